@@ -109,6 +109,8 @@ pub enum ParseMoveError {
     Coordinate(crate::CoordinateError),
     /// A 5 en raya column that is not one of the playable columns.
     NoSuchColumn,
+    /// A 5 en raya side column (`0` or `8`): its discs are fixed, nothing is played there.
+    SideColumn,
     /// Nothing this game understands (the text names the expected form).
     Unrecognised { expected: &'static str },
 }
@@ -118,6 +120,7 @@ impl fmt::Display for ParseMoveError {
         match self {
             ParseMoveError::Coordinate(error) => error.fmt(f),
             ParseMoveError::NoSuchColumn => f.write_str("no such column"),
+            ParseMoveError::SideColumn => f.write_str("the side columns are fixed"),
             ParseMoveError::Unrecognised { expected } => write!(f, "expected {expected}"),
         }
     }

@@ -4,12 +4,16 @@
 //! [`BoardGame::play`] moves (a refused move hands the position back with the reason), ask
 //! for the [`Outcome`], and rebuild any position exactly with [`BoardGame::replay`].
 
+mod connect;
 mod forbidden;
 mod game;
 mod grid;
 mod outcome;
 mod seat;
 
+pub use connect::{
+    Column, Connect, ConnectMove, ConnectRejection, ConnectSettings, ConnectVariant, Disc,
+};
 pub use forbidden::{forbidden_kind, forbidden_points};
 pub use game::{BoardGame, ParseMoveError, PlayError, ReplayError};
 pub use grid::{Board, CoordinateError, Direction, Line, MAX_SIZE, Notation, Point, Stone};
