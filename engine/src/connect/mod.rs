@@ -17,3 +17,6 @@ pub use moves::{Column, ConnectMove};
 pub use position::Connect;
 pub use rejection::ConnectRejection;
 pub use settings::{ConnectSettings, ConnectVariant};
+
+#[cfg(test)]
+mod tests;
