@@ -20,18 +20,7 @@ pub(super) const fn cell(x: u8, y: u8) -> u64 {
     1 << (x * COLUMN_BITS + y)
 }
 
-/// The lowest cell of every column: where pops happen.
-pub(super) const BOTTOM_ROW: u64 = {
-    let mut row = 0;
-    let mut x = 0;
-    while x < 9 {
-        row |= cell(x, 0);
-        x += 1;
-    }
-    row
-};
-
-/// Every cell of the frames `0..width`.
+/// Every cell of frame columns `0..width`.
 pub(super) const fn frame_mask(width: u8) -> u64 {
     let mut mask = 0;
     let mut x = 0;

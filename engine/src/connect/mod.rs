@@ -19,4 +19,6 @@ pub use rejection::ConnectRejection;
 pub use settings::{ConnectSettings, ConnectVariant};
 
 #[cfg(test)]
+mod properties;
+#[cfg(test)]
 mod tests;

@@ -1,6 +1,6 @@
 use std::fmt;
 
-use super::lines::{self, BOTTOM_ROW, cell, column_mask, frame_mask};
+use super::lines::{self, cell, column_mask, frame_mask};
 use super::{Column, ConnectMove, ConnectRejection, ConnectSettings, Disc};
 use crate::{BoardGame, DrawReason, Outcome, ParseMoveError, PlayError, Point, Seat, WinReason};
 
@@ -158,28 +158,24 @@ impl Connect {
             let lines = lines::lines(self.discs[winner.index()], length);
             return Outcome::Win { winner, reason: WinReason::Lines(lines) };
         }
-        let full = self.occupied() == frame_mask(self.settings.width());
         if !self.settings.pop_out {
+            let full = self.occupied() == frame_mask(self.settings.width());
             return if full { Outcome::Draw(DrawReason::BoardFull) } else { Outcome::Running };
         }
+        // With PopOut a full grid plays on. The player to move is never stuck there: having
+        // nothing to pop would mean the seven bottom cells are all the opponent's, a line that
+        // already ended the game, so `DrawReason::NoLegalMove` cannot arise.
         if self.repetitions() >= 3 {
-            return Outcome::Draw(DrawReason::Repetition);
+            Outcome::Draw(DrawReason::Repetition)
+        } else {
+            Outcome::Running
         }
-        let playable_bottom = BOTTOM_ROW & !self.side_discs_mask();
-        if full && self.discs[self.mover().index()] & playable_bottom == 0 {
-            return Outcome::Draw(DrawReason::NoLegalMove);
-        }
-        Outcome::Running
     }
 
     /// How often the current position has occurred with the same player to move, this time
     /// included. Only positions an even number of plies back can have the same player to move.
     fn repetitions(&self) -> usize {
         self.seen.iter().rev().step_by(2).filter(|&&discs| discs == self.discs).count()
-    }
-
-    fn side_discs_mask(&self) -> u64 {
-        if self.settings.has_side_columns() { SIDE_DISCS[0] | SIDE_DISCS[1] } else { 0 }
     }
 }
 
