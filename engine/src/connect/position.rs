@@ -12,12 +12,33 @@ const SIDE_DISCS: [u64; 2] = [
     cell(0, 1) | cell(0, 3) | cell(0, 5) | cell(8, 0) | cell(8, 2) | cell(8, 4),
 ];
 
+/// The cells a game can fill: seven columns of six.
+const FREE_CELLS: usize = Column::COUNT as usize * ConnectSettings::HEIGHT as usize;
+
 /// A game of 5 en raya or Connect Four, with or without PopOut.
 ///
 /// Cells are [`Point`]s in *frame* coordinates: `x` counts every column of the frame from the
 /// left, side columns included, so in 5 en raya the left side column is `x = 0`, playable
 /// column 1 is `x = 1` and the right side column is `x = 8`; in Connect Four column 1 is
 /// `x = 0`. `y` is the row from the bottom, 0 to 5. Winning lines use the same coordinates.
+///
+/// ```
+/// use engine::{BoardGame, Connect, ConnectSettings, Disc, Line, Outcome, Point, Seat, WinReason};
+///
+/// let mut game = Connect::start(ConnectSettings::five_in_row());
+/// // Red builds the bottom row from its side disc; yellow stacks on top.
+/// for text in ["1", "1", "2", "2", "3", "3", "4"] {
+///     let mv = game.parse_move(text)?;
+///     game = game.play(mv)?;
+/// }
+/// assert_eq!(game.disc_at(Point::new(0, 0)), Some(Disc::Red));
+/// let five = Line { from: Point::new(0, 0), to: Point::new(4, 0) };
+/// assert_eq!(
+///     game.outcome(),
+///     Outcome::Win { winner: Seat::First, reason: WinReason::Lines(vec![five]) }
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, PartialEq, Eq)]
 pub struct Connect {
     settings: ConnectSettings,
@@ -186,8 +207,16 @@ impl BoardGame for Connect {
 
     fn start(settings: ConnectSettings) -> Connect {
         let discs = if settings.has_side_columns() { SIDE_DISCS } else { [0, 0] };
-        let seen = if settings.pop_out { vec![discs] } else { Vec::new() };
-        Connect { settings, discs, history: Vec::new(), seen, outcome: Outcome::Running }
+        // Room for a whole game without PopOut, so that playing never reallocates.
+        let history = Vec::with_capacity(FREE_CELLS);
+        let seen = if settings.pop_out {
+            let mut seen = Vec::with_capacity(FREE_CELLS + 1);
+            seen.push(discs);
+            seen
+        } else {
+            Vec::new()
+        };
+        Connect { settings, discs, history, seen, outcome: Outcome::Running }
     }
 
     fn settings(&self) -> &ConnectSettings {
