@@ -40,7 +40,7 @@ const STEPS: [(Direction, u8); 4] = [
 ];
 
 /// The cells where a run of at least `length` discs of `discs` starts, going `step` bits at a
-/// time: each doubling halves the work of checking one cell after another.
+/// time. Doubling the run each round finds a five with three shifts instead of four.
 fn run_starts(discs: u64, step: u8, length: u8) -> u64 {
     let mut runs = discs;
     let mut covered = 1;
