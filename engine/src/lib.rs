@@ -5,6 +5,7 @@
 //! for the [`Outcome`], and rebuild any position exactly with [`BoardGame::replay`].
 
 mod connect;
+pub mod cpu;
 mod forbidden;
 mod game;
 mod grid;

@@ -1,0 +1,29 @@
+//! Computer players: one per game family, three levels each, deterministic for a seed.
+//!
+//! The engine has no clock (DESIGN §1), so a search is told when to stop by a [`Deadline`]
+//! that the caller owns: the bot and the tools wrap a real clock, tests count nodes.
+
+mod deadline;
+mod level;
+mod random;
+
+pub use deadline::{Deadline, NodeBudget, Unlimited};
+pub use level::{Level, UnknownLevel};
+pub use random::SplitMix64;
+
+/// How a computer player is asked for a move.
+#[derive(Clone, Copy)]
+pub struct Think<'a> {
+    pub level: Level,
+    /// Seeds every random choice, so the same position, level, seed and deadline answers give
+    /// the same move.
+    pub seed: u64,
+    /// When to stop thinking; the search always has a move ready before it is asked.
+    pub deadline: &'a dyn Deadline,
+}
+
+impl std::fmt::Debug for Think<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Think").field("level", &self.level).field("seed", &self.seed).finish()
+    }
+}
