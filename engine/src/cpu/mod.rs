@@ -27,3 +27,10 @@ impl std::fmt::Debug for Think<'_> {
         f.debug_struct("Think").field("level", &self.level).field("seed", &self.seed).finish()
     }
 }
+
+/// A game the computer can play.
+pub trait ComputerPlayer: crate::BoardGame {
+    /// The move the computer chooses for the seat to act, or `None` once the game is over.
+    /// It returns by the deadline (within a few milliseconds) with the best move found so far.
+    fn computer_move(&self, think: Think<'_>) -> Option<Self::Move>;
+}
