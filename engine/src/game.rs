@@ -111,6 +111,8 @@ pub enum ParseMoveError {
     NoSuchColumn,
     /// Nothing this game understands (the text names the expected form).
     Unrecognised { expected: &'static str },
+    /// The wrong number of points after a word that takes them (renju's `offer` takes ten).
+    PointCount { expected: usize, found: usize },
 }
 
 impl fmt::Display for ParseMoveError {
@@ -119,6 +121,9 @@ impl fmt::Display for ParseMoveError {
             ParseMoveError::Coordinate(error) => error.fmt(f),
             ParseMoveError::NoSuchColumn => f.write_str("no such column"),
             ParseMoveError::Unrecognised { expected } => write!(f, "expected {expected}"),
+            ParseMoveError::PointCount { expected, found } => {
+                write!(f, "expected {expected} points, found {found}")
+            }
         }
     }
 }
