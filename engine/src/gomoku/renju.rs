@@ -90,11 +90,12 @@ impl std::error::Error for RenjuError {}
 /// [`Renju::black_seat`].
 ///
 /// ```
-/// use engine::{BoardGame, Renju, RenjuMove, RenjuPhase, RenjuSettings, Seat};
+/// use engine::{BoardGame, Renju, RenjuPhase, RenjuSettings, Seat};
 ///
 /// let mut game = Renju::start(RenjuSettings);
 /// for text in ["h8", "swap", "h9"] {
-///     game = game.play(game.parse_move(text)?)?;
+///     let mv = game.parse_move(text)?;
+///     game = game.play(mv)?;
 /// }
 /// // The second seat swapped and took black, so the first seat played the white h9.
 /// assert_eq!(game.black_seat(), Seat::Second);
