@@ -82,7 +82,7 @@ impl Gomoku {
 
     /// The seat that plays `stone`: black is always [`Seat::First`] in gomoku.
     #[must_use]
-    pub const fn seat_of(stone: Stone) -> Seat {
+    pub fn seat_of(&self, stone: Stone) -> Seat {
         match stone {
             Stone::Black => Seat::First,
             Stone::White => Seat::Second,
@@ -133,7 +133,7 @@ impl Gomoku {
         self.history.push(point);
         self.outcome = match win {
             Some(lines) => {
-                Outcome::Win { winner: Self::seat_of(stone), reason: WinReason::Lines(lines) }
+                Outcome::Win { winner: self.seat_of(stone), reason: WinReason::Lines(lines) }
             }
             None => self.draw_or_running(),
         };
@@ -181,7 +181,7 @@ impl BoardGame for Gomoku {
     }
 
     fn seat_to_act(&self) -> Option<Seat> {
-        (!self.outcome.is_over()).then(|| Self::seat_of(self.stone_to_move()))
+        (!self.outcome.is_over()).then(|| self.seat_of(self.stone_to_move()))
     }
 
     /// Every empty point, except black's forbidden ones when that rule is on.

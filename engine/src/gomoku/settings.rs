@@ -21,6 +21,9 @@ impl GomokuSize {
 
 /// The options a group may change for gomoku; [`Default`] is the rule page's table: 15×15,
 /// overlines win, no forbidden moves.
+///
+/// The page's fourth option, alternating who starts between rematches, is not here: black is
+/// always [`crate::Seat::First`], and the bot decides who sits there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GomokuSettings {
     pub size: GomokuSize,
