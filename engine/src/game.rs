@@ -113,6 +113,8 @@ pub enum ParseMoveError {
     SideColumn,
     /// Nothing this game understands (the text names the expected form).
     Unrecognised { expected: &'static str },
+    /// The wrong number of points after a word that takes them (renju's `offer` takes ten).
+    PointCount { expected: usize, found: usize },
 }
 
 impl fmt::Display for ParseMoveError {
@@ -122,6 +124,9 @@ impl fmt::Display for ParseMoveError {
             ParseMoveError::NoSuchColumn => f.write_str("no such column"),
             ParseMoveError::SideColumn => f.write_str("the side columns are fixed"),
             ParseMoveError::Unrecognised { expected } => write!(f, "expected {expected}"),
+            ParseMoveError::PointCount { expected, found } => {
+                write!(f, "expected {expected} points, found {found}")
+            }
         }
     }
 }

@@ -8,6 +8,7 @@ mod connect;
 pub mod cpu;
 mod forbidden;
 mod game;
+mod gomoku;
 mod grid;
 mod outcome;
 mod seat;
@@ -17,6 +18,10 @@ pub use connect::{
 };
 pub use forbidden::{forbidden_kind, forbidden_points};
 pub use game::{BoardGame, ParseMoveError, PlayError, ReplayError};
+pub use gomoku::{
+    FIFTH_OFFERS, Gomoku, GomokuError, GomokuSettings, GomokuSize, OpeningArea, Renju, RenjuError,
+    RenjuMove, RenjuPhase, RenjuSettings,
+};
 pub use grid::{Board, CoordinateError, Direction, Line, MAX_SIZE, Notation, Point, Stone};
 pub use outcome::{DrawReason, ForbiddenKind, Outcome, WinReason};
 pub use seat::Seat;
