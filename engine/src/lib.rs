@@ -8,10 +8,15 @@ mod forbidden;
 mod game;
 mod grid;
 mod outcome;
+mod pente;
 mod seat;
 
 pub use forbidden::{forbidden_kind, forbidden_points};
 pub use game::{BoardGame, ParseMoveError, PlayError, ReplayError};
 pub use grid::{Board, CoordinateError, Direction, Line, MAX_SIZE, Notation, Point, Stone};
 pub use outcome::{DrawReason, ForbiddenKind, Outcome, WinReason};
+pub use pente::{
+    Capture, Ninuki, NinukiRejection, NinukiSettings, NinukiSize, Pente, PenteRejection,
+    PenteSettings, PenteSize, Score,
+};
 pub use seat::Seat;
