@@ -84,3 +84,160 @@ impl Capture {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 7×7 board drawn top row first: `X` black, `O` white, `.` empty.
+    fn drawn(rows: [&str; 7]) -> Board {
+        let mut board = Board::empty(7);
+        for (row, y) in rows.iter().zip((0..7).rev()) {
+            for (c, x) in row.chars().zip(0..) {
+                let stone = match c {
+                    'X' => Some(Stone::Black),
+                    'O' => Some(Stone::White),
+                    _ => None,
+                };
+                board.set(Point::new(x, y), stone);
+            }
+        }
+        board
+    }
+
+    const CENTRE: Point = Point::new(3, 3);
+
+    #[test]
+    fn one_pair_is_captured_in_each_of_the_eight_directions() {
+        for direction in Direction::ALL {
+            for sign in [-1, 1] {
+                let at = |steps| CENTRE.step(direction, sign * steps).expect("on the board");
+                let mut board = Board::empty(7);
+                board.set(at(1), Some(Stone::White));
+                board.set(at(2), Some(Stone::White));
+                board.set(at(3), Some(Stone::Black));
+                let capture = Capture::find(&board, CENTRE, Stone::Black);
+                assert_eq!(capture.points(), [at(1), at(2)], "{direction:?} {sign}");
+                assert_eq!((capture.stones(), capture.pairs()), (2, 1));
+            }
+        }
+    }
+
+    #[test]
+    fn several_pairs_go_at_once() {
+        let board = drawn([
+            "X..X...", //
+            ".O.O...", //
+            "..OO...", //
+            "XOO.OOX", //
+            ".......", //
+            ".......", //
+            ".......", //
+        ]);
+        let capture = Capture::find(&board, CENTRE, Stone::Black);
+        assert_eq!(capture.stones(), 8);
+        let mut taken = capture.points().to_vec();
+        taken.sort();
+        let mut expected = [(1, 3), (2, 3), (4, 3), (5, 3), (3, 4), (3, 5), (2, 4), (1, 5)]
+            .map(|(x, y)| Point::new(x, y));
+        expected.sort();
+        assert_eq!(taken, expected);
+    }
+
+    #[test]
+    fn only_exactly_two_are_captured() {
+        let board = drawn([
+            ".......", //
+            ".......", //
+            ".......", //
+            "OOO.OX.", //
+            "...X...", //
+            "...X...", //
+            "...X...", //
+        ]);
+        // Left: a pair backed by a third white; right: a single white; down: own stones.
+        assert!(Capture::find(&board, CENTRE, Stone::Black).is_empty());
+        let three = drawn([
+            ".......", //
+            ".......", //
+            ".......", //
+            "XOOO...", //
+            ".......", //
+            ".......", //
+            ".......", //
+        ]);
+        assert!(Capture::find(&three, Point::new(4, 3), Stone::Black).is_empty());
+    }
+
+    #[test]
+    fn a_pair_needs_a_stone_of_the_mover_beyond_it() {
+        let open = drawn([
+            ".......", //
+            ".......", //
+            ".......", //
+            ".OO....", //
+            ".......", //
+            ".......", //
+            ".......", //
+        ]);
+        assert!(Capture::find(&open, CENTRE, Stone::Black).is_empty());
+        let wrong_colour = drawn([
+            ".......", //
+            ".......", //
+            ".......", //
+            "OOO....", //
+            ".......", //
+            ".......", //
+            ".......", //
+        ]);
+        assert!(Capture::find(&wrong_colour, CENTRE, Stone::Black).is_empty());
+    }
+
+    #[test]
+    fn captures_reach_the_edge_but_the_edge_does_not_capture() {
+        let edge = drawn([
+            "X......", //
+            "O......", //
+            "O......", //
+            ".......", //
+            ".......", //
+            "OO.....", //
+            ".......", //
+        ]);
+        // A black stone on the edge closes a pair; the board's edge does not.
+        let capture = Capture::find(&edge, Point::new(0, 3), Stone::Black);
+        assert_eq!(capture.points(), [Point::new(0, 4), Point::new(0, 5)]);
+        assert!(Capture::find(&edge, Point::new(2, 1), Stone::Black).is_empty());
+    }
+
+    #[test]
+    fn white_captures_black_the_same_way() {
+        let board = drawn([
+            ".......", //
+            ".......", //
+            ".......", //
+            "OXX....", //
+            ".......", //
+            ".......", //
+            ".......", //
+        ]);
+        assert_eq!(Capture::find(&board, CENTRE, Stone::White).stones(), 2);
+        assert!(Capture::find(&board, CENTRE, Stone::Black).is_empty());
+    }
+
+    #[test]
+    fn removing_empties_exactly_the_captured_points() {
+        let mut board = drawn([
+            ".......", //
+            ".......", //
+            ".......", //
+            "XOO....", //
+            ".......", //
+            ".......", //
+            ".......", //
+        ]);
+        let capture = Capture::find(&board, CENTRE, Stone::Black);
+        capture.remove_from(&mut board);
+        assert_eq!(board.count(), (1, 0));
+    }
+}
