@@ -50,3 +50,46 @@ fn fours(board: &Board, stone: Stone) -> u32 {
     }
     count
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(stones: &[(u8, u8)]) -> Board {
+        let mut board = Board::empty(13);
+        for &(x, y) in stones {
+            board.set(Point::new(x, y), Some(Stone::White));
+        }
+        board
+    }
+
+    #[test]
+    fn only_runs_of_exactly_four_count() {
+        // A diagonal four, a five, a three, and a column of four touching the edge.
+        let stones = [(0, 0), (1, 1), (2, 2), (3, 3)]
+            .into_iter()
+            .chain((5..10).map(|x| (x, 12)))
+            .chain((5..8).map(|x| (x, 6)))
+            .chain((9..13).map(|y| (12, y)))
+            .collect::<Vec<_>>();
+        let board = board(&stones);
+        assert_eq!(fours(&board, Stone::White), 2);
+        assert_eq!(fours(&board, Stone::Black), 0);
+    }
+
+    #[test]
+    fn a_broken_four_or_two_fours_in_a_line() {
+        // Four, gap, four on one row: two lines of four. Four with a gap inside: none.
+        let stones = [0, 1, 2, 3, 5, 6, 7, 8].map(|x| (x, 0));
+        assert_eq!(fours(&board(&stones), Stone::White), 2);
+        let stones = [0, 1, 3, 4].map(|x| (x, 5));
+        assert_eq!(fours(&board(&stones), Stone::White), 0);
+    }
+
+    #[test]
+    fn the_total_adds_the_items() {
+        let score = Score::new(true, 6, &board(&[(0, 0), (0, 1), (0, 2), (0, 3)]), Stone::White);
+        assert_eq!(score, Score { five: 5, captures: 3, fours: 1 });
+        assert_eq!(score.total(), 9);
+    }
+}
