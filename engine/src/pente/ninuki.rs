@@ -13,6 +13,21 @@ use crate::{
 const FIVE: usize = 5;
 
 /// A ninuki position. [`Seat::First`] plays black and moves first, as in gomoku.
+///
+/// ```
+/// use engine::{BoardGame, Ninuki, NinukiSettings, Seat};
+///
+/// let settings = NinukiSettings { overline_wins: false, ..NinukiSettings::default() };
+/// let mut position = Ninuki::start(settings);
+/// for text in ["h8", "i8", "a1", "j8", "k8"] {
+///     let point = position.parse_move(text)?;
+///     position = position.play(point)?;
+/// }
+/// // Black's k8 took the white pair i8, j8.
+/// assert_eq!(position.captured_by(Seat::First), 2);
+/// assert_eq!(position.captures()[4].points().len(), 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ninuki {
     settings: NinukiSettings,

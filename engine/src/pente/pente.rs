@@ -13,6 +13,26 @@ use crate::{
 const TOURNAMENT_DISTANCE: u8 = 3;
 
 /// A pente position. [`Seat::First`] plays white and moves first, as in the seed.
+///
+/// ```
+/// use engine::{BoardGame, Outcome, Pente, PenteRejection, PenteSettings, Seat};
+///
+/// let mut position = Pente::start(PenteSettings::default());
+/// for text in ["K10", "L10", "K13", "M10", "N10"] {
+///     let point = position.parse_move(text)?;
+///     position = position.play(point)?;
+/// }
+/// // White's N10 closed K10 … N10 around two black stones and took them.
+/// assert_eq!(position.captured_by(Seat::First), 2);
+/// assert_eq!(position.score(Seat::First).captures, 1);
+/// assert_eq!(position.outcome(), Outcome::Running);
+///
+/// // A refused move hands the position back with the reason.
+/// let point = position.parse_move("K10")?;
+/// let refused = position.play(point).unwrap_err();
+/// assert_eq!(refused.rejection, PenteRejection::Occupied);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pente {
     settings: PenteSettings,
