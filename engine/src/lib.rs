@@ -11,6 +11,7 @@ mod game;
 mod gomoku;
 mod grid;
 mod outcome;
+mod pente;
 mod seat;
 
 pub use connect::{
@@ -24,4 +25,8 @@ pub use gomoku::{
 };
 pub use grid::{Board, CoordinateError, Direction, Line, MAX_SIZE, Notation, Point, Stone};
 pub use outcome::{DrawReason, ForbiddenKind, Outcome, WinReason};
+pub use pente::{
+    Capture, Ninuki, NinukiRejection, NinukiSettings, NinukiSize, Pente, PenteRejection,
+    PenteSettings, PenteSize, Score,
+};
 pub use seat::Seat;
