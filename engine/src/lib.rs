@@ -10,7 +10,7 @@ mod grid;
 mod outcome;
 mod seat;
 
-pub use forbidden::{forbidden_kind, forbidden_points};
+pub use forbidden::{Strip, StripError, StripShape, forbidden_kind, forbidden_points};
 pub use game::{BoardGame, ParseMoveError, PlayError, ReplayError};
 pub use grid::{Board, CoordinateError, Direction, Line, MAX_SIZE, Notation, Point, Stone};
 pub use outcome::{DrawReason, ForbiddenKind, Outcome, WinReason};
