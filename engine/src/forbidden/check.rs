@@ -88,3 +88,126 @@ fn makes_real_three(lines: &mut Lines, point: Point, direction: usize, four_poin
         })
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Notation;
+
+    fn point(name: &str) -> Point {
+        Notation::WithI.parse(name, 15).expect("a point of 15×15")
+    }
+
+    fn board(black: &[&str], white: &[&str]) -> Board {
+        let mut board = Board::empty(15);
+        for (names, stone) in [(black, Stone::Black), (white, Stone::White)] {
+            for name in names {
+                board.set(point(name), Some(stone));
+            }
+        }
+        board
+    }
+
+    fn kind(black: &[&str], white: &[&str], at: &str) -> Option<ForbiddenKind> {
+        let board = board(black, white);
+        let kind = forbidden_kind(&board, point(at));
+        let listed = forbidden_points(&board).into_iter().find(|&(p, _)| p == point(at));
+        assert_eq!(listed.map(|(_, k)| k), kind, "forbidden_points agrees at {at}");
+        kind
+    }
+
+    #[test]
+    fn double_three() {
+        assert_eq!(kind(&["f8", "g8", "h6", "h7"], &[], "h8"), Some(ForbiddenKind::DoubleThree));
+        // A split three counts too.
+        assert_eq!(kind(&["e8", "g8", "h6", "h7"], &[], "h8"), Some(ForbiddenKind::DoubleThree));
+    }
+
+    #[test]
+    fn a_blocked_three_is_no_three() {
+        assert_eq!(kind(&["f8", "g8", "h6", "h7"], &["e8", "i8"], "h8"), None);
+        // O X X X . . : the only straight four would need e8.
+        assert_eq!(kind(&["f8", "g8", "h6", "h7"], &["e8"], "h8"), None);
+        assert_eq!(
+            kind(&["f8", "g8", "h6", "h7"], &["d8"], "h8"),
+            Some(ForbiddenKind::DoubleThree)
+        );
+    }
+
+    #[test]
+    fn double_four() {
+        let fours = ["e8", "f8", "g8", "h5", "h6", "h7"];
+        assert_eq!(kind(&fours, &["d8", "h4"], "h8"), Some(ForbiddenKind::DoubleFour));
+    }
+
+    #[test]
+    fn double_four_in_one_line() {
+        let line = ["d8", "f8", "h8", "j8"];
+        assert_eq!(kind(&line, &[], "g8"), Some(ForbiddenKind::DoubleFour));
+        let line = ["d8", "e8", "g8", "j8", "k8"];
+        assert_eq!(kind(&line, &[], "h8"), Some(ForbiddenKind::DoubleFour));
+    }
+
+    #[test]
+    fn overline() {
+        assert_eq!(kind(&["c8", "d8", "e8", "f8", "h8"], &[], "g8"), Some(ForbiddenKind::Overline));
+        assert_eq!(
+            kind(&["b8", "c8", "d8", "f8", "g8", "h8"], &[], "e8"),
+            Some(ForbiddenKind::Overline)
+        );
+    }
+
+    #[test]
+    fn exactly_five_has_priority() {
+        let five_and_four = ["d8", "e8", "f8", "g8", "h5", "h6", "h7"];
+        assert_eq!(kind(&five_and_four, &[], "h8"), None);
+        let five_and_threes = ["d8", "e8", "f8", "g8", "h6", "h7", "g7", "f6"];
+        assert_eq!(kind(&five_and_threes, &[], "h8"), None);
+        let five_and_overline = ["d8", "e8", "f8", "g8", "h3", "h4", "h5", "h6", "h7"];
+        assert_eq!(kind(&five_and_overline, &[], "h8"), None);
+    }
+
+    #[test]
+    fn four_three_is_allowed() {
+        assert_eq!(kind(&["e8", "f8", "g8", "h6", "h7"], &["d8"], "h8"), None);
+    }
+
+    #[test]
+    fn a_three_whose_four_point_is_forbidden_does_not_count() {
+        // e8 _ g8 h8: only f8 makes the straight four, and f8 would be an overline on the f
+        // file (f4–f7, f9), so the row is no three and h8 is allowed.
+        let position = ["e8", "g8", "h6", "h7", "f4", "f5", "f6", "f7", "f9"];
+        assert_eq!(kind(&position, &[], "h8"), None);
+        assert_eq!(kind(&position, &[], "f8"), Some(ForbiddenKind::Overline));
+        let without_overline = ["e8", "g8", "h6", "h7", "f4", "f5", "f6", "f9"];
+        assert_eq!(kind(&without_overline, &[], "h8"), Some(ForbiddenKind::DoubleThree));
+    }
+
+    #[test]
+    fn white_is_never_forbidden() {
+        let white = board(&[], &["f8", "g8", "h6", "h7", "c8", "d8", "e8", "i8", "j8"]);
+        assert_eq!(forbidden_points(&white), vec![]);
+        assert_eq!(forbidden_kind(&white, point("h8")), None);
+    }
+
+    #[test]
+    fn edges_are_walls() {
+        assert_eq!(kind(&["a1", "a2", "a3", "a4", "a6"], &[], "a5"), Some(ForbiddenKind::Overline));
+        // Against the edge, a1 a2 a3 and a3 b3 c3 cannot become straight fours.
+        assert_eq!(kind(&["a1", "a2", "b3", "c3"], &[], "a3"), None);
+        assert_eq!(kind(&["b2", "b3", "c4", "d4"], &[], "b4"), Some(ForbiddenKind::DoubleThree));
+        assert_eq!(kind(&["o11", "o12", "o14", "o15", "m13", "n13"], &[], "o13"), None);
+        assert_eq!(
+            kind(&["o9", "o10", "o11", "o15", "l13", "m13", "n13"], &[], "o13"),
+            Some(ForbiddenKind::DoubleFour)
+        );
+    }
+
+    #[test]
+    fn occupied_and_outside_points_are_not_forbidden() {
+        let position = board(&["f8", "g8", "h6", "h7", "h8"], &[]);
+        assert_eq!(forbidden_kind(&position, point("h8")), None);
+        assert_eq!(forbidden_kind(&position, Point::new(15, 3)), None);
+        assert_eq!(forbidden_kind(&position, Point::new(200, 200)), None);
+    }
+}
