@@ -17,7 +17,7 @@ mod seat;
 pub use connect::{
     Column, Connect, ConnectMove, ConnectRejection, ConnectSettings, ConnectVariant, Disc,
 };
-pub use forbidden::{forbidden_kind, forbidden_points};
+pub use forbidden::{Strip, StripError, StripShape, forbidden_kind, forbidden_points};
 pub use game::{BoardGame, ParseMoveError, PlayError, ReplayError};
 pub use gomoku::{
     FIFTH_OFFERS, Gomoku, GomokuError, GomokuSettings, GomokuSize, OpeningArea, Renju, RenjuError,

@@ -1,20 +1,15 @@
-//! Black's forbidden points under the strict renju definition.
+//! Black's forbidden points under the strict renju definition: double-three, double-four and
+//! overline, where exactly five always has priority and a three only counts if the point that
+//! would make it a straight four is itself playable for black.
 //!
-//! PLACEHOLDER until the forbidden-point work is merged: every point is allowed.
+//! `shape` reads what a stone makes in one line, `strip` offers that reading on a line of
+//! cells given alone, `lines` holds the board as bit masks per line, and `check` combines the
+//! four lines through a point, recursively for threes.
 
-use crate::{Board, ForbiddenKind, Point};
+mod check;
+mod lines;
+mod shape;
+mod strip;
 
-/// The forbidden shape black would make by playing the empty `point`, if any: double-three,
-/// double-four or overline, with the strict recursive definition of a three, and exactly five
-/// taking priority (a move that makes exactly five is never forbidden).
-#[must_use]
-pub fn forbidden_kind(board: &Board, point: Point) -> Option<ForbiddenKind> {
-    let _ = (board, point);
-    None
-}
-
-/// Every empty point where black may not play now, with the shape it would make.
-#[must_use]
-pub fn forbidden_points(board: &Board) -> Vec<(Point, ForbiddenKind)> {
-    board.empty_points().filter_map(|p| forbidden_kind(board, p).map(|k| (p, k))).collect()
-}
+pub use check::{forbidden_kind, forbidden_points};
+pub use strip::{Strip, StripError, StripShape};

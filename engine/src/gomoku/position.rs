@@ -395,7 +395,6 @@ pub(crate) mod tests {
     }
 
     #[test]
-    #[ignore = "needs forbidden detection (forbidden branch)"]
     fn forbidden_shapes_are_refused_for_black() {
         let overline = gomoku_with(FORBIDDEN, "c8 d8 e8 g8 h8", "a1 a3 a5 a7 a9");
         assert_eq!(overline.forbidden_points(), vec![(point("f8"), ForbiddenKind::Overline)]);
@@ -483,7 +482,6 @@ pub(crate) mod tests {
     }
 
     #[test]
-    #[ignore = "needs forbidden detection (forbidden branch)"]
     fn black_without_a_legal_point_draws() {
         let board = board_from(&CORNERED);
         // A position with these stones; the order of the history does not matter here.

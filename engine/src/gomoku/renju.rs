@@ -698,7 +698,6 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "needs forbidden detection (forbidden branch)"]
     fn black_loses_by_playing_a_forbidden_point() {
         let cases = [
             ("c8 d8 e8 g8 h8", "a1 a3 a5 a7 a9", "f8", ForbiddenKind::Overline),
@@ -735,7 +734,6 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "needs forbidden detection (forbidden branch)"]
     fn black_with_only_forbidden_points_draws() {
         let mut game = renju_with("", "");
         game.board = board_from(&CORNERED);

@@ -329,7 +329,6 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "needs forbidden detection (forbidden branch)"]
     fn forbidden_overline_is_refused_not_lost() {
         let position = game(FORBIDDEN_ON, &GAPPED_SIX);
         assert_eq!(refusal(&position, "h11"), NinukiRejection::Forbidden(ForbiddenKind::Overline));
@@ -340,7 +339,6 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "needs forbidden detection (forbidden branch)"]
     fn forbidden_double_three_is_refused() {
         let position = game(FORBIDDEN_ON, &DOUBLE_THREE);
         assert_eq!(
@@ -354,7 +352,6 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "needs forbidden detection (forbidden branch)"]
     fn the_shape_is_judged_after_the_captures() {
         // j8 takes k8 and l8: only then is h8-i8-j8 an open three, beside j8-j9-j10.
         let moves = ["h8", "k8", "i8", "l8", "m8", "a1", "j9", "a3", "j10", "a5"];

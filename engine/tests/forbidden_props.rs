@@ -1,0 +1,140 @@
+//! `forbidden_points` against a slow reference written straight from the rule: put the stone,
+//! walk each line cell by cell, try every completing stone, recurse for threes.
+
+use engine::{Board, Direction, ForbiddenKind, Point, Stone, forbidden_kind, forbidden_points};
+use proptest::prelude::*;
+
+fn empty_at(board: &Board, point: Option<Point>) -> Option<Point> {
+    point.filter(|&p| board.contains(p) && board.get(p).is_none())
+}
+
+fn with_black(board: &Board, point: Point) -> Board {
+    let mut board = board.clone();
+    board.set(point, Some(Stone::Black));
+    board
+}
+
+/// Whether black's run through `point` along `direction` covers `other` and is exactly five.
+fn exact_five_through(board: &Board, point: Point, direction: Direction, other: Point) -> bool {
+    board
+        .run_through(point, direction)
+        .is_some_and(|run| run.len() == 5 && run.points().any(|p| p == other))
+}
+
+/// Black's run through `point` is four long, holds `other`, and both cells past its ends are
+/// empty and make exactly five.
+fn straight_four_through(board: &Board, point: Point, direction: Direction, other: Point) -> bool {
+    let Some(run) = board.run_through(point, direction) else { return false };
+    if run.len() != 4 || !run.points().any(|p| p == other) {
+        return false;
+    }
+    // `run_through` gives `from` behind the point and `to` ahead of it along `direction`.
+    let ends = [run.from.step(direction, -1), run.to.step(direction, 1)];
+    ends.iter().all(|&end| {
+        empty_at(board, end)
+            .is_some_and(|end| exact_five_through(&with_black(board, end), point, direction, end))
+    })
+}
+
+fn reference_kind(board: &Board, point: Point) -> Option<ForbiddenKind> {
+    if board.get(point).is_some() {
+        return None;
+    }
+    let placed = with_black(board, point);
+    let (mut five, mut overline, mut fours, mut threes) = (false, false, 0, 0);
+    for direction in Direction::ALL {
+        let len = placed.run_through(point, direction).map_or(0, |run| run.len());
+        if len == 5 {
+            five = true;
+            continue;
+        }
+        if len > 5 {
+            overline = true;
+            continue;
+        }
+        let completions: Vec<i32> = (-4..=4)
+            .filter(|&k| {
+                empty_at(&placed, point.step(direction, k)).is_some_and(|q| {
+                    exact_five_through(&with_black(&placed, q), point, direction, q)
+                })
+            })
+            .collect();
+        let straight = completions.iter().any(|&k| {
+            completions.contains(&(k + 5))
+                && (k + 1..k + 5).all(|i| {
+                    point.step(direction, i).and_then(|p| placed.get(p)) == Some(Stone::Black)
+                })
+        });
+        let line_fours = completions.len() - usize::from(straight);
+        if line_fours > 0 {
+            fours += line_fours;
+            continue;
+        }
+        let is_three = (-3..=3).any(|k| {
+            empty_at(&placed, point.step(direction, k)).is_some_and(|r| {
+                straight_four_through(&with_black(&placed, r), point, direction, r)
+                    && reference_kind(&placed, r).is_none()
+            })
+        });
+        threes += usize::from(is_three);
+    }
+    if five {
+        None
+    } else if overline {
+        Some(ForbiddenKind::Overline)
+    } else if fours >= 2 {
+        Some(ForbiddenKind::DoubleFour)
+    } else if threes >= 2 {
+        Some(ForbiddenKind::DoubleThree)
+    } else {
+        None
+    }
+}
+
+fn position(stones: &[(u8, u8, bool)]) -> Board {
+    let mut board = Board::empty(15);
+    for &(x, y, black) in stones {
+        board.set(Point::new(x, y), Some(if black { Stone::Black } else { Stone::White }));
+    }
+    board
+}
+
+fn check_against_reference(board: &Board) -> Result<(), TestCaseError> {
+    let expected: Vec<(Point, ForbiddenKind)> =
+        board.empty_points().filter_map(|p| reference_kind(board, p).map(|k| (p, k))).collect();
+    prop_assert_eq!(forbidden_points(board), expected, "{:?}", board);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Crowded centres, where black's shapes meet often.
+    #[test]
+    fn matches_the_reference_in_crowded_centres(
+        stones in prop::collection::vec((4u8..11, 4u8..11, prop::bool::weighted(0.65)), 12..45)
+    ) {
+        check_against_reference(&position(&stones))?;
+    }
+
+    /// The whole board, edges and corners included.
+    #[test]
+    fn matches_the_reference_over_the_whole_board(
+        stones in prop::collection::vec((0u8..15, 0u8..15, prop::bool::weighted(0.7)), 20..90)
+    ) {
+        check_against_reference(&position(&stones))?;
+    }
+
+    /// Any point, even occupied or off the board, gives an answer and no panic.
+    #[test]
+    fn any_point_is_answered(
+        stones in prop::collection::vec((0u8..15, 0u8..15, prop::bool::ANY), 0..60),
+        x in 0u8..=255,
+        y in 0u8..=255,
+    ) {
+        let board = position(&stones);
+        let point = Point::new(x, y);
+        let listed = forbidden_points(&board).into_iter().find(|&(p, _)| p == point);
+        prop_assert_eq!(forbidden_kind(&board, point), listed.map(|(_, k)| k));
+    }
+}
