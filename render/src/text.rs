@@ -15,6 +15,9 @@ static BOLD_TTF: &[u8] = include_bytes!("../assets/fonts/DejaVuSans-Bold.ttf");
 /// The largest text size any image uses (the big number of a card face).
 const MAX_PX: usize = 128;
 
+/// More characters than fit on the widest line of any image.
+const MAX_LINE_CHARS: usize = 120;
+
 /// Characters rasterised ahead of time: Latin-1 (Spanish and English names) and the few
 /// signs the images use. Anything else is rasterised when drawn.
 const EXTRA: &str = "–—‘’“”…•×−←→↑↓★";
@@ -177,10 +180,12 @@ pub(crate) fn cap_height(style: Style) -> f32 {
 
 /// `text` cut to fit `max_width`, ending with "…" when it was cut.
 pub(crate) fn fit(style: Style, text: &str, max_width: f32) -> Cow<'_, str> {
-    if width(style, text) <= max_width {
+    if text.chars().count() <= MAX_LINE_CHARS && width(style, text) <= max_width {
         return Cow::Borrowed(text);
     }
-    let mut kept: String = text.to_owned();
+    // No line of any image holds more than a few dozen characters: measuring a cut-down
+    // copy keeps an absurdly long name from costing time.
+    let mut kept: String = text.chars().take(MAX_LINE_CHARS).collect();
     while !kept.is_empty() {
         kept.pop();
         let candidate = format!("{}…", kept.trim_end());
