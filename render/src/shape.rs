@@ -86,6 +86,17 @@ impl Shape {
                 return self;
             }
         }
+        // Coverage adds up by winding, so a polygon wound the other way would cancel what it
+        // overlaps (a seam where a slash meets its ring): wind every polygon like a circle.
+        let twice_area: f32 = (0..points.len())
+            .map(|i| {
+                let ((x0, y0), (x1, y1)) = (points[i], points[(i + 1) % points.len()]);
+                x0 * y1 - x1 * y0
+            })
+            .sum();
+        if twice_area < 0.0 {
+            points.reverse();
+        }
         for (i, &(x, y)) in points.iter().enumerate() {
             let (nx, ny) = points[(i + 1) % points.len()];
             self.raster.draw_line(point(x, y), point(nx, ny));
