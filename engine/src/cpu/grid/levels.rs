@@ -33,9 +33,9 @@ impl Params {
                 table_bits: 12,
             },
             Level::Normal => Params {
-                max_depth: 4,
-                width: 10,
-                own_vcf: 6,
+                max_depth: 3,
+                width: 8,
+                own_vcf: 5,
                 opponent_vcf: false,
                 own_vct: 0,
                 noise: 0,
@@ -48,7 +48,7 @@ impl Params {
                 opponent_vcf: true,
                 own_vct: 5,
                 noise: 0,
-                table_bits: 18,
+                table_bits: 16,
             },
         }
     }

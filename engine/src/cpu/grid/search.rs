@@ -18,7 +18,9 @@ pub(crate) const WIN: i32 = 1_000_000;
 const DECIDED: i32 = WIN - 1000;
 const INFINITY: i32 = WIN + 1;
 /// The deadline is asked once every this many nodes.
-const CHECK_EVERY: u64 = 1024;
+const CHECK_EVERY: u64 = 256;
+/// Beyond this ply, open threes at the horizon are left to the evaluation.
+const QUIESCENCE_PLY: usize = 24;
 const MAX_PLY: usize = 64;
 
 /// The move the computer plays as `to_move` on `board` under `rules`, or `None` when no
@@ -320,7 +322,15 @@ impl<'a> Searcher<'a> {
         if self.board.is_full() {
             return 0;
         }
-        let forced = !fives.is_empty();
+        // At the horizon, a five to block or an open three to stop is still played out: a
+        // quiet evaluation would not see that it loses.
+        let forced = !fives.is_empty()
+            || (ply < QUIESCENCE_PLY
+                && self
+                    .board
+                    .set(opponent, Kind::OpenFour)
+                    .iter()
+                    .any(|c| self.board.allowed(c, opponent)));
         if (depth <= 0 && !forced) || ply >= MAX_PLY - 1 {
             return evaluate(&self.board);
         }
@@ -351,7 +361,7 @@ impl<'a> Searcher<'a> {
             moves.promote(best);
         }
         // A forced block costs no depth: the line it answers is still being played out.
-        let next = if situation == Situation::BlockFive { depth } else { depth - 1 };
+        let next = if situation == Situation::BlockFive { depth } else { (depth - 1).max(0) };
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
