@@ -33,7 +33,7 @@ impl Params {
                 table_bits: 12,
             },
             Level::Normal => Params {
-                max_depth: 3,
+                max_depth: 2,
                 width: 8,
                 own_vcf: 5,
                 opponent_vcf: false,
