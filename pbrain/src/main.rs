@@ -1,0 +1,3 @@
+//! The `pbrain-cincobot` executable: the Gomocup protocol on standard input and output.
+
+fn main() {}
