@@ -3,6 +3,40 @@
 //! Every game is a position type implementing [`BoardGame`]: start it from its settings,
 //! [`BoardGame::play`] moves (a refused move hands the position back with the reason), ask
 //! for the [`Outcome`], and rebuild any position exactly with [`BoardGame::replay`].
+//!
+//! | game | position | settings | a move |
+//! |---|---|---|---|
+//! | 5 en raya, Connect Four (PopOut) | [`Connect`] | [`ConnectSettings`] | `4`, `pop 4` |
+//! | gomoku | [`Gomoku`] | [`GomokuSettings`] | `h8` |
+//! | renju (Taraguchi-10) | [`Renju`] | [`RenjuSettings`] | `h8`, `swap`, `offer …` |
+//! | ninuki (cinco con capturas) | [`Ninuki`] | [`NinukiSettings`] | `h8` |
+//! | pente | [`Pente`] | [`PenteSettings`] | `K10` |
+//!
+//! ```
+//! use engine::{BoardGame, Gomoku, GomokuSettings, Outcome, Seat, WinReason};
+//!
+//! let mut game = Gomoku::start(GomokuSettings::default());
+//! for text in ["h8", "a1", "h9", "a2", "h10", "a3", "h11", "a4"] {
+//!     let mv = game.parse_move(text)?;
+//!     game = game.play(mv)?;
+//! }
+//! // A refused move hands the position back, unchanged, with the reason.
+//! let h8 = game.parse_move("h8")?;
+//! let Err(refused) = game.clone().play(h8) else { panic!("h8 is taken") };
+//! assert_eq!(refused.position, game);
+//! assert_eq!(refused.to_string(), refused.rejection.to_string());
+//!
+//! let h12 = game.parse_move("h12")?;
+//! let game = game.play(h12)?;
+//! let Outcome::Win { winner, reason: WinReason::Lines(lines) } = game.outcome() else {
+//!     panic!("black has five");
+//! };
+//! assert_eq!((winner, lines.len()), (Seat::First, 1));
+//!
+//! // Settings and the move list rebuild the same position.
+//! assert_eq!(Gomoku::replay(*game.settings(), game.history())?, game);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 mod connect;
 pub mod cpu;

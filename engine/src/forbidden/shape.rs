@@ -6,7 +6,7 @@
 //! costs a few shifts and no allocation.
 
 /// Cells on each side of the point that can matter.
-const REACH: u32 = 5;
+pub(crate) const REACH: u32 = 5;
 /// The bit of the point itself.
 pub(crate) const CENTRE: u32 = REACH;
 const CELLS: u32 = 2 * REACH + 1;

@@ -4,19 +4,7 @@ use crate::{Board, Direction, Line, Point, Stone};
 /// unbroken run of its colour with `point` counted as one of them. Works before the stone is
 /// placed, so that a move can be judged without touching the board.
 pub(crate) fn lines_through(board: &Board, point: Point, stone: Stone) -> [Line; 4] {
-    Direction::ALL.map(|direction| {
-        let reach = |sign: i32| {
-            let mut end = point;
-            while let Some(next) = end.step(direction, sign) {
-                if board.get(next) != Some(stone) {
-                    break;
-                }
-                end = next;
-            }
-            end
-        };
-        Line { from: reach(-1), to: reach(1) }
-    })
+    Direction::ALL.map(|direction| board.run_of(stone, point, direction))
 }
 
 /// The lines that `stone` at `point` makes and that win: exactly five, or more when

@@ -86,7 +86,13 @@ impl Board {
     /// `None` if `point` is empty.
     #[must_use]
     pub fn run_through(&self, point: Point, direction: Direction) -> Option<Line> {
-        let stone = self.get(point)?;
+        Some(self.run_of(self.get(point)?, point, direction))
+    }
+
+    /// The unbroken run of `stone` through `point` along `direction`, counting `point` as one
+    /// of them whatever stands there: a move can be judged before it is placed.
+    #[must_use]
+    pub fn run_of(&self, stone: Stone, point: Point, direction: Direction) -> Line {
         let reach = |sign: i32| {
             let mut end = point;
             while let Some(next) = end.step(direction, sign) {
@@ -97,7 +103,7 @@ impl Board {
             }
             end
         };
-        Some(Line { from: reach(-1), to: reach(1) })
+        Line { from: reach(-1), to: reach(1) }
     }
 
     /// The runs through `point` (in any direction) of at least `min_len` stones — and, when
