@@ -5,7 +5,10 @@ use crate::{BrainError, Coords};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
     Start(u32),
-    RectStart { width: u32, height: u32 },
+    RectStart {
+        width: u32,
+        height: u32,
+    },
     Restart,
     Begin,
     Turn(Coords),
@@ -13,7 +16,10 @@ pub enum Command {
     Board,
     /// The opening stones follow on their own lines, up to `DONE`.
     Swap2Board,
-    Info { key: String, value: String },
+    Info {
+        key: String,
+        value: String,
+    },
     End,
     About,
     Takeback(Coords),

@@ -63,10 +63,9 @@ impl fmt::Display for BrainError {
                 write!(f, "a BOARD field is 1, 2 or 3, got {text:?}")
             }
             BrainError::ContinuousGame => f.write_str("continuous games are not supported"),
-            BrainError::StoneCounts { own, opponent } => write!(
-                f,
-                "{own} own and {opponent} opponent stones cannot leave us to move"
-            ),
+            BrainError::StoneCounts { own, opponent } => {
+                write!(f, "{own} own and {opponent} opponent stones cannot leave us to move")
+            }
             BrainError::FinishedGame => f.write_str("the stones already make a finished game"),
             BrainError::Refused(rejection) => rejection.fmt(f),
             BrainError::NoStoneThere(coords) => write!(f, "there is no stone at {coords}"),

@@ -89,7 +89,7 @@ pub fn take_back(game: &Gomoku, point: Point) -> Result<Gomoku, BrainError> {
         .iter()
         .position(|&stone| stone == point)
         .ok_or(BrainError::NoStoneThere(Coords::from_point(point, side)))?;
-    if (history.len() - 1 - ply) % 2 != 0 {
+    if !(history.len() - 1 - ply).is_multiple_of(2) {
         return Err(BrainError::NotTakeable(Coords::from_point(point, side)));
     }
     let colour = |parity: usize| -> Vec<Point> {
@@ -200,7 +200,10 @@ mod tests {
     #[test]
     fn counts_that_cannot_leave_us_to_move_are_refused() {
         let more_own = listed(&[("a1", Own), ("b1", Own), ("c1", Opponent)]);
-        assert_eq!(rebuild(FREESTYLE, &more_own), Err(BrainError::StoneCounts { own: 2, opponent: 1 }));
+        assert_eq!(
+            rebuild(FREESTYLE, &more_own),
+            Err(BrainError::StoneCounts { own: 2, opponent: 1 })
+        );
         let far_behind = listed(&[("a1", Opponent), ("b1", Opponent)]);
         assert_eq!(
             rebuild(FREESTYLE, &far_behind),
@@ -298,7 +301,13 @@ mod tests {
     #[test]
     fn takebacks_that_break_the_game_are_refused() {
         let before = game("h8 h9 i9");
-        assert_eq!(take_back(&before, point("a1")), Err(BrainError::NoStoneThere(Coords { x: 0, y: 14 })));
-        assert_eq!(take_back(&before, point("h9")), Err(BrainError::NotTakeable(Coords { x: 7, y: 6 })));
+        assert_eq!(
+            take_back(&before, point("a1")),
+            Err(BrainError::NoStoneThere(Coords { x: 0, y: 14 }))
+        );
+        assert_eq!(
+            take_back(&before, point("h9")),
+            Err(BrainError::NotTakeable(Coords { x: 7, y: 6 }))
+        );
     }
 }

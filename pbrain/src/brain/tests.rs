@@ -150,7 +150,10 @@ fn info_sets_the_time_and_the_rule_silently() {
                  INFO evaluate 3,4\nINFO unheard_of 7\nINFO time_left lots\nSTART 15\n";
     let (answers, brain) = transcript(input);
     assert_eq!(answers, ["OK"]);
-    assert_eq!(brain.time(), TimeControl { turn: Some(5000), game: Some(180_000), left: Some(90_000) });
+    assert_eq!(
+        brain.time(),
+        TimeControl { turn: Some(5000), game: Some(180_000), left: Some(90_000) }
+    );
     let settings = brain.game().expect("started").settings();
     assert!(!settings.overline_wins && !settings.forbidden_for_black);
 }
@@ -227,7 +230,10 @@ fn end_stops_the_brain_at_once() {
 #[test]
 fn unknown_commands_get_unknown() {
     let (answers, _) = transcript("YXSHOWINFO\nSUGGEST 3,3\n");
-    assert_eq!(answers, ["UNKNOWN YXSHOWINFO is not understood", "UNKNOWN SUGGEST is not understood"]);
+    assert_eq!(
+        answers,
+        ["UNKNOWN YXSHOWINFO is not understood", "UNKNOWN SUGGEST is not understood"]
+    );
 }
 
 #[test]
@@ -306,7 +312,8 @@ fn swap2_places_three_then_plays_on() {
     assert_eq!(answers[1], "8,8");
     let (answers, _) = transcript("START 15\nSWAP2BOARD\n7,7\n6,8\n7,8\n8,8\n6,7\nDONE\n");
     assert_eq!(answers[1], "8,7");
-    let (answers, _) = transcript("START 15\nSWAP2BOARD\n7,7\n6,8\nDONE\nSWAP2BOARD\n7,7\n7,7\n7,8\nDONE\n");
+    let (answers, _) =
+        transcript("START 15\nSWAP2BOARD\n7,7\n6,8\nDONE\nSWAP2BOARD\n7,7\n7,7\n7,8\nDONE\n");
     assert_eq!(answers[1], format!("ERROR {}", BrainError::Swap2StoneCount(2)));
     assert_eq!(answers[2], format!("ERROR {}", BrainError::Refused(GomokuError::Occupied)));
 }
@@ -353,9 +360,24 @@ fn every_answer_is_flushed() {
 
 fn a_line() -> impl Strategy<Value = String> {
     let word = prop::sample::select(vec![
-        "START", "RESTART", "BEGIN", "TURN", "BOARD", "DONE", "INFO", "ABOUT", "TAKEBACK",
-        "PLAY", "SWAP2BOARD", "RECTSTART", "timeout_turn", "rule", "max_memory", "time_left",
-        "", "x",
+        "START",
+        "RESTART",
+        "BEGIN",
+        "TURN",
+        "BOARD",
+        "DONE",
+        "INFO",
+        "ABOUT",
+        "TAKEBACK",
+        "PLAY",
+        "SWAP2BOARD",
+        "RECTSTART",
+        "timeout_turn",
+        "rule",
+        "max_memory",
+        "time_left",
+        "",
+        "x",
     ]);
     let number = prop_oneof![Just(String::new()), (0u32..22).prop_map(|n| n.to_string())];
     (word, number.clone(), prop::sample::select(vec![" ", ",", ""]), number, any::<bool>())
