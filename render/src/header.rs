@@ -1,0 +1,134 @@
+//! The band above a board: one row per player (piece, name, tallies such as captures and
+//! score), the row of the player to move or of the winner lit, and the caller's status line.
+
+use std::sync::OnceLock;
+
+use crate::canvas::{Canvas, Icon, Mask};
+use crate::palette::Ink;
+use crate::sprites;
+use crate::text::{self, Align, Style};
+
+/// Height of the band in pixels.
+pub(crate) const HEIGHT: usize = 142;
+
+const PAD: f32 = 16.0;
+const ROW_HEIGHT: usize = 46;
+const ROW_TOPS: [usize; 2] = [10, 60];
+const NAME: Style = Style::bold(24);
+const LABEL: Style = Style::regular(17);
+const VALUE: Style = Style::bold(24);
+const STATUS: Style = Style::regular(21);
+
+/// How a player's row is lit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Highlight {
+    None,
+    ToMove,
+    Winner,
+}
+
+/// A number shown at the right of a player's row: a caller's word, an optional icon, a value.
+#[derive(Debug)]
+pub(crate) struct Tally<'a> {
+    pub(crate) label: &'a str,
+    pub(crate) icon: Option<&'a Icon>,
+    pub(crate) value: u16,
+}
+
+#[derive(Debug)]
+pub(crate) struct Row<'a> {
+    pub(crate) piece: &'a Icon,
+    pub(crate) name: &'a str,
+    pub(crate) highlight: Highlight,
+    pub(crate) tallies: Vec<Tally<'a>>,
+}
+
+/// Draws the band across the top of `canvas`.
+pub(crate) fn draw(canvas: &mut Canvas, rows: [Row<'_>; 2], status: &str) {
+    let width = canvas.width as f32;
+    canvas.fill(0, 0, canvas.width as i32, HEIGHT as i32, Ink::HeaderBg);
+    for (row, top) in rows.iter().zip(ROW_TOPS) {
+        draw_row(canvas, row, top as f32, width);
+    }
+    let baseline = (ROW_TOPS[1] + ROW_HEIGHT) as f32 + 12.0 + text::cap_height(STATUS);
+    text::draw(
+        canvas,
+        STATUS,
+        status,
+        (width / 2.0, baseline),
+        Align::Centre,
+        width - 2.0 * PAD,
+        Ink::HeaderText,
+    );
+}
+
+fn draw_row(canvas: &mut Canvas, row: &Row<'_>, top: f32, width: f32) {
+    let middle = top + ROW_HEIGHT as f32 / 2.0;
+    let lit = row.highlight != Highlight::None;
+    if lit {
+        canvas.fill(
+            PAD as i32 - 6,
+            top as i32,
+            (width - 2.0 * PAD) as i32 + 12,
+            ROW_HEIGHT as i32,
+            Ink::HeaderRow,
+        );
+        let (star, arrow) = signs();
+        let sign = if row.highlight == Highlight::Winner { star } else { arrow };
+        let y = middle as i32 - sign.height as i32 / 2;
+        canvas.paint(sign, PAD as i32, y, Ink::Amber);
+    }
+    let piece_x = PAD + 30.0;
+    let piece = row.piece.width() as f32;
+    canvas.draw_icon(row.piece, (piece_x) as i32, (middle - piece / 2.0).round() as i32);
+    // Tallies from the right edge leftwards, then the name gets what is left.
+    let mut right = width - PAD - 8.0;
+    for tally in row.tallies.iter().rev() {
+        let value = tally.value.to_string();
+        let baseline = middle + text::cap_height(VALUE) / 2.0;
+        right -= text::draw(
+            canvas,
+            VALUE,
+            &value,
+            (right, baseline),
+            Align::Right,
+            f32::INFINITY,
+            Ink::HeaderText,
+        );
+        if let Some(icon) = tally.icon {
+            let w = icon.width() as f32;
+            right -= w + 6.0;
+            canvas.draw_icon(icon, right as i32, (middle - w / 2.0).round() as i32);
+        }
+        right -= 8.0;
+        let label_baseline = middle + text::cap_height(LABEL) / 2.0;
+        right -= text::draw(
+            canvas,
+            LABEL,
+            tally.label,
+            (right, label_baseline),
+            Align::Right,
+            200.0,
+            Ink::HeaderMuted,
+        );
+        right -= 22.0;
+    }
+    let name_x = piece_x + piece + 12.0;
+    let baseline = middle + text::cap_height(NAME) / 2.0;
+    let ink = if lit { Ink::Amber } else { Ink::HeaderText };
+    text::draw(
+        canvas,
+        NAME,
+        row.name,
+        (name_x, baseline),
+        Align::Left,
+        (right - name_x).max(0.0),
+        ink,
+    );
+}
+
+/// The winner's star and the to-move arrow, drawn once.
+fn signs() -> &'static (Mask, Mask) {
+    static SIGNS: OnceLock<(Mask, Mask)> = OnceLock::new();
+    SIGNS.get_or_init(|| (sprites::star(24), sprites::triangle(14, 20, false)))
+}

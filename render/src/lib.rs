@@ -1,0 +1,48 @@
+//! The images of cincobot: grid boards (gomoku, renju, ninuki, pente), 5 en raya and Connect
+//! Four frames, CINCO cards, hands and tables, and animated replays.
+//!
+//! Every image is a pure function of a presentation request — a plain struct the bot fills
+//! from the engine's position plus the words to show in the reader's language. Pieces
+//! (stones, discs, markers, glyphs, card art) are drawn once per size on first use; an image
+//! is then copies of them into a palette-indexed buffer and a fast indexed PNG or GIF encode.
+//! The same request always gives the same bytes.
+//!
+//! ```
+//! use engine::{Notation, Point, Stone};
+//! use render::{GridBoard, PlacedStone};
+//!
+//! let mut board = GridBoard::new(15, Notation::WithI);
+//! board.black.name = "Ana".into();
+//! board.white.name = "Bruno".into();
+//! board.stones.push(PlacedStone { point: Point::new(7, 7), stone: Stone::Black, number: None });
+//! board.last_move = Some(Point::new(7, 7));
+//! board.to_move = Some(Stone::White);
+//! board.status = "Turno de Bruno".into();
+//! let png = board.to_png()?;
+//! assert_eq!(&png[1..4], b"PNG");
+//! # Ok::<(), render::RenderError>(())
+//! ```
+//!
+//! Render holds no text of its own beyond the Spanish names printed on CINCO's special cards
+//! (part of the card design) and "CINCO" on the card back.
+
+mod canvas;
+mod cards;
+mod connect;
+mod error;
+mod grid;
+mod header;
+mod palette;
+mod png_encoding;
+mod replay;
+mod shape;
+mod sprites;
+mod table;
+mod text;
+
+pub use cards::{CardColour, CardFace, CardKind, Hand, card_back_png};
+pub use connect::{ConnectBoard, Disc, PopOut};
+pub use error::RenderError;
+pub use grid::{GridBoard, GridPlayer, PlacedStone};
+pub use replay::{Replay, ReplayFrame};
+pub use table::{Auction, Bid, PlayDirection, Table, TablePlayer};

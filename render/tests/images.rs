@@ -1,0 +1,269 @@
+//! Pixel tests on the encoded images (decoded back to RGB), determinism, and requests that
+//! must be refused rather than panic.
+
+#![allow(clippy::unwrap_used)]
+
+use std::io::Cursor;
+
+use engine::{Line, Notation, Point, Stone};
+use render::{
+    CardColour, CardFace, CardKind, ConnectBoard, Disc, GridBoard, Hand, PlacedStone, RenderError,
+    Replay,
+};
+
+/// A decoded PNG: width and RGB bytes.
+struct Rgb {
+    width: usize,
+    pixels: Vec<u8>,
+}
+
+impl Rgb {
+    fn decode(png: &[u8]) -> Rgb {
+        let mut decoder = png::Decoder::new(Cursor::new(png));
+        decoder.set_transformations(png::Transformations::EXPAND);
+        let mut reader = decoder.read_info().expect("valid PNG");
+        let mut pixels = vec![0; reader.output_buffer_size().expect("size known")];
+        let info = reader.next_frame(&mut pixels).expect("one frame");
+        assert_eq!(info.color_type, png::ColorType::Rgb);
+        Rgb { width: info.width as usize, pixels }
+    }
+
+    fn at(&self, (x, y): (u32, u32)) -> [u8; 3] {
+        let i = (y as usize * self.width + x as usize) * 3;
+        [self.pixels[i], self.pixels[i + 1], self.pixels[i + 2]]
+    }
+}
+
+fn is_dark([r, g, b]: [u8; 3]) -> bool {
+    r < 60 && g < 60 && b < 60
+}
+
+fn is_light([r, g, b]: [u8; 3]) -> bool {
+    r > 230 && g > 230 && b > 220
+}
+
+fn is_red([r, g, b]: [u8; 3]) -> bool {
+    r > 180 && g < 90 && b < 90
+}
+
+fn is_blue([r, _, b]: [u8; 3]) -> bool {
+    b > 180 && r < 80
+}
+
+fn stone(x: u8, y: u8, stone: Stone) -> PlacedStone {
+    PlacedStone { point: Point::new(x, y), stone, number: None }
+}
+
+fn gomoku() -> GridBoard {
+    let mut board = GridBoard::new(15, Notation::WithI);
+    board.black.name = "Ana".into();
+    board.white.name = "Bruno".into();
+    board.status = "Turno de Ana".into();
+    board.stones =
+        vec![stone(7, 7, Stone::Black), stone(0, 0, Stone::White), stone(8, 7, Stone::Black)];
+    board
+}
+
+#[test]
+fn stones_are_drawn_on_their_intersections() {
+    let board = gomoku();
+    let image = Rgb::decode(&board.to_png().unwrap());
+    let centre = |x, y| board.pixel_of(Point::new(x, y)).unwrap();
+    assert!(is_dark(image.at(centre(7, 7))), "black stone on h8");
+    assert!(is_light(image.at(centre(0, 0))), "white stone on a1");
+    // h9, just above, is an empty intersection: neither stone colour.
+    let empty = image.at(centre(7, 8));
+    assert!(!is_light(empty) && !is_dark(empty) || empty[0] < 100, "h9 is a grid crossing");
+    assert!(board.pixel_of(Point::new(15, 0)).is_none());
+}
+
+#[test]
+fn the_last_move_is_marked_and_only_it() {
+    let mut board = gomoku();
+    board.last_move = Some(Point::new(8, 7));
+    let image = Rgb::decode(&board.to_png().unwrap());
+    assert!(is_red(image.at(board.pixel_of(Point::new(8, 7)).unwrap())));
+    assert!(is_dark(image.at(board.pixel_of(Point::new(7, 7)).unwrap())));
+}
+
+#[test]
+fn a_winning_line_is_highlighted_between_its_stones() {
+    let mut board = GridBoard::new(19, Notation::SkipI);
+    board.stones = (3..8).map(|x| stone(x, 4, Stone::White)).collect();
+    let between = {
+        let (a, b) =
+            (board.pixel_of(Point::new(4, 4)).unwrap(), board.pixel_of(Point::new(5, 4)).unwrap());
+        ((a.0 + b.0) / 2, a.1)
+    };
+    let plain = Rgb::decode(&board.to_png().unwrap());
+    assert!(!is_blue(plain.at(between)));
+    board.winning_lines = vec![Line { from: Point::new(3, 4), to: Point::new(7, 4) }];
+    let won = Rgb::decode(&board.to_png().unwrap());
+    assert!(is_blue(won.at(between)), "{:?}", won.at(between));
+}
+
+#[test]
+fn forbidden_points_carry_a_red_cross() {
+    let mut board = gomoku();
+    let point = Point::new(10, 10);
+    let before = Rgb::decode(&board.to_png().unwrap());
+    assert!(!is_red(before.at(board.pixel_of(point).unwrap())));
+    board.forbidden = vec![point];
+    let after = Rgb::decode(&board.to_png().unwrap());
+    assert!(is_red(after.at(board.pixel_of(point).unwrap())));
+}
+
+fn five_in_a_row() -> ConnectBoard {
+    let mut board = ConnectBoard::new(9, 6, vec![0, 8]);
+    for row in 0..6 {
+        board.set(Point::new(0, row), Some(if row % 2 == 0 { Disc::Red } else { Disc::Yellow }));
+        board.set(Point::new(8, row), Some(if row % 2 == 0 { Disc::Yellow } else { Disc::Red }));
+    }
+    board
+}
+
+#[test]
+fn side_columns_look_different_from_the_playable_area() {
+    let board = five_in_a_row();
+    let image = Rgb::decode(&board.to_png().unwrap());
+    // Just inside the top-left corner of a cell: frame, not disc or hole.
+    let corner = |x: u8| {
+        let (cx, cy) = board.pixel_of(Point::new(x, 5)).unwrap();
+        let (left, _) = board.pixel_of(Point::new(x.saturating_sub(1), 5)).unwrap();
+        let half = if x == 0 { 44 } else { (cx - left) / 2 };
+        (cx - half + 4, cy - half + 4)
+    };
+    let side = image.at(corner(0));
+    let playable = image.at(corner(4));
+    assert_ne!(side, playable);
+    let brightness = |rgb: [u8; 3]| rgb.iter().map(|&c| u32::from(c)).sum::<u32>();
+    assert!(brightness(side) < brightness(playable), "side columns are darker");
+}
+
+#[test]
+fn discs_and_the_last_disc_are_where_they_belong() {
+    let mut board = five_in_a_row();
+    board.set(Point::new(4, 0), Some(Disc::Yellow));
+    board.set(Point::new(4, 1), Some(Disc::Red));
+    board.last_move = Some(Point::new(4, 1));
+    let image = Rgb::decode(&board.to_png().unwrap());
+    let [r, g, b] = image.at(board.pixel_of(Point::new(4, 0)).unwrap());
+    assert!(r > 200 && g > 150 && b < 100, "yellow disc");
+    assert!(
+        is_light(image.at(board.pixel_of(Point::new(4, 1)).unwrap())),
+        "last disc's white mark"
+    );
+    assert!(is_red(image.at(board.pixel_of(Point::new(0, 0)).unwrap())), "side disc");
+}
+
+#[test]
+fn a_card_shows_its_colour() {
+    for (colour, check) in [
+        (
+            CardColour::Red,
+            (|[r, g, b]: [u8; 3]| r > 180 && g < 80 && b < 80) as fn([u8; 3]) -> bool,
+        ),
+        (CardColour::Yellow, |[r, g, b]| r > 200 && g > 160 && b < 80),
+        (CardColour::Green, |[r, g, b]| g > 130 && r < 80 && b < 100),
+        (CardColour::Blue, |[r, _, b]| b > 180 && r < 60),
+    ] {
+        for kind in [CardKind::Number(3), CardKind::Reverse] {
+            let image = Rgb::decode(&CardFace { colour: Some(colour), kind }.to_png().unwrap());
+            // Inside the coloured field, left of the centre symbol.
+            assert!(check(image.at((30, 130))), "{colour:?} {kind:?}: {:?}", image.at((30, 130)));
+        }
+    }
+}
+
+#[test]
+fn the_same_request_gives_the_same_bytes() {
+    let board = gomoku();
+    assert_eq!(board.to_png().unwrap(), board.to_png().unwrap());
+    let frames = vec![gomoku(), gomoku(), gomoku()];
+    let replay = Replay::new(frames);
+    assert_eq!(replay.to_gif().unwrap(), replay.to_gif().unwrap());
+    let hand = Hand { cards: vec![CardFace { colour: None, kind: CardKind::Embargo }] };
+    assert_eq!(hand.to_png().unwrap(), hand.to_png().unwrap());
+}
+
+#[test]
+fn a_replay_encodes_only_what_changed() {
+    let moves = [(7, 7), (8, 8), (6, 8), (9, 9)];
+    let frames = (0..=moves.len())
+        .map(|n| {
+            let mut board = GridBoard::new(15, Notation::WithI);
+            board.stones = moves[..n]
+                .iter()
+                .enumerate()
+                .map(|(i, &(x, y))| {
+                    stone(x, y, if i % 2 == 0 { Stone::Black } else { Stone::White })
+                })
+                .collect();
+            board
+        })
+        .collect();
+    let gif = Replay::new(frames).to_gif().unwrap();
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::Indexed);
+    let mut decoder = options.read_info(Cursor::new(gif)).unwrap();
+    let (width, height) = (decoder.width(), decoder.height());
+    let mut sizes = Vec::new();
+    while let Some(frame) = decoder.read_next_frame().unwrap() {
+        sizes.push((frame.width, frame.height, frame.delay));
+    }
+    assert_eq!(sizes.len(), moves.len() + 1);
+    assert_eq!((sizes[0].0, sizes[0].1), (width, height));
+    for &(w, h, _) in &sizes[1..] {
+        assert!(u32::from(w) * u32::from(h) < u32::from(width) * u32::from(height) / 20);
+    }
+    assert!(sizes.last().unwrap().2 > sizes[1].2, "the final board is held longer");
+}
+
+#[test]
+fn bad_requests_are_refused_not_panicked_on() {
+    let mut board = gomoku();
+    board.stones.push(stone(15, 3, Stone::Black));
+    assert_eq!(board.to_png(), Err(RenderError::OffBoard(Point::new(15, 3))));
+    for size in [0, 4, 20, 255] {
+        assert_eq!(
+            GridBoard::new(size, Notation::WithI).to_png(),
+            Err(RenderError::BoardSize(size))
+        );
+    }
+    let mut board = gomoku();
+    board.winning_lines = vec![Line { from: Point::new(0, 0), to: Point::new(200, 200) }];
+    assert!(board.to_png().is_err());
+
+    let mut frame = five_in_a_row();
+    frame.cells.pop();
+    assert!(matches!(frame.to_png(), Err(RenderError::FrameSize { .. })));
+    let mut frame = five_in_a_row();
+    frame.side_columns.push(9);
+    assert_eq!(frame.to_png(), Err(RenderError::NoSuchColumn(9)));
+    assert!(ConnectBoard::new(40, 6, Vec::new()).to_png().is_err());
+
+    let card = CardFace { colour: None, kind: CardKind::Swap };
+    assert!(matches!(Hand { cards: vec![card; 41] }.to_png(), Err(RenderError::TooMany { .. })));
+    assert!(Replay::<GridBoard>::new(Vec::new()).to_gif().is_err());
+    let mixed = Replay::new(vec![gomoku(), GridBoard::new(19, Notation::WithI)]);
+    assert!(mixed.to_gif().is_err());
+}
+
+#[test]
+fn every_size_and_odd_text_renders() {
+    for size in 5..=19 {
+        let mut board = GridBoard::new(size, Notation::SkipI);
+        board.black.name =
+            "名前 🙂 with a very long name that cannot possibly fit in the header".into();
+        board.black.captures = Some(u16::MAX);
+        board.white.score = Some(99);
+        board.stones = vec![stone(size - 1, size - 1, Stone::Black)];
+        board.stones[0].number = Some(999);
+        assert!(board.to_png().is_ok(), "size {size}");
+    }
+    for width in 4..=12 {
+        assert!(ConnectBoard::new(width, 6, vec![0]).to_png().is_ok());
+    }
+    let face = CardFace { colour: Some(CardColour::Blue), kind: CardKind::Number(255) };
+    assert!(face.to_png().is_ok());
+}
