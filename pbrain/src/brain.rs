@@ -284,7 +284,7 @@ impl<P: Player> Brain<P> {
 fn about() -> String {
     format!(
         "name=\"cincobot\", version=\"{}\", author=\"the cincobot contributors\", \
-         country=\"Spain\", www=\"{}\"",
+         www=\"{}\"",
         env!("CARGO_PKG_VERSION"),
         env!("CARGO_PKG_REPOSITORY"),
     )

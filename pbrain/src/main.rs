@@ -4,7 +4,7 @@
 use std::io;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use engine::cpu::{Deadline, SplitMix64};
+use engine::cpu::{ComputerPlayer, Deadline, Level, SplitMix64, Think};
 use engine::{Gomoku, Point};
 use pbrain::{Brain, Player};
 
@@ -13,16 +13,12 @@ use pbrain::{Brain, Player};
 struct Cpu {
     /// One seed per move: games differ between runs, yet each move can be reproduced from
     /// its seed.
-    #[expect(dead_code, reason = "read by the computer_move line once cpu-gomoku lands")]
     seeds: SplitMix64,
 }
 
 impl Player for Cpu {
-    fn choose(&mut self, _position: &Gomoku, _deadline: &dyn Deadline) -> Option<Point> {
-        // Gomoku's computer player (branch cpu-gomoku) has not landed in main yet. Until it
-        // does the brain answers moves with an ERROR; the missing line is
-        // `position.computer_move(Think { level: Level::Hard, seed: self.seeds.next_u64(), deadline })`.
-        None
+    fn choose(&mut self, position: &Gomoku, deadline: &dyn Deadline) -> Option<Point> {
+        position.computer_move(Think { level: Level::Hard, seed: self.seeds.next_u64(), deadline })
     }
 }
 

@@ -41,7 +41,6 @@ fn the_brain_keeps_the_protocol_over_pipes() {
 }
 
 #[test]
-#[ignore = "needs Gomoku's computer player (branch cpu-gomoku) wired in main.rs"]
 fn the_brain_plays_a_short_game_over_pipes() {
     let answers = session(
         "INFO timeout_turn 300\r\nINFO time_left 60000\r\nSTART 15\r\nBEGIN\r\nTURN 0,0\r\n\
