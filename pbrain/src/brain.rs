@@ -283,10 +283,8 @@ impl<P: Player> Brain<P> {
 
 fn about() -> String {
     format!(
-        "name=\"cincobot\", version=\"{}\", author=\"the cincobot contributors\", \
-         www=\"{}\"",
+        "name=\"cincobot\", version=\"{}\", author=\"the cincobot contributors\"",
         env!("CARGO_PKG_VERSION"),
-        env!("CARGO_PKG_REPOSITORY"),
     )
 }
 
