@@ -3,10 +3,12 @@
 //! The engine has no clock (DESIGN §1), so a search is told when to stop by a [`Deadline`]
 //! that the caller owns: the bot and the tools wrap a real clock, tests count nodes.
 
+mod connect;
 mod deadline;
 mod level;
 mod random;
 
+pub use connect::{ConnectAnalysis, ConnectForecast};
 pub use deadline::{Deadline, NodeBudget, Unlimited};
 pub use level::{Level, UnknownLevel};
 pub use random::SplitMix64;
