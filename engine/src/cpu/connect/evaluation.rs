@@ -12,13 +12,16 @@ const FIVE_WINDOW: [i32; 5] = [0, 1, 3, 9, 20];
 const FOUR_WINDOW: [i32; 4] = [0, 1, 4, 12];
 
 /// Every empty cell that completes a line.
-const THREAT: i32 = 24;
-/// On top, a threat on a row its owner can count on by parity (odd rows for the player
-/// who moves when an even number of cells is empty, even rows for the other): the game
-/// tends to fill the other cells first and leave the opponent to fill the one below.
-const GOOD_PARITY: i32 = 36;
+const THREAT: i32 = 16;
+/// On top, a threat with no opponent threat below it in its column: the lowest threat of a
+/// column is the one that decides it when the grid fills up.
+const LOWEST: i32 = 24;
+/// On top, such a threat on a row its owner can count on by parity (odd rows for the
+/// player who moves when an even number of cells is empty, even rows for the other): the
+/// game tends to fill the other cells first and leave the opponent to fill the one below.
+const GOOD_PARITY: i32 = 110;
 /// Two threats of one colour one above the other: blocking the lower one gives the upper.
-const STACKED: i32 = 120;
+const STACKED: i32 = 200;
 
 /// Heuristic scores stay well inside the band of proven results.
 pub(super) const LIMIT: i32 = 4000;
@@ -38,16 +41,27 @@ pub(super) fn evaluate(board: &Board, geometry: &Geometry) -> i16 {
     } else {
         (!geometry.odd_rows, geometry.odd_rows)
     };
-    score += threats(my_threats, my_rows) - threats(their_threats, their_rows);
+    score += threats(my_threats, their_threats, my_rows, geometry)
+        - threats(their_threats, my_threats, their_rows, geometry);
 
     // Within LIMIT by construction of the weights on a 63-cell grid; the clamp keeps it so.
     score.clamp(-LIMIT, LIMIT) as i16
 }
 
-fn threats(cells: u64, good_rows: u64) -> i32 {
+fn threats(cells: u64, other: u64, good_rows: u64, geometry: &Geometry) -> i32 {
     let count = |bits: u64| bits.count_ones() as i32;
+    // Every cell below one of the opponent's threats, column by column: the frame mask
+    // stops the smear at the guard bit between columns.
+    let mut below = 0;
+    let mut smear = other;
+    for _ in 1..6 {
+        smear = (smear >> 1) & geometry.frame;
+        below |= smear;
+    }
+    let lowest = cells & !below;
     THREAT * count(cells)
-        + GOOD_PARITY * count(cells & good_rows)
+        + LOWEST * count(lowest)
+        + GOOD_PARITY * count(lowest & good_rows)
         + STACKED * count(cells & (cells >> 1))
 }
 

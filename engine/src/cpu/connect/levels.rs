@@ -9,12 +9,12 @@ pub(super) struct Style {
     pub(super) max_depth: u8,
     /// The transposition table has `2^table_bits` slots of 16 bytes.
     pub(super) table_bits: u8,
-    /// Easy only: a shallow look at every move, then a seeded pick among those that do not
-    /// lose (see [`Blunders`]).
+    /// Easy and normal: every move searched in full, then a seeded pick among those that do
+    /// not lose (see [`Blunders`]); hard plays the best move it finds.
     pub(super) blunders: Option<Blunders>,
 }
 
-/// How the easy level chooses among the moves that do not lose at once.
+/// How the easy and normal levels choose among the moves that do not lose by force.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Blunders {
     /// Out of 100: how often any non-losing move is picked, however weak.
@@ -30,9 +30,14 @@ impl Style {
             Level::Easy => Style {
                 max_depth: 2,
                 table_bits: 10,
-                blunders: Some(Blunders { percent_any: 30, margin: 40 }),
+                blunders: Some(Blunders { percent_any: 50, margin: 80 }),
             },
-            Level::Normal => Style { max_depth: 6, table_bits: 16, blunders: None },
+            // Four plies, and a choice among the moves that look nearly as good as the best.
+            Level::Normal => Style {
+                max_depth: 8,
+                table_bits: 16,
+                blunders: Some(Blunders { percent_any: 0, margin: 10 }),
+            },
             // 2^20 slots are 16 MiB; the depth is bounded by the game, not the level.
             Level::Hard => Style { max_depth: 60, table_bits: 20, blunders: None },
         }

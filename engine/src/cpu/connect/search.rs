@@ -357,8 +357,9 @@ impl<'a> Search<'a> {
         report
     }
 
-    /// The easy level: every root move searched shallowly with a full window, then a seeded
-    /// pick among the moves that do not lose at once, sometimes a weak one.
+    /// The easy and normal levels: every root move searched with a full window, deeper and
+    /// deeper until the level's depth or the deadline, then a seeded pick among the moves
+    /// that do not lose by force, sometimes a weak one.
     fn pick_casually(
         &mut self,
         board: Board,
@@ -367,11 +368,21 @@ impl<'a> Search<'a> {
         blunders: Blunders,
         rng: &mut SplitMix64,
     ) -> Report {
-        let depth = i32::from(style.max_depth);
-        let scored: Vec<(Slot, i16)> = root_moves
-            .iter()
-            .map(|&slot| (slot, self.try_move(board, slot, depth, (-INFINITY, INFINITY), 0, false)))
-            .collect();
+        let mut scored: Vec<(Slot, i16)> = Vec::new();
+        let mut finished = 0;
+        for depth in 1..=style.max_depth {
+            let window = (-INFINITY, INFINITY);
+            let iteration: Vec<(Slot, i16)> = root_moves
+                .iter()
+                .map(|&slot| (slot, self.try_move(board, slot, i32::from(depth), window, 0, false)))
+                .collect();
+            if self.stopped {
+                break;
+            }
+            scored = iteration;
+            finished = depth;
+            self.may_stop = true;
+        }
         let best = scored.iter().map(|&(_, score)| score).max().unwrap_or(0);
         let safe: Vec<(Slot, i16)> =
             scored.iter().copied().filter(|&(_, score)| score > -PROVEN).collect();
@@ -382,9 +393,9 @@ impl<'a> Search<'a> {
         } else {
             safe.into_iter().filter(|&(_, score)| score >= best - blunders.margin).collect()
         };
-        // `candidates` holds at least the best move; the index is below its length.
+        // The first iteration always finishes, so `candidates` holds at least the best move.
         let (best_move, score) = candidates[rng.below(candidates.len() as u64) as usize];
-        Report { best: best_move, score, depth: style.max_depth, nodes: self.nodes }
+        Report { best: best_move, score, depth: finished, nodes: self.nodes }
     }
 }
 
@@ -409,5 +420,33 @@ fn from_table(score: i16, ply: usize) -> i16 {
         score + ply
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ConnectSettings;
+    use crate::cpu::{Level, Unlimited};
+
+    fn search_of(position: &Connect) -> Search<'static> {
+        let geometry = Geometry::of(position.settings());
+        Search::new(position, geometry, Style::of(Level::Easy), &Unlimited)
+    }
+
+    #[test]
+    fn a_position_seen_before_with_the_same_player_to_move_repeats() {
+        let settings = ConnectSettings::classic().with_pop_out(true);
+        let mut position = Connect::start(settings);
+        for text in ["1", "2", "p1"] {
+            let mv = position.parse_move(text).expect("a move");
+            position = position.play(mv).expect("a legal move");
+        }
+        // Only yellow's disc in column 2, yellow to move: new.
+        assert!(!search_of(&position).repeats());
+        let pop = position.parse_move("p2").expect("a move");
+        // The empty grid with red to move, as at the start.
+        let position = position.play(pop).expect("a legal move");
+        assert!(search_of(&position).repeats());
     }
 }
