@@ -30,7 +30,7 @@ fn position(name: &str) -> Connect {
     }
 }
 
-/// The hard level with 100 deadline checks (about 100 000 nodes).
+/// The hard level with 400 deadline checks (about 100 000 nodes).
 #[divan::bench(
     args = ["five_in_row_opening", "five_in_row_middle", "classic_opening", "popout_middle"],
     sample_count = 20
@@ -40,10 +40,10 @@ fn nodes_per_second(bencher: Bencher, name: &str) {
     let think = |budget: &NodeBudget| {
         position.analyse(Think { level: Level::Hard, seed: 1, deadline: budget }).expect("a move")
     };
-    let nodes = think(&NodeBudget::new(100)).nodes;
+    let nodes = think(&NodeBudget::new(400)).nodes;
     bencher
         .counter(ItemsCount::new(nodes))
-        .with_inputs(|| NodeBudget::new(100))
+        .with_inputs(|| NodeBudget::new(400))
         .bench_refs(|budget| black_box(think(budget)));
 }
 

@@ -19,7 +19,7 @@ pub(super) const PROVEN: i16 = WIN - MAX_PLY as i16 - 2;
 const INFINITY: i16 = WIN + 1;
 /// Nodes between two questions to the deadline: cheap, and frequent enough to stop within
 /// a millisecond.
-const CHECK_EVERY: u64 = 1024;
+const CHECK_EVERY: u64 = 256;
 
 // Heuristic scores must never be mistaken for proven ones.
 const _: () = assert!(LIMIT < PROVEN as i32);

@@ -63,12 +63,12 @@ fn every_level_blocks_an_immediate_loss() {
 fn hard_finds_a_double_threat() {
     // Connect Four: red plays 5 and threatens both ends of an open three.
     let classic = drops(ConnectSettings::classic(), "714737");
-    let analysis = analyse(&classic, Level::Hard, 20, 1);
+    let analysis = analyse(&classic, Level::Hard, 80, 1);
     assert_eq!(analysis.best, mv(&classic, "5"));
     assert_eq!(analysis.forecast, ConnectForecast::Win { plies: 3 });
 
     let five = drops(ConnectSettings::five_in_row(), "45133313614762");
-    let analysis = analyse(&five, Level::Hard, 20, 1);
+    let analysis = analyse(&five, Level::Hard, 80, 1);
     assert_eq!(analysis.best, mv(&five, "5"));
     assert_eq!(analysis.forecast, ConnectForecast::Win { plies: 3 });
 }
@@ -77,10 +77,10 @@ fn hard_finds_a_double_threat() {
 fn hard_finds_the_only_move_that_does_not_lose() {
     // Red must play column 4: three other moves lose within six plies, the rest later.
     let classic = drops(ConnectSettings::classic(), "4112443235756121");
-    assert_eq!(choice(&classic, Level::Hard, 60), mv(&classic, "4"));
+    assert_eq!(choice(&classic, Level::Hard, 240), mv(&classic, "4"));
     // Red must play column 2 here (it draws), or lose, most moves within four plies.
     let five = drops(ConnectSettings::five_in_row(), "4553353526673764255644174");
-    assert_eq!(choice(&five, Level::Hard, 60), mv(&five, "2"));
+    assert_eq!(choice(&five, Level::Hard, 240), mv(&five, "2"));
 }
 
 #[test]
