@@ -8,20 +8,20 @@
 use crate::{Direction, Line, Point};
 
 /// Bits per column: six rows and the guard bit.
-const COLUMN_BITS: u8 = 7;
+pub(crate) const COLUMN_BITS: u8 = 7;
 
 /// The six cells of frame column `x`.
-pub(super) const fn column_mask(x: u8) -> u64 {
+pub(crate) const fn column_mask(x: u8) -> u64 {
     0b11_1111 << (x * COLUMN_BITS)
 }
 
 /// The cell at frame column `x`, row `y`.
-pub(super) const fn cell(x: u8, y: u8) -> u64 {
+pub(crate) const fn cell(x: u8, y: u8) -> u64 {
     1 << (x * COLUMN_BITS + y)
 }
 
 /// Every cell of frame columns `0..width`.
-pub(super) const fn frame_mask(width: u8) -> u64 {
+pub(crate) const fn frame_mask(width: u8) -> u64 {
     let mut mask = 0;
     let mut x = 0;
     while x < width {
@@ -41,7 +41,7 @@ const STEPS: [(Direction, u8); 4] = [
 
 /// The cells where a run of at least `length` discs of `discs` starts, going `step` bits at a
 /// time. Doubling the run each round finds a five with three shifts instead of four.
-fn run_starts(discs: u64, step: u8, length: u8) -> u64 {
+pub(crate) fn run_starts(discs: u64, step: u8, length: u8) -> u64 {
     let mut runs = discs;
     let mut covered = 1;
     while covered * 2 <= length {
@@ -56,7 +56,7 @@ fn run_starts(discs: u64, step: u8, length: u8) -> u64 {
 }
 
 /// Whether `discs` hold `length` in a line anywhere.
-pub(super) fn has_line(discs: u64, length: u8) -> bool {
+pub(crate) fn has_line(discs: u64, length: u8) -> bool {
     STEPS.iter().any(|&(_, step)| run_starts(discs, step, length) != 0)
 }
 

@@ -6,7 +6,8 @@
 //! `docs/rules/connect5.md`.
 
 mod disc;
-mod lines;
+// Crate-visible: the computer player's search (`cpu::connect`) shares the bit layout.
+pub(crate) mod lines;
 mod moves;
 mod position;
 mod rejection;

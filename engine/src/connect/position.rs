@@ -112,6 +112,18 @@ impl Connect {
         self.history.last().copied()
     }
 
+    /// The discs of each colour as bitboards (layout in `lines`), indexed by [`Seat::index`]:
+    /// what the computer player searches on.
+    pub(crate) fn discs(&self) -> [u64; 2] {
+        self.discs
+    }
+
+    /// PopOut only: the discs after each ply, the start included, so that a search can tell
+    /// a repetition; empty without PopOut.
+    pub(crate) fn seen(&self) -> &[[u64; 2]] {
+        &self.seen
+    }
+
     /// Whether the seat to act may play `mv` now.
     ///
     /// # Errors

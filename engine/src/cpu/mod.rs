@@ -3,11 +3,13 @@
 //! The engine has no clock (DESIGN §1), so a search is told when to stop by a [`Deadline`]
 //! that the caller owns: the bot and the tools wrap a real clock, tests count nodes.
 
+mod connect;
 mod deadline;
 mod grid;
 mod level;
 mod random;
 
+pub use connect::{ConnectAnalysis, ConnectForecast};
 pub use deadline::{Deadline, NodeBudget, Unlimited};
 pub use grid::{ForbiddenMoves, GridAnalysis, GridRules, find_vcf, grid_analysis, grid_move};
 pub use level::{Level, UnknownLevel};
