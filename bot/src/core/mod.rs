@@ -22,6 +22,7 @@ use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
 
+pub use chat::rules_section;
 pub use clock::{Clock, SystemClock};
 pub use command::{Command, CommandError, Opponent, parse as parse_command};
 pub use cpu::{CpuPlayer, CpuReply, CpuRequest};
