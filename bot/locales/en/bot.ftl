@@ -22,7 +22,13 @@ option-not-for-game = { $game } has no { $option } option.
 option-bad-size = { $game } is not played on { $size }×{ $size }.
 
 game-started = Game #{ $id } begins.
-game-options = Options: { $size } · { $timer } s per turn · { $ranked }.
+game-options = Options: { $size ->
+        [0] the usual frame
+       *[other] { $size }×{ $size }
+    } · { $timer ->
+        [0] no turn timer
+       *[other] { $timer } s per turn
+    } · { $ranked }.
 ranked = ranked
 casual = casual
 board-header = { $game } #{ $id }: { $first } ({ $first-colour }) against { $second } ({ $second-colour })

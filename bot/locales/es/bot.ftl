@@ -22,7 +22,13 @@ option-not-for-game = { $game } no tiene la opción { $option }.
 option-bad-size = { $game } no se juega en { $size }×{ $size }.
 
 game-started = Empieza la partida #{ $id }.
-game-options = Opciones: { $size } · tiempo por turno { $timer } s · { $ranked }.
+game-options = Opciones: { $size ->
+        [0] el marco habitual
+       *[other] { $size }×{ $size }
+    } · { $timer ->
+        [0] sin límite de tiempo
+       *[other] { $timer } s por turno
+    } · { $ranked }.
 ranked = clasificatoria
 casual = amistosa
 board-header = { $game } #{ $id }: { $first } ({ $first-colour }) contra { $second } ({ $second-colour })

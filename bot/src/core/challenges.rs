@@ -26,9 +26,8 @@ fn options_of(settings: &GameSettings) -> GameOptions {
 }
 
 fn options_text(settings: &GameSettings) -> Text {
-    let size = if settings.size == 0 { String::new() } else { format!("{0}×{0}", settings.size) };
     Text::new("game-options")
-        .with("size", size)
+        .with("size", u32::from(settings.size))
         .with("timer", u32::from(u16::from(settings.timer)))
         .with("ranked", Text::new(if settings.ranked { "ranked" } else { "casual" }))
 }
