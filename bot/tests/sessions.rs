@@ -1,5 +1,6 @@
 //! The terminal session in `docs/sessions/every-game.txt` plays a full game of every board
-//! game, piped into the binary exactly as the README shows.
+//! game between two people, then a game against the CPU and its rematch, piped into the
+//! binary exactly as the README shows.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -26,6 +27,11 @@ fn every_board_game_is_played_to_the_end_in_the_terminal() {
     let wins: Vec<&str> = text.lines().filter(|line| line.contains(" wins with a line.")).collect();
     assert_eq!(wins.len(), 6, "{text}");
     assert!(text.contains("Final score: 5 to 0."), "pente shows its score");
+    assert!(text.contains("CPU (easy) played"), "the CPU answers in its game:\n{text}");
+    assert!(
+        text.contains("Gomoku #8: CPU (easy) (black) against Ana (white)"),
+        "the rematch alternates"
+    );
     for game in 1..=6 {
         assert!(folder.path().join(format!("images/game-{game}-ply-0.png")).exists());
     }

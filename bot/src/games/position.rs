@@ -1,6 +1,6 @@
 use std::fmt;
 
-use engine::cpu::{Deadline, Level};
+use engine::cpu::{ComputerPlayer, Deadline, Level, Think};
 use engine::{
     BoardGame, Connect, ConnectMove, ConnectSettings, ForbiddenKind, Gomoku, GomokuSettings,
     GomokuSize, Ninuki, NinukiSettings, NinukiSize, Outcome, Pente, PenteSettings, PenteSize,
@@ -301,14 +301,20 @@ impl Position {
         seed: u64,
         deadline: &dyn Deadline,
     ) -> Result<Option<String>, CpuUnavailable> {
-        let _ = (level, seed, deadline);
-        Err(CpuUnavailable(self.kind()))
+        let think = Think { level, seed, deadline };
+        match self {
+            Position::Gomoku(game) => Ok(game.computer_move(think).map(|mv| game.format_move(mv))),
+            Position::Renju(game) => Ok(game.computer_move(think).map(|mv| game.format_move(mv))),
+            Position::Ninuki(_) | Position::Pente(_) | Position::Connect(_) => {
+                Err(CpuUnavailable(self.kind()))
+            }
+        }
     }
 
     /// Whether the engine has a computer player for this game.
     #[must_use]
     pub fn cpu_available(&self) -> bool {
-        self.computer_move(Level::Easy, 0, &|| true).is_ok()
+        matches!(self, Position::Gomoku(_) | Position::Renju(_))
     }
 
     /// The point of the last stone placed on a grid board.

@@ -4,10 +4,12 @@
 //! that the caller owns: the bot and the tools wrap a real clock, tests count nodes.
 
 mod deadline;
+mod grid;
 mod level;
 mod random;
 
 pub use deadline::{Deadline, NodeBudget, Unlimited};
+pub use grid::{ForbiddenMoves, GridAnalysis, GridRules, find_vcf, grid_analysis, grid_move};
 pub use level::{Level, UnknownLevel};
 pub use random::SplitMix64;
 

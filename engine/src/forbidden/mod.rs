@@ -12,4 +12,5 @@ mod shape;
 mod strip;
 
 pub use check::{forbidden_kind, forbidden_points};
+pub(crate) use shape::{CENTRE, FiveRule, WINDOW, Window, analyse};
 pub use strip::{Strip, StripError, StripShape};

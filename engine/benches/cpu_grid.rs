@@ -1,0 +1,93 @@
+//! The grid computer player: time to solve the VCF positions of `tests/data/vcf.txt` (divan's
+//! item counter gives positions per second; the nodes per position are printed once, so that
+//! nodes per second follow), and a fixed-budget main search on a mid-game position.
+
+use divan::{Bencher, counter::ItemsCount};
+use engine::cpu::{GridRules, Level, NodeBudget, Think, Unlimited, find_vcf, grid_analysis};
+use engine::{Board, GomokuSettings, Point, Stone};
+
+fn main() {
+    divan::main();
+}
+
+struct Case {
+    rules: GridRules,
+    to_move: Stone,
+    board: Board,
+}
+
+fn cases() -> Vec<Case> {
+    let text = include_str!("../tests/data/vcf.txt");
+    let lines: Vec<&str> =
+        text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).collect();
+    lines
+        .chunks(16)
+        .map(|chunk| {
+            let rules = if chunk[0].contains("rules=renju") {
+                GridRules::renju()
+            } else if chunk[0].contains("rules=exact") {
+                GridRules::gomoku(GomokuSettings {
+                    overline_wins: false,
+                    ..GomokuSettings::default()
+                })
+            } else {
+                GridRules::gomoku(GomokuSettings::default())
+            };
+            let to_move =
+                if chunk[0].contains("to_move=black") { Stone::Black } else { Stone::White };
+            let mut board = Board::empty(15);
+            for (row, cells) in chunk[1..].iter().enumerate() {
+                for (x, c) in cells.bytes().enumerate() {
+                    let stone = match c {
+                        b'X' => Some(Stone::Black),
+                        b'O' => Some(Stone::White),
+                        _ => None,
+                    };
+                    let point = Point::new(
+                        u8::try_from(x).unwrap_or(0),
+                        u8::try_from(14 - row).unwrap_or(0),
+                    );
+                    board.set(point, stone);
+                }
+            }
+            Case { rules, to_move, board }
+        })
+        .collect()
+}
+
+#[divan::bench]
+fn vcf_solve_all(bencher: Bencher) {
+    let cases = cases();
+    let nodes: u64 =
+        cases.iter().map(|c| find_vcf(&c.board, c.to_move, &c.rules, 12, &Unlimited).nodes).sum();
+    println!("vcf: {} positions, {nodes} nodes in all", cases.len());
+    bencher.counter(ItemsCount::new(cases.len())).bench(|| {
+        cases
+            .iter()
+            .map(|c| find_vcf(&c.board, c.to_move, &c.rules, 12, &Unlimited).best)
+            .filter(Option::is_some)
+            .count()
+    });
+}
+
+/// A quiet middle game (black to move) searched by the hard level for a fixed node budget.
+#[divan::bench]
+fn midgame_search_hard(bencher: Bencher) {
+    let mut board = Board::empty(15);
+    let black = [(7, 7), (8, 8), (6, 8), (9, 6), (7, 9), (5, 6)];
+    let white = [(8, 7), (7, 8), (6, 6), (9, 8), (8, 5), (5, 8)];
+    for (x, y) in black {
+        board.set(Point::new(x, y), Some(Stone::Black));
+    }
+    for (x, y) in white {
+        board.set(Point::new(x, y), Some(Stone::White));
+    }
+    let rules = GridRules::gomoku(GomokuSettings::default());
+    let search = || {
+        let budget = NodeBudget::new(200);
+        let think = Think { level: Level::Hard, seed: 1, deadline: &budget };
+        grid_analysis(&board, Stone::Black, &rules, think)
+    };
+    println!("midgame: {} nodes per search", search().nodes);
+    bencher.bench(search);
+}

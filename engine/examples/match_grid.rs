@@ -1,0 +1,145 @@
+//! Matches between two computer levels at gomoku or renju, for checking that the levels are
+//! ordered. Colours alternate: game `2k` and `2k + 1` share an opening, with the seats
+//! exchanged.
+//!
+//! ```text
+//! cargo run --release -p cincobot-engine --example match_grid -- <gomoku|renju> <level A> <level B> <games> [--budget-ms A,B]
+//! ```
+//!
+//! Prints the wins, draws and losses of A and the mean and longest milliseconds per move.
+
+use std::time::{Duration, Instant};
+
+use engine::cpu::{ComputerPlayer, Level, SplitMix64, Think};
+use engine::{BoardGame, Gomoku, GomokuSettings, Outcome, Point, Renju, RenjuSettings, Seat};
+
+struct Clock {
+    moves: [u32; 2],
+    total: [Duration; 2],
+    longest: [Duration; 2],
+}
+
+impl Clock {
+    fn record(&mut self, player: usize, spent: Duration) {
+        self.moves[player] += 1;
+        self.total[player] += spent;
+        self.longest[player] = self.longest[player].max(spent);
+    }
+}
+
+/// Plays one game; `a_first` puts player A in the first seat. Returns the outcome seen from
+/// A: 1 win, 0 draw, -1 loss.
+fn play<G: ComputerPlayer>(
+    mut game: G,
+    levels: [Level; 2],
+    budgets: [Duration; 2],
+    a_first: bool,
+    seed: u64,
+    clock: &mut Clock,
+) -> i32 {
+    let mut ply = 0u64;
+    while let Some(seat) = game.seat_to_act() {
+        let player = usize::from((seat == Seat::First) != a_first);
+        let start = Instant::now();
+        let deadline = || start.elapsed() >= budgets[player];
+        let think = Think { level: levels[player], seed: seed ^ ply, deadline: &deadline };
+        let Some(mv) = game.computer_move(think) else { break };
+        clock.record(player, start.elapsed());
+        game = match game.play(mv) {
+            Ok(next) => next,
+            Err(error) => panic!("the computer played an illegal move {mv:?}: {error}"),
+        };
+        ply += 1;
+    }
+    let a_seat = if a_first { Seat::First } else { Seat::Second };
+    match game.outcome() {
+        Outcome::Win { winner, .. } if winner == a_seat => 1,
+        Outcome::Win { .. } => -1,
+        _ => 0,
+    }
+}
+
+/// A gomoku opening: two or three stones at random near the centre.
+fn gomoku_opening(seed: u64) -> Gomoku {
+    let mut random = SplitMix64::new(seed);
+    let mut game = Gomoku::start(GomokuSettings::default());
+    let stones = 2 + random.below(2);
+    while (game.history().len() as u64) < stones {
+        let x = 5 + random.below(5) as u8;
+        let y = 5 + random.below(5) as u8;
+        if let Ok(next) = game.clone().play(Point::new(x, y)) {
+            game = next;
+        }
+    }
+    game
+}
+
+/// A renju opening: the first three stones at random inside their squares, colours kept;
+/// the computers decide everything after.
+fn renju_opening(seed: u64) -> Renju {
+    let mut random = SplitMix64::new(seed);
+    let mut game = Renju::start(RenjuSettings);
+    while game.board().count().0 + game.board().count().1 < 3 {
+        let moves = game.legal_moves();
+        let keep = moves.iter().position(|&mv| game.format_move(mv) == "keep");
+        let pick = keep.unwrap_or_else(|| random.below(moves.len() as u64) as usize);
+        game = game.play(moves[pick]).expect("a listed move is legal");
+    }
+    game
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let usage = "usage: match_grid <gomoku|renju> <level A> <level B> <games> [--budget-ms A,B]";
+    if args.len() < 4 {
+        eprintln!("{usage}");
+        std::process::exit(2);
+    }
+    let level = |text: &str| text.parse::<Level>().unwrap_or_else(|error| panic!("{error}"));
+    let levels = [level(&args[1]), level(&args[2])];
+    let games: u64 = args[3].parse().expect("a number of games");
+    let mut budgets = levels.map(Level::default_budget);
+    if let Some(index) = args.iter().position(|a| a == "--budget-ms") {
+        let text = args.get(index + 1).expect("--budget-ms A,B");
+        let parsed: Vec<u64> = text.split(',').map(|n| n.parse().expect("milliseconds")).collect();
+        budgets = [Duration::from_millis(parsed[0]), Duration::from_millis(parsed[1])];
+    }
+    let mut clock =
+        Clock { moves: [0; 2], total: [Duration::ZERO; 2], longest: [Duration::ZERO; 2] };
+    let mut score = [0u32; 3];
+    let started = Instant::now();
+    for game in 0..games {
+        let opening_seed = 0x5eed ^ (game / 2);
+        let a_first = game % 2 == 0;
+        let result = match args[0].as_str() {
+            "gomoku" => {
+                play(gomoku_opening(opening_seed), levels, budgets, a_first, game, &mut clock)
+            }
+            "renju" => {
+                play(renju_opening(opening_seed), levels, budgets, a_first, game, &mut clock)
+            }
+            other => panic!("unknown game {other}; {usage}"),
+        };
+        score[usize::try_from(1 - result).unwrap_or(0)] += 1;
+    }
+    let ms = |player: usize| {
+        let mean =
+            clock.total[player].as_secs_f64() * 1000.0 / f64::from(clock.moves[player].max(1));
+        format!("{mean:.1} ms/move (longest {} ms)", clock.longest[player].as_millis())
+    };
+    println!(
+        "{} {:?} vs {:?}, {games} games, budgets {:?}/{:?}: A won {}, drew {}, lost {} ({:.0} %); A {}, B {}; {:.0} s",
+        args[0],
+        levels[0],
+        levels[1],
+        budgets[0],
+        budgets[1],
+        score[0],
+        score[1],
+        score[2],
+        100.0 * f64::from(score[0]) / games as f64,
+        ms(0),
+        ms(1),
+        started.elapsed().as_secs_f64()
+    );
+}

@@ -1,0 +1,170 @@
+//! The moves the search looks at: the forced ones when there is a threat to answer, the best
+//! few near the stones otherwise.
+
+use super::board::{Kind, SearchBoard};
+use super::cells::{CELLS, Cell, cell_of};
+
+/// Moves with an ordering score, on the stack: no allocation per node.
+#[derive(Clone, Debug)]
+pub(crate) struct Moves {
+    cells: [(Cell, i32); Moves::CAPACITY],
+    len: usize,
+}
+
+impl Moves {
+    /// Enough for every point of the largest board.
+    const CAPACITY: usize = 361;
+
+    pub(crate) fn new() -> Moves {
+        Moves { cells: [(0, 0); Moves::CAPACITY], len: 0 }
+    }
+
+    pub(crate) fn push(&mut self, cell: Cell, score: i32) {
+        if self.len < Moves::CAPACITY && !self.contains(cell) {
+            self.cells[self.len] = (cell, score);
+            self.len += 1;
+        }
+    }
+
+    pub(crate) fn contains(&self, cell: Cell) -> bool {
+        self.cells[..self.len].iter().any(|&(c, _)| c == cell)
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    pub(crate) fn get(&self, index: usize) -> Cell {
+        self.cells[index].0
+    }
+
+    pub(crate) fn iter(&self) -> impl Iterator<Item = Cell> + '_ {
+        self.cells[..self.len].iter().map(|&(cell, _)| cell)
+    }
+
+    /// Best score first; equal scores keep their order, so the result is deterministic.
+    pub(crate) fn sort(&mut self) {
+        self.cells[..self.len].sort_by_key(|&(_, score)| std::cmp::Reverse(score));
+    }
+
+    pub(crate) fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+    }
+
+    /// Moves `cell` to the front, if present.
+    pub(crate) fn promote(&mut self, cell: Cell) {
+        if let Some(index) = self.cells[..self.len].iter().position(|&(c, _)| c == cell) {
+            self.cells[..=index].rotate_right(1);
+        }
+    }
+
+    pub(crate) fn retain(&mut self, mut keep: impl FnMut(Cell) -> bool) {
+        let mut kept = 0;
+        for index in 0..self.len {
+            if keep(self.cells[index].0) {
+                self.cells[kept] = self.cells[index];
+                kept += 1;
+            }
+        }
+        self.len = kept;
+    }
+}
+
+/// What the side to move must do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Situation {
+    /// Block the opponent's only five point.
+    BlockFive,
+    /// Stop the opponent's open three (or answer with a four).
+    StopThree,
+    Free,
+}
+
+/// The ordering score of `cell` for the side to move: attack plus defence, plus what the
+/// search learnt (`history`).
+fn score(board: &SearchBoard, cell: Cell, history: &[u32; CELLS]) -> i32 {
+    let me = board.to_move();
+    let attack = board.reading(cell, me).value;
+    let defence = board.reading(cell, me.opponent()).value;
+    let learnt = i32::try_from(history[cell].min(1 << 20)).unwrap_or(0);
+    attack + defence + learnt / 8
+}
+
+/// The moves to look at for the side to move, best first, at most `width` outside forced
+/// situations. The caller has already handled a five of its own and two opponent fives.
+pub(crate) fn generate(
+    board: &mut SearchBoard,
+    width: usize,
+    history: &[u32; CELLS],
+    moves: &mut Moves,
+) -> Situation {
+    let me = board.to_move();
+    let opponent = me.opponent();
+    if let Some(block) = board.set(opponent, Kind::Five).first() {
+        if board.allowed(block, me) {
+            moves.push(block, 0);
+        }
+        return Situation::BlockFive;
+    }
+    if board.set(opponent, Kind::OpenFour).iter().any(|cell| board.allowed(cell, opponent)) {
+        stop_three(board, history, moves);
+        return Situation::StopThree;
+    }
+    for cell in board.near().iter() {
+        if board.allowed(cell, me) {
+            moves.push(cell, score(board, cell, history));
+        }
+    }
+    if moves.is_empty() && board.near().is_empty() {
+        let centre = cell_of(board.board().centre());
+        if board.is_empty(centre) {
+            moves.push(centre, 0);
+        }
+    }
+    moves.sort();
+    moves.truncate(width);
+    Situation::Free
+}
+
+/// Against an open three: the points after which the opponent has no straight four left to
+/// make, and our own fours, which must be answered first.
+fn stop_three(board: &mut SearchBoard, history: &[u32; CELLS], moves: &mut Moves) {
+    let me = board.to_move();
+    let opponent = me.opponent();
+    let mut tries = Moves::new();
+    for kind in [Kind::OpenFour, Kind::Four] {
+        for cell in board.set(opponent, kind).iter() {
+            tries.push(cell, 0);
+        }
+    }
+    for cell in board.set(me, Kind::Four).iter() {
+        if board.allowed(cell, me) {
+            moves.push(cell, 1_000_000 + score(board, cell, history));
+        }
+    }
+    let fours = moves.len();
+    for cell in tries.iter() {
+        if !board.allowed(cell, me) {
+            continue;
+        }
+        board.play(cell);
+        let stops = board.set(opponent, Kind::OpenFour).iter().all(|c| !board.allowed(c, opponent));
+        board.undo(cell);
+        if stops {
+            moves.push(cell, score(board, cell, history));
+        }
+    }
+    if moves.len() == fours {
+        // Two threes at once: nothing stops both; block one and hope.
+        for cell in board.set(opponent, Kind::OpenFour).iter() {
+            if board.allowed(cell, me) {
+                moves.push(cell, score(board, cell, history));
+            }
+        }
+    }
+    moves.sort();
+}

@@ -1,0 +1,55 @@
+use crate::cpu::Level;
+
+/// How a level searches. The levels differ by much more than time, so that a stronger level
+/// stays stronger when all of them get the same clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Params {
+    /// Deepest iteration of the main search, in plies.
+    pub(crate) max_depth: i32,
+    /// Moves looked at per node outside forced situations, best first.
+    pub(crate) width: usize,
+    /// Fours in a row the search for its own victory by continuous fours may play (0: none).
+    pub(crate) own_vcf: u32,
+    /// Whether the opponent's continuous fours are looked for, to defend in time.
+    pub(crate) opponent_vcf: bool,
+    /// Threats (fours and threes) in a row the search for a forced win may play (0: none).
+    pub(crate) own_vct: u32,
+    /// The root choice is random among the moves this close to the best (0: always the best).
+    pub(crate) noise: i32,
+    /// log2 of the transposition table's entries.
+    pub(crate) table_bits: u32,
+}
+
+impl Params {
+    pub(crate) const fn of(level: Level) -> Params {
+        match level {
+            Level::Easy => Params {
+                max_depth: 2,
+                width: 8,
+                own_vcf: 0,
+                opponent_vcf: false,
+                own_vct: 0,
+                noise: 150,
+                table_bits: 12,
+            },
+            Level::Normal => Params {
+                max_depth: 2,
+                width: 8,
+                own_vcf: 5,
+                opponent_vcf: false,
+                own_vct: 0,
+                noise: 0,
+                table_bits: 16,
+            },
+            Level::Hard => Params {
+                max_depth: 20,
+                width: 14,
+                own_vcf: 20,
+                opponent_vcf: true,
+                own_vct: 5,
+                noise: 0,
+                table_bits: 16,
+            },
+        }
+    }
+}

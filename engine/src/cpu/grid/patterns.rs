@@ -1,0 +1,283 @@
+//! What a stone on an empty point makes: per line, looked up in a table built once from the
+//! rules' own line analysis (`forbidden::analyse`), then combined over the four lines into the
+//! threat the move is.
+
+use std::sync::OnceLock;
+
+use crate::forbidden::{CENTRE, FiveRule, WINDOW, Window, analyse};
+
+/// Cells read on each side of a point: five, so that an exact five is told from an overline.
+pub(crate) const REACH: usize = 5;
+/// Base-3 keys of the ten cells around a point: 0 empty, 1 own stone, 2 opponent or edge.
+pub(crate) const KEYS: usize = 59_049;
+/// `3^slot` for each of the ten cells; slots 0–4 are the cells before the point (farthest
+/// first), 5–9 those after it.
+pub(crate) const POW3: [u16; 10] = [1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19_683];
+
+/// The slot in a point's key of the cell `offset` steps away (`offset` in ±1..=±5).
+pub(crate) const fn slot(offset: isize) -> usize {
+    if offset < 0 {
+        (offset + REACH as isize) as usize
+    } else {
+        (offset + REACH as isize - 1) as usize
+    }
+}
+
+/// What an own stone on a point makes along one line, strongest shape only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(crate) enum LinePattern {
+    /// No five can ever pass through the point in this line.
+    Dead,
+    /// Room for a five, nothing more.
+    Single,
+    /// One more stone makes an open three.
+    Two,
+    /// One more stone makes a four, but never a straight one.
+    ClosedThree,
+    /// One more stone makes a straight four.
+    OpenThree,
+    /// One point left to make five.
+    ClosedFour,
+    /// Two points make five: a straight four.
+    OpenFour,
+    /// Two fours in the one line (`X.X*X.X`): two points make five, yet it is a double four.
+    DoubleFour,
+    Five,
+    /// Six or more where only exactly five wins.
+    Overline,
+}
+
+impl LinePattern {
+    /// Worth of the pattern for evaluation and move ordering.
+    pub(crate) const fn weight(self) -> i32 {
+        match self {
+            LinePattern::Dead | LinePattern::Overline => 0,
+            LinePattern::Single => 1,
+            LinePattern::Two => 10,
+            LinePattern::ClosedThree => 12,
+            LinePattern::OpenThree => 50,
+            LinePattern::ClosedFour => 60,
+            LinePattern::OpenFour | LinePattern::DoubleFour => 300,
+            LinePattern::Five => 1000,
+        }
+    }
+}
+
+/// The line table for `rule`, indexed by a point's key.
+pub(crate) fn line_table(rule: FiveRule) -> &'static [LinePattern] {
+    static EXACT: OnceLock<Box<[LinePattern]>> = OnceLock::new();
+    static AT_LEAST: OnceLock<Box<[LinePattern]>> = OnceLock::new();
+    let cell = match rule {
+        FiveRule::Exact => &EXACT,
+        FiveRule::AtLeast => &AT_LEAST,
+    };
+    cell.get_or_init(|| (0..KEYS).map(|key| classify(window_of(key), rule)).collect())
+}
+
+/// The window of the rules' line analysis that a key describes.
+fn window_of(key: usize) -> Window {
+    let mut window = Window { own: 0, blocked: 0 };
+    let mut rest = key;
+    for slot in 0..2 * REACH {
+        let bit = if slot < REACH { slot } else { slot + 1 };
+        match rest % 3 {
+            1 => window.own |= 1 << bit,
+            2 => window.blocked |= 1 << bit,
+            _ => {}
+        }
+        rest /= 3;
+    }
+    window
+}
+
+fn classify(window: Window, rule: FiveRule) -> LinePattern {
+    let shape = analyse(window, rule);
+    if shape.five {
+        return LinePattern::Five;
+    }
+    if shape.overline {
+        return LinePattern::Overline;
+    }
+    match (shape.fours(), shape.straight_four) {
+        (2.., _) => return LinePattern::DoubleFour,
+        (_, true) => return LinePattern::OpenFour,
+        (1, false) => return LinePattern::ClosedFour,
+        _ => {}
+    }
+    if shape.is_three() {
+        return LinePattern::OpenThree;
+    }
+    let near = 0b1_1111_1111 << (CENTRE - 4);
+    let own_near = (window.own & near).count_ones();
+    let empty = !(window.own | window.blocked | 1 << CENTRE) & WINDOW & near;
+    // A second stone is asked for: a four needs two own stones already, a three one.
+    let mut best = LinePattern::Dead;
+    if own_near >= 1 {
+        for bit in (0..32).filter(|bit| empty & (1 << bit) != 0) {
+            let with = analyse(Window { own: window.own | 1 << bit, ..window }, rule);
+            if with.fours() > 0 && !with.straight_four {
+                best = best.max(LinePattern::ClosedThree);
+            } else if with.is_three() {
+                best = best.max(LinePattern::Two);
+            }
+        }
+    }
+    if best != LinePattern::Dead {
+        return best;
+    }
+    let free = (CENTRE - 4..=CENTRE).any(|start| (0b1_1111 << start) & window.blocked == 0);
+    if free { LinePattern::Single } else { LinePattern::Dead }
+}
+
+/// What a move is, over its four lines, for the side that would play it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(crate) enum Threat {
+    #[default]
+    None,
+    /// One open three.
+    Three,
+    /// Two or more open threes (for a restricted black, still to be checked; see `suspect`).
+    DoubleThree,
+    /// One four.
+    Four,
+    /// A four and an open three.
+    FourThree,
+    /// Two points to make five: a straight four or two fours. Wins unless answered by a five.
+    OpenFour,
+    Five,
+    /// Forbidden for black for certain: an overline or two fours without a five.
+    Forbidden,
+}
+
+/// A point's reading for one side: the threat, whether a restricted black must check it with
+/// the full forbidden-point rule first, and its worth.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Reading {
+    pub(crate) threat: Threat,
+    /// Two or more threes for a restricted black: forbidden unless the strict rule says that
+    /// fewer than two of them are real threes.
+    pub(crate) suspect: bool,
+    pub(crate) value: i32,
+}
+
+impl Reading {
+    /// Combines the four lines through a point; `restricted` is a black bound by the
+    /// forbidden shapes.
+    pub(crate) fn of(lines: [LinePattern; 4], restricted: bool) -> Reading {
+        let mut fours = 0;
+        let mut threes = 0;
+        let mut straight = false;
+        let mut value = 0;
+        // Five comes first: it wins even beside a forbidden shape.
+        if lines.contains(&LinePattern::Five) {
+            let value = lines.iter().map(|line| line.weight()).sum::<i32>() + 2000;
+            return Reading { threat: Threat::Five, suspect: false, value };
+        }
+        for line in lines {
+            value += line.weight();
+            match line {
+                LinePattern::Overline if restricted => {
+                    return Reading { threat: Threat::Forbidden, suspect: false, value: 0 };
+                }
+                LinePattern::DoubleFour => fours += 2,
+                LinePattern::OpenFour => {
+                    fours += 1;
+                    straight = true;
+                }
+                LinePattern::ClosedFour => fours += 1,
+                LinePattern::OpenThree => threes += 1,
+                _ => {}
+            }
+        }
+        if restricted && fours >= 2 {
+            return Reading { threat: Threat::Forbidden, suspect: false, value: 0 };
+        }
+        let threat = match (fours, threes) {
+            (2.., _) => Threat::OpenFour,
+            (1, _) if straight => Threat::OpenFour,
+            (1, 1..) => Threat::FourThree,
+            (1, _) => Threat::Four,
+            (_, 2..) => Threat::DoubleThree,
+            (_, 1) => Threat::Three,
+            _ => Threat::None,
+        };
+        let bonus = match threat {
+            Threat::OpenFour => 600,
+            Threat::FourThree => 400,
+            Threat::DoubleThree => 200,
+            _ => 0,
+        };
+        Reading { threat, suspect: restricted && threes >= 2, value: value + bonus }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The key of a line written as ten cells around the point, `X` own, `O` blocked.
+    fn key(cells: &str) -> usize {
+        assert_eq!(cells.len(), 10);
+        cells.bytes().enumerate().fold(0, |key, (slot, c)| {
+            let value = match c {
+                b'X' => 1,
+                b'O' => 2,
+                _ => 0,
+            };
+            key + value * usize::from(POW3[slot])
+        })
+    }
+
+    fn pattern(rule: FiveRule, before: &str, after: &str) -> LinePattern {
+        line_table(rule)[key(&format!("{before}{after}"))]
+    }
+
+    #[test]
+    fn slots_count_away_from_the_point() {
+        assert_eq!(slot(-5), 0);
+        assert_eq!(slot(-1), 4);
+        assert_eq!(slot(1), 5);
+        assert_eq!(slot(5), 9);
+    }
+
+    #[test]
+    fn lines_are_read_as_the_rules_read_them() {
+        use FiveRule::{AtLeast, Exact};
+        assert_eq!(pattern(Exact, "..XXX", "X...."), LinePattern::Five);
+        assert_eq!(pattern(Exact, ".XXXX", "X...."), LinePattern::Overline);
+        assert_eq!(pattern(AtLeast, ".XXXX", "X...."), LinePattern::Five);
+        assert_eq!(pattern(Exact, "...XX", "X...."), LinePattern::OpenFour);
+        assert_eq!(pattern(Exact, "..OXX", "X...."), LinePattern::ClosedFour);
+        assert_eq!(pattern(Exact, "..X.X", "X.X.."), LinePattern::DoubleFour);
+        assert_eq!(pattern(Exact, "....X", "X...."), LinePattern::OpenThree);
+        assert_eq!(pattern(Exact, "...OX", "X...."), LinePattern::ClosedThree);
+        assert_eq!(pattern(Exact, ".....", "X...."), LinePattern::Two);
+        assert_eq!(pattern(Exact, ".....", "....."), LinePattern::Single);
+        assert_eq!(pattern(Exact, "....O", "...O."), LinePattern::Dead);
+        // XX.XX* makes five only by making six: a four only where six wins.
+        assert_ne!(pattern(Exact, "XX.XX", "....."), LinePattern::ClosedFour);
+        assert_eq!(pattern(AtLeast, "XX.XX", "....."), LinePattern::ClosedFour);
+    }
+
+    #[test]
+    fn readings_combine_the_lines() {
+        use LinePattern::*;
+        let free = Reading::of([ClosedFour, OpenThree, Single, Dead], false);
+        assert_eq!(free.threat, Threat::FourThree);
+        assert_eq!(
+            Reading::of([ClosedFour, ClosedFour, Dead, Dead], false).threat,
+            Threat::OpenFour
+        );
+        assert_eq!(
+            Reading::of([ClosedFour, ClosedFour, Dead, Dead], true).threat,
+            Threat::Forbidden
+        );
+        assert_eq!(Reading::of([DoubleFour, Dead, Dead, Dead], true).threat, Threat::Forbidden);
+        assert_eq!(Reading::of([Five, Overline, Dead, Dead], true).threat, Threat::Five);
+        assert_eq!(Reading::of([Overline, Dead, Dead, Dead], true).threat, Threat::Forbidden);
+        let double_three = Reading::of([OpenThree, OpenThree, Dead, Dead], true);
+        assert_eq!(double_three.threat, Threat::DoubleThree);
+        assert!(double_three.suspect);
+        assert!(!Reading::of([OpenThree, OpenThree, Dead, Dead], false).suspect);
+    }
+}

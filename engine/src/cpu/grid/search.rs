@@ -1,0 +1,413 @@
+//! The main search: principal-variation alpha-beta with iterative deepening, a transposition
+//! table, killer moves and a history table, after the threat searches have had their say.
+
+use super::board::{Kind, SearchBoard};
+use super::candidates::{Moves, Situation, generate};
+use super::cells::{CELLS, Cell, point_of};
+use super::evaluation::evaluate;
+use super::levels::Params;
+use super::rules::GridRules;
+use super::table::{Bound, Entry, TranspositionTable};
+use super::threats::{ThreatMemo, ThreatSpace};
+use crate::cpu::{Deadline, SplitMix64, Think};
+use crate::{Board, Point, Stone};
+
+/// A won position's score, less the plies needed to win.
+pub(crate) const WIN: i32 = 1_000_000;
+/// Scores past this are wins or losses found by the search.
+const DECIDED: i32 = WIN - 1000;
+const INFINITY: i32 = WIN + 1;
+/// The deadline is asked once every this many nodes.
+const CHECK_EVERY: u64 = 256;
+/// Beyond this ply, open threes at the horizon are left to the evaluation.
+const QUIESCENCE_PLY: usize = 24;
+const MAX_PLY: usize = 64;
+
+/// The move the computer plays as `to_move` on `board` under `rules`, or `None` when no
+/// point is left that it may play. Returns by `think.deadline` with the best move found.
+///
+/// This is the search behind gomoku's and renju's computer players, open to callers that
+/// hold a bare board (a Gomocup brain, analysis tools).
+#[must_use]
+pub fn grid_move(
+    board: &Board,
+    to_move: Stone,
+    rules: &GridRules,
+    think: Think<'_>,
+) -> Option<Point> {
+    grid_analysis(board, to_move, rules, think).best
+}
+
+/// What a search found, and how much it looked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GridAnalysis {
+    pub best: Option<Point>,
+    /// Positions visited (main search and threat searches), for speed measurements.
+    pub nodes: u64,
+}
+
+/// [`grid_move`] with the count of positions visited.
+#[must_use]
+pub fn grid_analysis(
+    board: &Board,
+    to_move: Stone,
+    rules: &GridRules,
+    think: Think<'_>,
+) -> GridAnalysis {
+    let mut searcher = Searcher::new(board, to_move, *rules, think);
+    let best = searcher.choose().map(point_of);
+    GridAnalysis { best, nodes: searcher.nodes() }
+}
+
+/// The first move of a win by continuous fours (VCF) for `to_move` within `max_fours` fours,
+/// the opponent's answers included (a four whose answer is forbidden to black wins). The
+/// search stops early when `deadline` passes, and then finds nothing.
+#[must_use]
+pub fn find_vcf(
+    board: &Board,
+    to_move: Stone,
+    rules: &GridRules,
+    max_fours: u32,
+    deadline: &dyn Deadline,
+) -> GridAnalysis {
+    let think = Think { level: crate::cpu::Level::Hard, seed: 0, deadline };
+    let mut searcher = Searcher::new(board, to_move, *rules, think);
+    let best = searcher.threat_root(ThreatSpace::Fours, max_fours).map(point_of);
+    GridAnalysis { best, nodes: searcher.nodes() }
+}
+
+/// One search: the board, what it learnt, and when to stop.
+pub(crate) struct Searcher<'a> {
+    pub(crate) board: Box<SearchBoard>,
+    pub(crate) params: Params,
+    deadline: &'a dyn Deadline,
+    random: SplitMix64,
+    nodes: u64,
+    stopped: bool,
+    table: TranspositionTable,
+    pub(crate) memo: ThreatMemo,
+    killers: [[Option<Cell>; 2]; MAX_PLY],
+    history: Box<[[u32; CELLS]; 2]>,
+}
+
+impl std::fmt::Debug for Searcher<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Searcher")
+            .field("params", &self.params)
+            .field("nodes", &self.nodes)
+            .finish()
+    }
+}
+
+impl<'a> Searcher<'a> {
+    pub(crate) fn new(
+        board: &Board,
+        to_move: Stone,
+        rules: GridRules,
+        think: Think<'a>,
+    ) -> Searcher<'a> {
+        let params = Params::of(think.level);
+        Searcher {
+            board: SearchBoard::new(board, to_move, rules),
+            params,
+            deadline: think.deadline,
+            random: SplitMix64::new(think.seed),
+            nodes: 0,
+            stopped: false,
+            table: TranspositionTable::new(params.table_bits),
+            memo: ThreatMemo::new(),
+            killers: [[None; 2]; MAX_PLY],
+            history: Box::new([[0; CELLS]; 2]),
+        }
+    }
+
+    /// Counts a node; true once the deadline has passed (and from then on).
+    pub(crate) fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if !self.stopped && self.nodes.is_multiple_of(CHECK_EVERY) && self.deadline.is_past() {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    pub(crate) fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    pub(crate) fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The move to play, by the rules of the level.
+    pub(crate) fn choose(&mut self) -> Option<Cell> {
+        let me = self.board.to_move();
+        let opponent = me.opponent();
+        if let Some(five) = self.board.set(me, Kind::Five).first() {
+            return Some(five);
+        }
+        let blocks: Vec<Cell> = self.board.set(opponent, Kind::Five).iter().collect();
+        if let Some(&block) = blocks.iter().find(|&&cell| self.board.allowed(cell, me)) {
+            return Some(block);
+        }
+        if blocks.is_empty() {
+            let open_four =
+                self.board.set(me, Kind::OpenFour).iter().find(|&c| self.board.allowed(c, me));
+            if open_four.is_some() {
+                return open_four;
+            }
+        }
+        if self.params.own_vcf > 0
+            && let Some(win) = self.threat_root(ThreatSpace::Fours, self.params.own_vcf)
+        {
+            return Some(win);
+        }
+        let mut moves = Moves::new();
+        let width = if self.params.opponent_vcf { usize::MAX } else { self.params.width };
+        generate(&mut self.board, width, &self.history[0], &mut moves);
+        let threatened = self.params.opponent_vcf && self.defend_against_vcf(&mut moves);
+        if !threatened
+            && self.params.own_vct > 0
+            && let Some(win) = self.threat_root(ThreatSpace::FoursAndThrees, self.params.own_vct)
+        {
+            return Some(win);
+        }
+        moves.truncate(self.params.width.max(if threatened { usize::MAX } else { 0 }));
+        if moves.is_empty() {
+            return self.any_allowed();
+        }
+        if self.params.noise > 0 {
+            return Some(self.noisy_choice(&moves));
+        }
+        Some(self.deepen(&mut moves).0)
+    }
+
+    /// The value of the position for the side to move by a search of at most `depth` plies
+    /// (no threat search), for opening decisions.
+    pub(crate) fn value(&mut self, depth: i32) -> i32 {
+        let mut moves = Moves::new();
+        generate(&mut self.board, self.params.width, &self.history[0], &mut moves);
+        if moves.is_empty() {
+            return evaluate(&self.board);
+        }
+        self.params.max_depth = depth;
+        self.deepen(&mut moves).1
+    }
+
+    /// When the opponent, given a free move, would win by continuous fours, keeps only the
+    /// moves after which it no longer can (all of them if none does). True if threatened.
+    fn defend_against_vcf(&mut self, moves: &mut Moves) -> bool {
+        self.board.pass();
+        let threat = self.threat_win(ThreatSpace::Fours, self.params.own_vcf);
+        self.board.pass();
+        if !threat || self.stopped {
+            return false;
+        }
+        let mut safe = Moves::new();
+        for cell in moves.iter() {
+            self.board.play(cell);
+            let loses = self.threat_win(ThreatSpace::Fours, self.params.own_vcf);
+            self.board.undo(cell);
+            if self.stopped {
+                return true;
+            }
+            if !loses {
+                safe.push(cell, 0);
+            }
+        }
+        if !safe.is_empty() {
+            moves.retain(|cell| safe.contains(cell));
+        }
+        true
+    }
+
+    /// Any point the side to move may play, for the rare position where no candidate is left.
+    fn any_allowed(&self) -> Option<Cell> {
+        let me = self.board.to_move();
+        let board = self.board.board();
+        board.empty_points().map(super::cells::cell_of).find(|&cell| self.board.allowed(cell, me))
+    }
+
+    /// The easy level: a shallow look at each move, then a random pick among the best few.
+    fn noisy_choice(&mut self, moves: &Moves) -> Cell {
+        let depth = self.params.max_depth - 1;
+        let mut scored = Vec::with_capacity(moves.len());
+        for cell in moves.iter() {
+            self.board.play(cell);
+            let score = -self.pvs(depth, -INFINITY, INFINITY, 1);
+            self.board.undo(cell);
+            scored.push((cell, score));
+            if self.stopped {
+                break;
+            }
+        }
+        scored.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
+        let best = scored[0].1;
+        let close: Vec<Cell> = scored
+            .iter()
+            .take(3)
+            .filter(|&&(_, score)| {
+                score >= best - self.params.noise && (score > -DECIDED || best <= -DECIDED)
+            })
+            .map(|&(cell, _)| cell)
+            .collect();
+        let pick = self.random.below(close.len() as u64) as usize;
+        close[pick]
+    }
+
+    /// Iterative deepening over the root moves; the best move of the last finished iteration
+    /// (the first move, best by ordering, if none finished).
+    fn deepen(&mut self, moves: &mut Moves) -> (Cell, i32) {
+        let mut best = moves.get(0);
+        let mut best_score = evaluate(&self.board);
+        for depth in 1..=self.params.max_depth {
+            let mut alpha = -INFINITY;
+            let mut iteration_best = best;
+            for index in 0..moves.len() {
+                let cell = moves.get(index);
+                self.board.play(cell);
+                let score = if index == 0 {
+                    -self.pvs(depth - 1, -INFINITY, -alpha, 1)
+                } else {
+                    let probe = -self.pvs(depth - 1, -alpha - 1, -alpha, 1);
+                    if probe > alpha && !self.stopped {
+                        -self.pvs(depth - 1, -INFINITY, -alpha, 1)
+                    } else {
+                        probe
+                    }
+                };
+                self.board.undo(cell);
+                if self.stopped {
+                    break;
+                }
+                if score > alpha {
+                    alpha = score;
+                    iteration_best = cell;
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            best = iteration_best;
+            best_score = alpha;
+            moves.promote(best);
+            if alpha.abs() >= DECIDED {
+                break;
+            }
+        }
+        (best, best_score)
+    }
+
+    /// The score of the position for the side to move, searched `depth` plies deep.
+    fn pvs(&mut self, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        if self.tick() {
+            return 0;
+        }
+        let me = self.board.to_move();
+        let opponent = me.opponent();
+        let ply_score = i32::try_from(ply).unwrap_or(0);
+        if !self.board.set(me, Kind::Five).is_empty() {
+            return WIN - ply_score;
+        }
+        let fives = *self.board.set(opponent, Kind::Five);
+        if fives.len() >= 2 {
+            return -(WIN - ply_score - 1);
+        }
+        if let Some(block) = fives.first() {
+            if !self.board.allowed(block, me) {
+                return -(WIN - ply_score - 1);
+            }
+        } else if self.board.set(me, Kind::OpenFour).iter().any(|c| self.board.allowed(c, me)) {
+            return WIN - ply_score - 2;
+        }
+        if self.board.is_full() {
+            return 0;
+        }
+        // At the horizon, a five to block or an open three to stop is still played out: a
+        // quiet evaluation would not see that it loses.
+        let forced = !fives.is_empty()
+            || (ply < QUIESCENCE_PLY
+                && self
+                    .board
+                    .set(opponent, Kind::OpenFour)
+                    .iter()
+                    .any(|c| self.board.allowed(c, opponent)));
+        if (depth <= 0 && !forced) || ply >= MAX_PLY - 1 {
+            return evaluate(&self.board);
+        }
+        let key = self.board.hash();
+        let stored = self.table.probe(key);
+        if let Some(entry) = stored
+            && entry.depth >= depth
+        {
+            match entry.bound {
+                Bound::Exact => return entry.score,
+                Bound::Lower if entry.score >= beta => return entry.score,
+                Bound::Upper if entry.score <= alpha => return entry.score,
+                _ => {}
+            }
+        }
+        let side = usize::from(me == Stone::White);
+        let mut moves = Moves::new();
+        let situation =
+            generate(&mut self.board, self.params.width, &self.history[side], &mut moves);
+        if moves.is_empty() {
+            // No point may be played: the rules call it a draw.
+            return 0;
+        }
+        for killer in self.killers[ply].iter().rev().flatten() {
+            moves.promote(*killer);
+        }
+        if let Some(best) = stored.and_then(|entry| entry.best) {
+            moves.promote(best);
+        }
+        // A forced block costs no depth: the line it answers is still being played out.
+        let next = if situation == Situation::BlockFive { depth } else { (depth - 1).max(0) };
+        let original_alpha = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_move = None;
+        for index in 0..moves.len() {
+            let cell = moves.get(index);
+            self.board.play(cell);
+            let score = if index == 0 {
+                -self.pvs(next, -beta, -alpha, ply + 1)
+            } else {
+                let probe = -self.pvs(next, -alpha - 1, -alpha, ply + 1);
+                if probe > alpha && probe < beta && !self.stopped {
+                    -self.pvs(next, -beta, -alpha, ply + 1)
+                } else {
+                    probe
+                }
+            };
+            self.board.undo(cell);
+            if self.stopped {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(cell);
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta {
+                let killers = &mut self.killers[ply];
+                if killers[0] != Some(cell) {
+                    killers[1] = killers[0];
+                    killers[0] = Some(cell);
+                }
+                let bonus = u32::try_from(depth.max(1) * depth.max(1)).unwrap_or(1);
+                self.history[side][cell] = self.history[side][cell].saturating_add(bonus);
+                break;
+            }
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.table.store(Entry { key, depth, score: best_score, bound, best: best_move });
+        best_score
+    }
+}
