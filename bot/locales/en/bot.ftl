@@ -1,0 +1,126 @@
+## The bot's general messages: help, challenges, turns, settings, stats.
+
+help =
+    cincobot commands:
+    /gomoku, /renju, /ninuki, /pente, /connect5 (5 en raya), /connect4 — challenge @user, play cpu [easy|normal|hard], or name nobody for an open challenge. Options: 15/19/13 (size), overline on|off, forbidden on|off, popout, timer 0|30|60, ranked|casual.
+    /accept, /decline, /join — answer a challenge.
+    /move <move> [#game] — h8, K10, 3, pop 3, swap, keep, offer …, choose …
+    /resign, /undo, /board, /rematch
+    /rules <game>, /stats [@user], /leaderboard [game]
+    /language es|en, /settings <game> <option> <value> (admins), /cancel (admins)
+internal-error = Something failed on our side. Nothing changed; please try again.
+button-unknown = That button no longer works.
+command-unknown = I do not know the command /{ $command }. Type /help.
+command-missing-move = The move is missing: /move h8.
+command-bad-number = { $word } is not a game or challenge number.
+command-bad-level = { $word } is not a level: easy, normal or hard.
+command-unknown-game = { $word } is not a game: gomoku, renju, ninuki, pente, connect5, connect4.
+command-bad-language = { $word } is not a language: es or en.
+option-unknown = I do not know the option { $word }.
+option-bad-value = The option { $option } cannot be “{ $value }”.
+option-not-for-game = { $game } has no { $option } option.
+option-bad-size = { $game } is not played on { $size }×{ $size }.
+
+game-started = Game #{ $id } begins.
+game-options = Options: { $size ->
+        [0] the usual frame
+       *[other] { $size }×{ $size }
+    } · { $timer ->
+        [0] no turn timer
+       *[other] { $timer } s per turn
+    } · { $ranked }.
+ranked = ranked
+casual = casual
+board-header = { $game } #{ $id }: { $first } ({ $first-colour }) against { $second } ({ $second-colour })
+move-played = { $name } played { $move }.
+cpu-played-for = The CPU played { $move } for { $name }.
+status-turn = { $name } ({ $colour }) to move.
+status-swap = { $name } ({ $colour }): swap colours or keep them? (/move swap or /move keep)
+status-fifth = { $name } ({ $colour }): a fifth stone inside the central 9×9, or /move offer with ten points.
+status-fifth-choice = { $name } ({ $colour }): choose one of the offered fifth moves: { $points }.
+result-win = { $name } ({ $colour }) wins { $reason }.
+result-resigned = { $name } wins: { $loser } resigned.
+result-draw = Draw: { $reason }.
+result-abandoned = Game abandoned: nobody played for too long.
+result-cancelled = Game cancelled by an admin.
+pente-score = Final score: { $first } to { $second }.
+resigned = { $name } resigns.
+cancelled-by = { $name } cancelled the game.
+label-captures = captures
+label-score = points
+label-popout = PopOut
+cpu-name = CPU ({ $level })
+level-easy = easy
+level-normal = normal
+level-hard = hard
+
+challenge-to = { $challenger } challenges { $opponent } to { $game } (challenge { $id }).
+challenge-open = { $challenger } looks for an opponent for { $game } (challenge { $id }). Anyone may join.
+challenge-expires = The challenge expires in { $minutes } minutes.
+challenge-declined = { $name } declined challenge { $id }.
+challenge-timed-out = Challenge { $id } by { $challenger } expired unanswered.
+challenge-expired = That challenge has expired.
+challenge-own = You cannot accept your own challenge.
+challenge-yourself = You cannot challenge yourself.
+challenge-not-for-you = That challenge is for someone else.
+challenge-not-open = That challenge is not open: use /accept if it is for you.
+no-challenge = There is no challenge waiting for you here.
+no-ended-game = You have no finished game here to play again.
+game-still-running = That game is still being played.
+cpu-unavailable = The CPU cannot play { $game } yet.
+
+no-game = You have no game being played here.
+no-such-game = There is no game { $id } being played here.
+which-game = You have several games here ({ $games }): add the number, e.g. /move h8 #12.
+not-a-player = You do not play in that game.
+not-your-turn = It is not your turn.
+outdated = That button belongs to an older board: look at the latest one.
+already-played = That move was already played.
+confirm-forbidden = { $move } is a { $shape } for black: in renju that loses the game. Sure? Press confirm or type /move { $move } confirm.
+time-ran-out = { $name } ran out of time: the CPU plays for { $name } until they come back.
+seat-taken-back = { $name } is back in the game.
+game-abandoned = Game #{ $id } is abandoned: nobody played for { $hours } hours.
+
+undo-asked = { $name } asks to take back their last move. { $opponent }, do you agree?
+undo-done = { $name }'s last move was taken back.
+undo-refused = No undo: { $name }'s request was refused.
+undo-expired = That undo request is no longer open.
+undo-not-yours = You cannot answer your own request.
+nothing-to-undo = You have no move to take back yet.
+
+button-accept = Accept
+button-decline = Decline
+button-join = Join
+button-rematch = Rematch
+button-swap = Swap
+button-keep = Keep
+button-confirm = Confirm
+button-undo-accept = Allow undo
+button-undo-refuse = Refuse
+button-column = { $column }
+button-pop = Pop { $column }
+button-point = { $point }
+
+rules-which = Which game? /rules gomoku, renju, ninuki, pente or connect5.
+rules-document = { $body }
+stats-title = { $name }'s stats
+stats-here = In this chat:
+stats-everywhere = In every chat:
+stats-line = { $game }: { $rating } points, { $games } games ({ $wins } won, { $draws } drawn, { $losses } lost)
+stats-none = No ranked games yet.
+unknown-user = I do not know { $name }.
+leaderboard-title = { $game } leaderboard in this chat
+leaderboard-empty = Nobody has played ranked games yet.
+leaderboard-line = { $rank }. { $name } — { $rating } ({ $games } games)
+language-current = This chat's language: { $language }.
+language-set = I now speak English in this chat.
+admins-only = Only the chat's admins can do that.
+settings-usage = Usage: /settings <game> to see them, /settings <game> <option> <value> to change one (size, overline, forbidden, popout, timer, ranked, alternate).
+settings-show = { $game } in this chat: size { $size }, overline { $overline }, forbidden { $forbidden }, PopOut { $popout }, timer { $timer } s, ranked { $ranked }, alternate who starts { $alternate }.
+value-on = on
+value-off = off
+
+console-notice = (only { $name }) { $text }
+console-direct = (private message for { $name })
+console-image = image: { $path }
+console-buttons = buttons: { $buttons }  (type /press N)

@@ -1,0 +1,126 @@
+## Mensajes generales del bot: ayuda, retos, turnos, ajustes, estadísticas.
+
+help =
+    Comandos de cincobot:
+    /gomoku, /renju, /ninuki, /pente, /conecta5 (5 en raya), /conecta4 — reta con @usuario, juega contra cpu [fácil|normal|difícil], o sin rival para un reto abierto. Opciones: 15/19/13 (tamaño), overline on|off, prohibidas on|off, popout, tiempo 0|30|60, clasificatoria|amistosa.
+    /aceptar, /rechazar, /unirse — responde a un reto.
+    /mover <jugada> [#partida] — h8, K10, 3, pop 3, cambiar, seguir, ofrecer …, elegir …
+    /rendirse, /deshacer, /tablero, /revancha
+    /reglas <juego>, /estadisticas [@usuario], /clasificacion [juego]
+    /idioma es|en, /ajustes <juego> <opción> <valor> (administradores), /cancelar (administradores)
+internal-error = Algo falló de nuestro lado. No se cambió nada; prueba otra vez.
+button-unknown = Ese botón ya no sirve.
+command-unknown = No conozco el comando /{ $command }. Escribe /ayuda.
+command-missing-move = Falta la jugada: /mover h8.
+command-bad-number = { $word } no es un número de partida ni de reto.
+command-bad-level = { $word } no es un nivel: fácil, normal o difícil.
+command-unknown-game = { $word } no es un juego: gomoku, renju, ninuki, pente, conecta5, conecta4.
+command-bad-language = { $word } no es un idioma: es o en.
+option-unknown = No conozco la opción { $word }.
+option-bad-value = La opción { $option } no admite el valor «{ $value }».
+option-not-for-game = { $game } no tiene la opción { $option }.
+option-bad-size = { $game } no se juega en { $size }×{ $size }.
+
+game-started = Empieza la partida #{ $id }.
+game-options = Opciones: { $size ->
+        [0] el marco habitual
+       *[other] { $size }×{ $size }
+    } · { $timer ->
+        [0] sin límite de tiempo
+       *[other] { $timer } s por turno
+    } · { $ranked }.
+ranked = clasificatoria
+casual = amistosa
+board-header = { $game } #{ $id }: { $first } ({ $first-colour }) contra { $second } ({ $second-colour })
+move-played = { $name } jugó { $move }.
+cpu-played-for = La CPU jugó { $move } por { $name }.
+status-turn = Turno de { $name } ({ $colour }).
+status-swap = { $name } ({ $colour }): ¿cambiar de color o seguir? (/mover cambiar o /mover seguir)
+status-fifth = { $name } ({ $colour }): quinta piedra en el 9×9 central, o /mover ofrecer con diez puntos.
+status-fifth-choice = { $name } ({ $colour }): elige una de las quintas ofrecidas: { $points }.
+result-win = Gana { $name } ({ $colour }) { $reason }.
+result-resigned = Gana { $name }: { $loser } se rindió.
+result-draw = Empate: { $reason }.
+result-abandoned = Partida abandonada: nadie jugó durante demasiado tiempo.
+result-cancelled = Partida cancelada por un administrador.
+pente-score = Puntuación final: { $first } a { $second }.
+resigned = { $name } se rinde.
+cancelled-by = { $name } canceló la partida.
+label-captures = capturas
+label-score = puntos
+label-popout = PopOut
+cpu-name = CPU ({ $level })
+level-easy = fácil
+level-normal = normal
+level-hard = difícil
+
+challenge-to = { $challenger } reta a { $opponent } a { $game } (reto { $id }).
+challenge-open = { $challenger } busca rival para { $game } (reto { $id }). Cualquiera puede unirse.
+challenge-expires = El reto caduca en { $minutes } minutos.
+challenge-declined = { $name } rechazó el reto { $id }.
+challenge-timed-out = El reto { $id } de { $challenger } caducó sin respuesta.
+challenge-expired = Ese reto ya caducó.
+challenge-own = No puedes aceptar tu propio reto.
+challenge-yourself = No puedes retarte a ti mismo.
+challenge-not-for-you = Ese reto es para otra persona.
+challenge-not-open = Ese reto no es abierto: usa /aceptar si es para ti.
+no-challenge = No hay ningún reto pendiente para ti aquí.
+no-ended-game = No hay ninguna partida terminada tuya aquí para la revancha.
+game-still-running = Esa partida sigue en juego.
+cpu-unavailable = La CPU todavía no sabe jugar a { $game }.
+
+no-game = No tienes ninguna partida en juego aquí.
+no-such-game = No hay ninguna partida { $id } en juego aquí.
+which-game = Tienes varias partidas aquí ({ $games }): añade el número, p. ej. /mover h8 #12.
+not-a-player = No juegas en esa partida.
+not-your-turn = No es tu turno.
+outdated = Ese botón es de un tablero anterior: mira el último.
+already-played = Esa jugada ya se hizo.
+confirm-forbidden = { $move } es un { $shape } para negras: en renju eso pierde la partida. ¿Seguro? Pulsa confirmar o escribe /mover { $move } confirmar.
+time-ran-out = A { $name } se le acabó el tiempo: la CPU juega por { $name } hasta que vuelva.
+seat-taken-back = { $name } vuelve a la partida.
+game-abandoned = La partida #{ $id } se da por abandonada: nadie jugó en { $hours } horas.
+
+undo-asked = { $name } pide deshacer su última jugada. { $opponent }, ¿aceptas?
+undo-done = Se deshizo la última jugada de { $name }.
+undo-refused = No se deshace: la petición de { $name } fue rechazada.
+undo-expired = Esa petición de deshacer ya no está vigente.
+undo-not-yours = No puedes responder a tu propia petición.
+nothing-to-undo = Todavía no tienes ninguna jugada que deshacer.
+
+button-accept = Aceptar
+button-decline = Rechazar
+button-join = Unirse
+button-rematch = Revancha
+button-swap = Cambiar
+button-keep = Seguir
+button-confirm = Confirmar
+button-undo-accept = Aceptar deshacer
+button-undo-refuse = Rechazar
+button-column = { $column }
+button-pop = Sacar { $column }
+button-point = { $point }
+
+rules-which = ¿De qué juego? /reglas gomoku, renju, ninuki, pente o conecta5.
+rules-document = { $body }
+stats-title = Estadísticas de { $name }
+stats-here = En este chat:
+stats-everywhere = En todos los chats:
+stats-line = { $game }: { $rating } puntos, { $games } partidas ({ $wins } victorias, { $draws } empates, { $losses } derrotas)
+stats-none = Todavía no hay partidas clasificatorias.
+unknown-user = No conozco a { $name }.
+leaderboard-title = Clasificación de { $game } en este chat
+leaderboard-empty = Nadie ha jugado partidas clasificatorias todavía.
+leaderboard-line = { $rank }. { $name } — { $rating } ({ $games } partidas)
+language-current = Idioma de este chat: { $language }.
+language-set = Ahora hablo español en este chat.
+admins-only = Solo los administradores del chat pueden hacer eso.
+settings-usage = Uso: /ajustes <juego> para verlos, /ajustes <juego> <opción> <valor> para cambiarlos (tamaño, overline, prohibidas, popout, tiempo, clasificatoria, alternar).
+settings-show = { $game } en este chat: tamaño { $size }, línea larga { $overline }, prohibidas { $forbidden }, PopOut { $popout }, tiempo { $timer } s, clasificatoria { $ranked }, alternar quién empieza { $alternate }.
+value-on = sí
+value-off = no
+
+console-notice = (solo { $name }) { $text }
+console-direct = (mensaje privado para { $name })
+console-image = imagen: { $path }
+console-buttons = botones: { $buttons }  (escribe /press N)

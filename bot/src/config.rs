@@ -1,0 +1,249 @@
+//! Configuration in layers, later ones winning: built-in defaults, then `config.toml` (or the
+//! file given with `--config`), then the environment (`DISCORD_TOKEN`, `TELEGRAM_TOKEN`,
+//! `TELEGRAM_API_URL`, `DATABASE_URL`, `CINCOBOT_LOCALE`).
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde::Deserialize;
+
+use crate::i18n::Locale;
+
+/// A token: never printed, not even in debug logs.
+#[derive(Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(transparent)]
+pub struct Secret(String);
+
+impl Secret {
+    #[must_use]
+    pub fn new(value: String) -> Secret {
+        Secret(value)
+    }
+
+    /// The secret itself, for the one place that sends it to the platform.
+    #[must_use]
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.0.trim().is_empty()
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("***")
+    }
+}
+
+/// Thinking time per move of each CPU level, in milliseconds.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct CpuBudgets {
+    pub easy_ms: u64,
+    pub normal_ms: u64,
+    pub hard_ms: u64,
+}
+
+impl Default for CpuBudgets {
+    fn default() -> CpuBudgets {
+        let ms = |level: engine::cpu::Level| {
+            u64::try_from(level.default_budget().as_millis()).unwrap_or(u64::MAX)
+        };
+        CpuBudgets {
+            easy_ms: ms(engine::cpu::Level::Easy),
+            normal_ms: ms(engine::cpu::Level::Normal),
+            hard_ms: ms(engine::cpu::Level::Hard),
+        }
+    }
+}
+
+impl CpuBudgets {
+    #[must_use]
+    pub fn of(&self, level: engine::cpu::Level) -> Duration {
+        Duration::from_millis(match level {
+            engine::cpu::Level::Easy => self.easy_ms,
+            engine::cpu::Level::Normal => self.normal_ms,
+            engine::cpu::Level::Hard => self.hard_ms,
+        })
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct DiscordConfig {
+    pub token: Secret,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct TelegramConfig {
+    pub token: Secret,
+    pub api_url: String,
+}
+
+impl Default for TelegramConfig {
+    fn default() -> TelegramConfig {
+        TelegramConfig { token: Secret::default(), api_url: "https://api.telegram.org".to_owned() }
+    }
+}
+
+/// Everything that can be configured; see `config.toml` at the repository root.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    pub bot_name: String,
+    pub default_locale: Locale,
+    pub database_url: String,
+    pub images_dir: PathBuf,
+    pub challenge_expiry_minutes: u64,
+    pub abandon_after_hours: u64,
+    /// Seconds per turn for games whose chat and challenge say nothing: 0, 30 or 60.
+    pub default_timer: u16,
+    pub cpu: CpuBudgets,
+    pub discord: DiscordConfig,
+    pub telegram: TelegramConfig,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            bot_name: "cincobot".to_owned(),
+            default_locale: Locale::Es,
+            database_url: "sqlite://cincobot.db".to_owned(),
+            images_dir: PathBuf::from("images"),
+            challenge_expiry_minutes: 10,
+            abandon_after_hours: 24,
+            default_timer: 0,
+            cpu: CpuBudgets::default(),
+            discord: DiscordConfig::default(),
+            telegram: TelegramConfig::default(),
+        }
+    }
+}
+
+/// A configuration that cannot be used.
+#[derive(Debug)]
+pub enum ConfigError {
+    /// The file given with `--config` cannot be read.
+    Unreadable { path: PathBuf, error: std::io::Error },
+    /// The file is not valid TOML for [`Config`].
+    Invalid { path: PathBuf, error: toml::de::Error },
+    /// `CINCOBOT_LOCALE` names a language the bot does not speak.
+    Locale(String),
+    /// The default timer is not 0, 30 or 60.
+    Timer(u16),
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConfigError::Unreadable { path, error } => {
+                write!(f, "cannot read {}: {error}", path.display())
+            }
+            ConfigError::Invalid { path, error } => {
+                write!(f, "{} is not a valid configuration: {error}", path.display())
+            }
+            ConfigError::Locale(value) => {
+                write!(f, "CINCOBOT_LOCALE={value}: the bot speaks es and en")
+            }
+            ConfigError::Timer(seconds) => write!(f, "default_timer = {seconds}: use 0, 30 or 60"),
+        }
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+impl Config {
+    /// The configuration from `path` (or `config.toml` in the working directory, if present)
+    /// and the environment as `env` reads it.
+    ///
+    /// # Errors
+    /// [`ConfigError`] when the file cannot be read or parsed, or a value is out of range.
+    pub fn load(
+        path: Option<&Path>,
+        env: impl Fn(&str) -> Option<String>,
+    ) -> Result<Config, ConfigError> {
+        let default_path = Path::new("config.toml");
+        let file = match path {
+            Some(path) => Some(path),
+            None if default_path.exists() => Some(default_path),
+            None => None,
+        };
+        let mut config = match file {
+            Some(path) => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|error| ConfigError::Unreadable { path: path.to_owned(), error })?;
+                toml::from_str(&text)
+                    .map_err(|error| ConfigError::Invalid { path: path.to_owned(), error })?
+            }
+            None => Config::default(),
+        };
+        let set = |name: &str| env(name).filter(|value| !value.trim().is_empty());
+        if let Some(token) = set("DISCORD_TOKEN") {
+            config.discord.token = Secret(token);
+        }
+        if let Some(token) = set("TELEGRAM_TOKEN") {
+            config.telegram.token = Secret(token);
+        }
+        if let Some(url) = set("TELEGRAM_API_URL") {
+            config.telegram.api_url = url;
+        }
+        if let Some(url) = set("DATABASE_URL") {
+            config.database_url = url;
+        }
+        if let Some(locale) = set("CINCOBOT_LOCALE") {
+            config.default_locale = Locale::from_tag(&locale).ok_or(ConfigError::Locale(locale))?;
+        }
+        if !matches!(config.default_timer, 0 | 30 | 60) {
+            return Err(ConfigError::Timer(config.default_timer));
+        }
+        Ok(config)
+    }
+
+    /// Whether a chat platform is configured; without one the bot runs in the terminal.
+    #[must_use]
+    pub fn has_platform(&self) -> bool {
+        !self.discord.token.is_empty() || !self.telegram.token.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_repository_config_is_the_default() -> Result<(), ConfigError> {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../config.toml");
+        assert_eq!(Config::load(Some(&path), |_| None)?, Config::default());
+        Ok(())
+    }
+
+    #[test]
+    fn the_environment_wins() -> Result<(), ConfigError> {
+        let env = |name: &str| match name {
+            "DATABASE_URL" => Some("sqlite::memory:".to_owned()),
+            "CINCOBOT_LOCALE" => Some("en-GB".to_owned()),
+            "TELEGRAM_TOKEN" => Some("123:abc".to_owned()),
+            _ => None,
+        };
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../config.toml");
+        let config = Config::load(Some(&path), env)?;
+        assert_eq!(config.database_url, "sqlite::memory:");
+        assert_eq!(config.default_locale, Locale::En);
+        assert!(config.has_platform());
+        Ok(())
+    }
+
+    #[test]
+    fn tokens_never_print() {
+        let config = Config {
+            discord: DiscordConfig { token: Secret::new("hunter2".into()) },
+            ..Config::default()
+        };
+        assert!(!format!("{config:?}").contains("hunter2"));
+    }
+}

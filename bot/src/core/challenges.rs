@@ -1,0 +1,368 @@
+//! Challenges and rematches: who plays whom, with which options, and the start of a game.
+
+use engine::cpu::Level;
+
+use super::error::{CoreError, refused};
+use super::turns::turn_deadline;
+use super::{
+    Button, ChallengeId, Context, Core, GameId, Message, Opponent, Output, Payload, Player, User,
+};
+use crate::games::{GameKind, GameOptions, GameSettings, Position};
+use crate::i18n::Text;
+use crate::store::{ChallengeRow, ChallengeStatus, GameRow, GameStatus, NewGame};
+
+/// The options of a finished game, to play it again exactly.
+fn options_of(settings: &GameSettings) -> GameOptions {
+    let shapes = matches!(settings.kind, GameKind::Gomoku | GameKind::Ninuki);
+    GameOptions {
+        size: (settings.size != 0).then_some(settings.size),
+        overline: shapes.then_some(settings.overline),
+        forbidden: shapes.then_some(settings.forbidden),
+        pop_out: settings.kind.has_columns().then_some(settings.pop_out),
+        timer: Some(settings.timer),
+        ranked: Some(settings.ranked),
+        alternate: Some(settings.alternate),
+    }
+}
+
+fn options_text(settings: &GameSettings) -> Text {
+    Text::new("game-options")
+        .with("size", u32::from(settings.size))
+        .with("timer", u32::from(u16::from(settings.timer)))
+        .with("ranked", Text::new(if settings.ranked { "ranked" } else { "casual" }))
+}
+
+impl Core {
+    /// The settings a game of `kind` gets in `context`'s chat with the challenge's `options`.
+    async fn settings_for(
+        &self,
+        context: &Context,
+        kind: GameKind,
+        options: &GameOptions,
+    ) -> Result<GameSettings, CoreError> {
+        let preferences = self.store.chat_preferences(&context.chat).await?;
+        let chat = preferences.games.get(&kind).cloned().unwrap_or_default();
+        let base =
+            GameOptions { timer: Some(self.settings.default_timer), ..GameOptions::default() };
+        base.overridden_by(&chat)
+            .overridden_by(options)
+            .resolve(kind)
+            .map_err(|error| CoreError::Refused(super::CommandError::Option(error).text()))
+    }
+
+    /// `/gomoku …`: a game against the CPU starts at once; otherwise a challenge is posted.
+    pub(super) async fn challenge(
+        &mut self,
+        context: &Context,
+        kind: GameKind,
+        opponent: Option<Opponent>,
+        options: GameOptions,
+    ) -> Result<Vec<Output>, CoreError> {
+        let settings = self.settings_for(context, kind, &options).await?;
+        let opponent = match opponent {
+            Some(Opponent::Cpu(level)) => {
+                return self.against_cpu(context, settings, level, true, None).await;
+            }
+            Some(Opponent::User(mention)) => Some(self.mentioned(context, &mention).await?),
+            None => None,
+        };
+        if opponent.as_ref().is_some_and(|user| user.id == context.user.id) {
+            return Err(refused("challenge-yourself"));
+        }
+        let now = self.clock.now_ms();
+        let mut challenge = ChallengeRow {
+            id: ChallengeId(0),
+            chat: context.chat.clone(),
+            kind,
+            options,
+            challenger: context.user.clone(),
+            opponent,
+            rematch_of: None,
+            challenger_first: true,
+            created_at: now,
+            expires_at: now + expiry_ms(self),
+        };
+        self.store.insert_challenge(&mut challenge).await?;
+        Ok(vec![self.challenge_message(context, &challenge, &settings)])
+    }
+
+    fn challenge_message(
+        &self,
+        context: &Context,
+        challenge: &ChallengeRow,
+        settings: &GameSettings,
+    ) -> Output {
+        let minutes =
+            i64::try_from(self.settings.challenge_expiry.as_secs() / 60).unwrap_or(i64::MAX);
+        let game = Text::new(challenge.kind.name_id());
+        let (line, buttons) = match &challenge.opponent {
+            Some(opponent) => (
+                Text::new("challenge-to")
+                    .with("challenger", challenge.challenger.name.as_str())
+                    .with("opponent", opponent.name.as_str())
+                    .with("game", game)
+                    .with("id", challenge.id.0),
+                vec![
+                    Button {
+                        label: Text::new("button-accept"),
+                        payload: Payload::Accept(challenge.id).encode(),
+                    },
+                    Button {
+                        label: Text::new("button-decline"),
+                        payload: Payload::Decline(challenge.id).encode(),
+                    },
+                ],
+            ),
+            None => (
+                Text::new("challenge-open")
+                    .with("challenger", challenge.challenger.name.as_str())
+                    .with("game", game)
+                    .with("id", challenge.id.0),
+                vec![Button {
+                    label: Text::new("button-join"),
+                    payload: Payload::Join(challenge.id).encode(),
+                }],
+            ),
+        };
+        let lines = vec![
+            line,
+            options_text(settings),
+            Text::new("challenge-expires").with("minutes", minutes),
+        ];
+        Output::Send {
+            chat: context.chat.clone(),
+            message: Message { locale: context.locale, lines, board: None, buttons: vec![buttons] },
+        }
+    }
+
+    /// The user a mention names: a known user by id or name, else a name taken at its word
+    /// (the console has no user list; chat adapters pass ids).
+    async fn mentioned(&self, context: &Context, mention: &str) -> Result<User, CoreError> {
+        let found = self.store.find_user(context.chat.platform, mention).await?;
+        Ok(found.unwrap_or_else(|| User { id: mention.to_lowercase(), name: mention.to_owned() }))
+    }
+
+    async fn against_cpu(
+        &mut self,
+        context: &Context,
+        settings: GameSettings,
+        level: Level,
+        person_first: bool,
+        rematch_of: Option<GameId>,
+    ) -> Result<Vec<Output>, CoreError> {
+        if !Position::start(&settings).cpu_available() {
+            return Err(CoreError::Refused(
+                Text::new("cpu-unavailable").with("game", Text::new(settings.kind.name_id())),
+            ));
+        }
+        let person = Player::Human { id: context.user.id.clone(), name: context.user.name.clone() };
+        let cpu = Player::Cpu { level: level.into() };
+        let players = if person_first { [person, cpu] } else { [cpu, person] };
+        self.start_game(context, settings, players, rematch_of).await
+    }
+
+    /// Creates the game, shows its first board and, if the CPU moves first, asks it.
+    async fn start_game(
+        &mut self,
+        context: &Context,
+        settings: GameSettings,
+        players: [Player; 2],
+        rematch_of: Option<GameId>,
+    ) -> Result<Vec<Output>, CoreError> {
+        let now = self.clock.now_ms();
+        let position = Position::start(&settings);
+        let mut draft = GameRow {
+            id: GameId(0),
+            settings,
+            chat: context.chat.clone(),
+            players: players.clone(),
+            status: GameStatus::Active,
+            winner: None,
+            turn_deadline: None,
+            last_human_at: now,
+            away: [false, false],
+            undo_by: None,
+            started_by: context.user.id.clone(),
+            rematch_of,
+            board_message: None,
+            shown_ply: 0,
+            created_at: now,
+            updated_at: now,
+        };
+        draft.turn_deadline = turn_deadline(&draft, &position, now);
+        let row = self
+            .store
+            .insert_game(NewGame {
+                settings,
+                chat: context.chat.clone(),
+                players,
+                started_by: context.user.id.clone(),
+                rematch_of,
+                turn_deadline: draft.turn_deadline,
+                now,
+            })
+            .await?;
+        let id = row.id;
+        self.tables.insert(id, super::table::Table { row, position, log: Vec::new() });
+        let note = Text::new("game-started").with("id", id.0);
+        let outputs = self.board_output(id, context.locale, vec![note])?;
+        self.ask_cpu_if_due(id);
+        Ok(outputs)
+    }
+
+    /// The open challenge an `/accept` or `/decline` is about.
+    async fn find_challenge(
+        &self,
+        context: &Context,
+        id: Option<ChallengeId>,
+    ) -> Result<ChallengeRow, CoreError> {
+        let open = self.store.open_challenges(&context.chat).await?;
+        let me = &context.user;
+        let for_me = |challenge: &&ChallengeRow| {
+            challenge
+                .opponent
+                .as_ref()
+                .is_some_and(|user| user.id == me.id || user.name.eq_ignore_ascii_case(&me.name))
+        };
+        let found = match id {
+            Some(id) => open.iter().find(|challenge| challenge.id == id),
+            None => open
+                .iter()
+                .find(for_me)
+                .or_else(|| open.iter().find(|c| c.opponent.is_none() && c.challenger.id != me.id)),
+        };
+        found.cloned().ok_or_else(|| refused("no-challenge"))
+    }
+
+    /// `/accept`, `/join` or their buttons.
+    pub(super) async fn accept(
+        &mut self,
+        context: &Context,
+        id: Option<ChallengeId>,
+        join: bool,
+    ) -> Result<Vec<Output>, CoreError> {
+        let challenge = self.find_challenge(context, id).await?;
+        let now = self.clock.now_ms();
+        if now >= challenge.expires_at {
+            self.store.close_challenge(challenge.id, ChallengeStatus::Expired).await?;
+            return Err(refused("challenge-expired"));
+        }
+        if challenge.challenger.id == context.user.id {
+            return Err(refused("challenge-own"));
+        }
+        let me = &context.user;
+        let addressed = challenge
+            .opponent
+            .as_ref()
+            .is_none_or(|user| user.id == me.id || user.name.eq_ignore_ascii_case(&me.name));
+        if !addressed {
+            return Err(refused("challenge-not-for-you"));
+        }
+        if join && challenge.opponent.is_some() {
+            return Err(refused("challenge-not-open"));
+        }
+        if !self.store.close_challenge(challenge.id, ChallengeStatus::Accepted).await? {
+            return Err(refused("no-challenge"));
+        }
+        let settings = self.settings_for(context, challenge.kind, &challenge.options).await?;
+        let challenger = Player::Human {
+            id: challenge.challenger.id.clone(),
+            name: challenge.challenger.name.clone(),
+        };
+        let accepter = Player::Human { id: me.id.clone(), name: me.name.clone() };
+        let players = if challenge.challenger_first {
+            [challenger, accepter]
+        } else {
+            [accepter, challenger]
+        };
+        self.start_game(context, settings, players, challenge.rematch_of).await
+    }
+
+    /// `/decline`: the challenged player refuses, or the challenger withdraws.
+    pub(super) async fn decline(
+        &mut self,
+        context: &Context,
+        id: Option<ChallengeId>,
+    ) -> Result<Vec<Output>, CoreError> {
+        let challenge = self.find_challenge(context, id).await?;
+        let me = &context.user;
+        let mine = challenge.challenger.id == me.id
+            || challenge
+                .opponent
+                .as_ref()
+                .is_some_and(|user| user.id == me.id || user.name.eq_ignore_ascii_case(&me.name));
+        if !mine {
+            return Err(refused("challenge-not-for-you"));
+        }
+        if !self.store.close_challenge(challenge.id, ChallengeStatus::Declined).await? {
+            return Err(refused("no-challenge"));
+        }
+        let line = Text::new("challenge-declined")
+            .with("name", me.name.as_str())
+            .with("id", challenge.id.0);
+        Ok(vec![self.send(context, vec![line])])
+    }
+
+    /// `/rematch`: the same game again; who starts alternates unless the game says not to.
+    /// Against the CPU it starts at once, against a person it is a challenge to them.
+    pub(super) async fn rematch(
+        &mut self,
+        context: &Context,
+        named: Option<GameId>,
+    ) -> Result<Vec<Output>, CoreError> {
+        let id = match named {
+            Some(id) => id,
+            None => self
+                .store
+                .last_ended_game(&context.chat, &context.user.id)
+                .await?
+                .ok_or_else(|| refused("no-ended-game"))?,
+        };
+        if self.tables.contains_key(&id) {
+            return Err(refused("game-still-running"));
+        }
+        let (row, _) = self.store.game(id).await?.ok_or_else(|| refused("no-ended-game"))?;
+        if row.chat != context.chat {
+            return Err(refused("no-ended-game"));
+        }
+        let seat = [engine::Seat::First, engine::Seat::Second]
+            .into_iter()
+            .find(|seat| row.players[seat.index()].user_id() == Some(context.user.id.as_str()))
+            .ok_or_else(|| refused("not-a-player"))?;
+        // The requester starts next time if they did not start this time (alternating), or
+        // keeps their seat when alternation is off.
+        let requester_first = if row.settings.alternate {
+            seat == engine::Seat::Second
+        } else {
+            seat == engine::Seat::First
+        };
+        let opponent = &row.players[seat.opponent().index()];
+        match opponent {
+            Player::Cpu { level } => {
+                self.against_cpu(context, row.settings, (*level).into(), requester_first, Some(id))
+                    .await
+            }
+            Player::Human { id: opponent_id, name } => {
+                let now = self.clock.now_ms();
+                let mut challenge = ChallengeRow {
+                    id: ChallengeId(0),
+                    chat: context.chat.clone(),
+                    kind: row.settings.kind,
+                    options: options_of(&row.settings),
+                    challenger: context.user.clone(),
+                    opponent: Some(User { id: opponent_id.clone(), name: name.clone() }),
+                    rematch_of: Some(id),
+                    challenger_first: requester_first,
+                    created_at: now,
+                    expires_at: now + expiry_ms(self),
+                };
+                self.store.insert_challenge(&mut challenge).await?;
+                Ok(vec![self.challenge_message(context, &challenge, &row.settings)])
+            }
+        }
+    }
+}
+
+fn expiry_ms(core: &Core) -> i64 {
+    i64::try_from(core.settings.challenge_expiry.as_millis()).unwrap_or(i64::MAX)
+}

@@ -1,0 +1,241 @@
+//! What a chat asks about itself: rules, stats, the leaderboard, its language and settings,
+//! and the admins' cancel.
+
+use super::error::{CoreError, refused};
+use super::{Context, Core, GameId, Output};
+use crate::games::{GameKind, GameSettings};
+use crate::i18n::{Locale, Text};
+use crate::store::GameStatus;
+
+/// The rules documents, embedded: Spanish first, then English after `## English`.
+fn rules_document(kind: GameKind) -> &'static str {
+    match kind {
+        GameKind::Gomoku => include_str!("../../../docs/rules/gomoku.md"),
+        GameKind::Renju => include_str!("../../../docs/rules/renju.md"),
+        GameKind::Ninuki => include_str!("../../../docs/rules/ninuki.md"),
+        GameKind::Pente => include_str!("../../../docs/rules/pente.md"),
+        GameKind::Connect5 | GameKind::Connect4 => include_str!("../../../docs/rules/connect5.md"),
+    }
+}
+
+/// The part of a rules document in `locale`.
+#[must_use]
+pub fn rules_section(kind: GameKind, locale: Locale) -> &'static str {
+    let document = rules_document(kind);
+    let english = document.find("\n## English").map_or(document.len(), |at| at + 1);
+    let section = match locale {
+        Locale::En => &document[english..],
+        Locale::Es => {
+            let spanish = document.find("## Español").unwrap_or(0);
+            &document[spanish..english.max(spanish)]
+        }
+    };
+    section.trim()
+}
+
+/// The scope of a chat's ratings.
+pub(super) fn chat_scope(context_chat: &super::Chat) -> String {
+    format!("{}:{}", context_chat.platform.code(), context_chat.id)
+}
+
+pub(super) const GLOBAL: &str = "global";
+
+fn rating_points(rating: f64) -> i64 {
+    // Ratings are shown whole; the stored value keeps its precision.
+    rating.round() as i64
+}
+
+impl Core {
+    /// `/rules <game>`: that game's rules document in the user's language.
+    pub(super) fn rules(&self, context: &Context, kind: Option<GameKind>) -> Vec<Output> {
+        let Some(kind) = kind else {
+            return vec![self.send(context, vec![Text::new("rules-which")])];
+        };
+        let body = rules_section(kind, context.locale);
+        vec![self.send(context, vec![Text::new("rules-document").with("body", body)])]
+    }
+
+    /// `/stats [@user]`: ratings and results in this chat and everywhere.
+    pub(super) async fn stats(
+        &self,
+        context: &Context,
+        mention: Option<String>,
+    ) -> Result<Vec<Output>, CoreError> {
+        let platform = context.chat.platform;
+        let user = match mention {
+            Some(mention) => self.store.find_user(platform, &mention).await?.ok_or_else(|| {
+                CoreError::Refused(Text::new("unknown-user").with("name", mention.clone()))
+            })?,
+            None => context.user.clone(),
+        };
+        let mut lines = vec![Text::new("stats-title").with("name", user.name.as_str())];
+        for (scope, scope_id) in
+            [(chat_scope(&context.chat), "stats-here"), (GLOBAL.to_owned(), "stats-everywhere")]
+        {
+            let ratings = self.store.ratings_of(&scope, platform, &user.id).await?;
+            if ratings.is_empty() {
+                continue;
+            }
+            lines.push(Text::new(scope_id));
+            for (kind, row) in ratings {
+                lines.push(
+                    Text::new("stats-line")
+                        .with("game", Text::new(kind.name_id()))
+                        .with("rating", rating_points(row.rating.rating))
+                        .with("games", row.games)
+                        .with("wins", row.wins)
+                        .with("draws", row.draws)
+                        .with("losses", row.losses),
+                );
+            }
+        }
+        if lines.len() == 1 {
+            lines.push(Text::new("stats-none"));
+        }
+        Ok(vec![self.send(context, lines)])
+    }
+
+    /// `/leaderboard [game]`: the chat's best players of a game (gomoku when unnamed).
+    pub(super) async fn leaderboard(
+        &self,
+        context: &Context,
+        kind: Option<GameKind>,
+    ) -> Result<Vec<Output>, CoreError> {
+        let kind = kind.unwrap_or(GameKind::Gomoku);
+        let rows = self
+            .store
+            .leaderboard(kind, &chat_scope(&context.chat), context.chat.platform, 10)
+            .await?;
+        let mut lines =
+            vec![Text::new("leaderboard-title").with("game", Text::new(kind.name_id()))];
+        if rows.is_empty() {
+            lines.push(Text::new("leaderboard-empty"));
+        }
+        for (rank, row) in rows.iter().enumerate() {
+            let name = match self.store.find_user(context.chat.platform, &row.user_id).await? {
+                Some(user) => user.name,
+                None => row.user_id.clone(),
+            };
+            lines.push(
+                Text::new("leaderboard-line")
+                    .with("rank", rank + 1)
+                    .with("name", name)
+                    .with("rating", rating_points(row.rating.rating))
+                    .with("games", row.games),
+            );
+        }
+        Ok(vec![self.send(context, lines)])
+    }
+
+    /// `/language es|en`: the chat's language (anyone may set it in a private chat, admins in
+    /// a group); without a value, shows it.
+    pub(super) async fn language(
+        &self,
+        context: &Context,
+        locale: Option<Locale>,
+    ) -> Result<Vec<Output>, CoreError> {
+        let Some(locale) = locale else {
+            return Ok(vec![self.send(
+                context,
+                vec![Text::new("language-current").with("language", context.locale.code())],
+            )]);
+        };
+        if !context.is_admin && context.chat.kind == super::ChatKind::Group {
+            return Err(refused("admins-only"));
+        }
+        let mut preferences = self.store.chat_preferences(&context.chat).await?;
+        preferences.locale = Some(locale);
+        self.store.save_chat_preferences(&context.chat, &preferences).await?;
+        let mut reply = context.clone();
+        reply.locale = locale;
+        Ok(vec![self.send(&reply, vec![Text::new("language-set")])])
+    }
+
+    /// `/cancel [#game]`: a chat admin ends a game without a result.
+    pub(super) async fn cancel(
+        &mut self,
+        context: &Context,
+        named: Option<GameId>,
+    ) -> Result<Vec<Output>, CoreError> {
+        if !context.is_admin {
+            return Err(refused("admins-only"));
+        }
+        let id = match named {
+            Some(id) => self.table(id).map(|_| id)?,
+            None => {
+                let in_chat: Vec<GameId> = self
+                    .tables
+                    .iter()
+                    .filter(|(_, t)| t.row.chat == context.chat)
+                    .map(|(&id, _)| id)
+                    .collect();
+                match in_chat.as_slice() {
+                    [] => return Err(refused("no-game")),
+                    [only] => *only,
+                    several => {
+                        let list =
+                            several.iter().map(GameId::to_string).collect::<Vec<_>>().join(", ");
+                        return Err(CoreError::Refused(
+                            Text::new("which-game").with("games", list),
+                        ));
+                    }
+                }
+            }
+        };
+        let table = self.table(id)?;
+        if table.row.chat != context.chat {
+            return Err(CoreError::Refused(Text::new("no-such-game").with("id", id.to_string())));
+        }
+        let mut row = table.row.clone();
+        row.status = GameStatus::Cancelled;
+        row.turn_deadline = None;
+        row.updated_at = self.clock.now_ms();
+        self.store.save_game(&row).await?;
+        if let Some(table) = self.tables.get_mut(&id) {
+            table.row = row;
+        }
+        let note = Text::new("cancelled-by").with("name", context.user.name.as_str());
+        let outputs = self.board_output(id, context.locale, vec![note])?;
+        self.finish(id).await?;
+        Ok(outputs)
+    }
+
+    /// `/settings [game [option value]]`: shows a game's defaults in this chat, or (admins)
+    /// changes one.
+    pub(super) async fn chat_settings(
+        &self,
+        context: &Context,
+        kind: Option<GameKind>,
+        change: Option<(String, String)>,
+    ) -> Result<Vec<Output>, CoreError> {
+        let Some(kind) = kind else {
+            return Ok(vec![self.send(context, vec![Text::new("settings-usage")])]);
+        };
+        let mut preferences = self.store.chat_preferences(&context.chat).await?;
+        let mut options = preferences.games.get(&kind).cloned().unwrap_or_default();
+        if let Some((option, value)) = change {
+            if !context.is_admin {
+                return Err(refused("admins-only"));
+            }
+            let mut changed = options.clone();
+            let error = |error| CoreError::Refused(super::CommandError::Option(error).text());
+            changed.set(&option, &value).map_err(error)?;
+            changed.resolve(kind).map_err(error)?;
+            options = changed;
+            preferences.games.insert(kind, options.clone());
+            self.store.save_chat_preferences(&context.chat, &preferences).await?;
+        }
+        let settings = options.resolve(kind).unwrap_or_else(|_| GameSettings::default_for(kind));
+        let on = |value: bool| Text::new(if value { "value-on" } else { "value-off" });
+        let line = Text::new("settings-show")
+            .with("game", Text::new(kind.name_id()))
+            .with("size", u32::from(settings.size))
+            .with("overline", on(settings.overline))
+            .with("forbidden", on(settings.forbidden))
+            .with("popout", on(settings.pop_out))
+            .with("timer", u32::from(u16::from(settings.timer)))
+            .with("ranked", on(settings.ranked))
+            .with("alternate", on(settings.alternate));
+        Ok(vec![self.send(context, vec![line])])
+    }
+}

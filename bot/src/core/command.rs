@@ -1,0 +1,297 @@
+use std::fmt;
+
+use engine::cpu::Level;
+
+use super::{ChallengeId, GameId};
+use crate::games::{GameKind, GameOptions, OptionError};
+use crate::i18n::{Locale, Text};
+
+/// A command as typed, understood.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// `/gomoku @ana 19 timer 30`: a challenge, or a game against the CPU.
+    Challenge {
+        kind: GameKind,
+        opponent: Option<Opponent>,
+        options: GameOptions,
+    },
+    /// `/move h8 [#12] [confirm]`.
+    Move {
+        text: String,
+        game: Option<GameId>,
+        confirm: bool,
+    },
+    Resign(Option<GameId>),
+    Undo(Option<GameId>),
+    Board(Option<GameId>),
+    Rematch(Option<GameId>),
+    Rules(Option<GameKind>),
+    Stats(Option<String>),
+    Leaderboard(Option<GameKind>),
+    Language(Option<Locale>),
+    Cancel(Option<GameId>),
+    /// `/settings` shows; `/settings gomoku timer 30` changes a chat default.
+    Settings {
+        kind: Option<GameKind>,
+        change: Option<(String, String)>,
+    },
+    Help,
+    Accept(Option<ChallengeId>),
+    Decline(Option<ChallengeId>),
+    Join(Option<ChallengeId>),
+}
+
+/// Who a challenge is for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Opponent {
+    /// A mention: `@name` (or the platform's id).
+    User(String),
+    Cpu(Level),
+}
+
+/// A command that was not understood.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CommandError {
+    Unknown(String),
+    MissingMove,
+    BadNumber(String),
+    BadLevel(String),
+    UnknownGame(String),
+    BadLanguage(String),
+    Option(OptionError),
+}
+
+impl fmt::Display for CommandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CommandError::Unknown(name) => write!(f, "unknown command /{name}"),
+            CommandError::MissingMove => f.write_str("/move needs a move"),
+            CommandError::BadNumber(word) => write!(f, "{word} is not a game or challenge number"),
+            CommandError::BadLevel(word) => write!(f, "{word} is not a CPU level"),
+            CommandError::UnknownGame(word) => write!(f, "{word} is not a game"),
+            CommandError::BadLanguage(word) => write!(f, "{word} is not a language"),
+            CommandError::Option(error) => error.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for CommandError {}
+
+impl CommandError {
+    /// What the user is told.
+    #[must_use]
+    pub fn text(&self) -> Text {
+        match self {
+            CommandError::Unknown(name) => {
+                Text::new("command-unknown").with("command", name.as_str())
+            }
+            CommandError::MissingMove => Text::new("command-missing-move"),
+            CommandError::BadNumber(word) => {
+                Text::new("command-bad-number").with("word", word.as_str())
+            }
+            CommandError::BadLevel(word) => {
+                Text::new("command-bad-level").with("word", word.as_str())
+            }
+            CommandError::UnknownGame(word) => {
+                Text::new("command-unknown-game").with("word", word.as_str())
+            }
+            CommandError::BadLanguage(word) => {
+                Text::new("command-bad-language").with("word", word.as_str())
+            }
+            CommandError::Option(OptionError::Unknown(word)) => {
+                Text::new("option-unknown").with("word", word.as_str())
+            }
+            CommandError::Option(OptionError::BadValue { option, value }) => {
+                Text::new("option-bad-value")
+                    .with("option", option.as_str())
+                    .with("value", value.as_str())
+            }
+            CommandError::Option(OptionError::NotForGame { option, kind }) => {
+                Text::new("option-not-for-game")
+                    .with("option", *option)
+                    .with("game", Text::new(kind.name_id()))
+            }
+            CommandError::Option(OptionError::BadSize { size, kind }) => {
+                Text::new("option-bad-size")
+                    .with("size", u32::from(*size))
+                    .with("game", Text::new(kind.name_id()))
+            }
+        }
+    }
+}
+
+impl From<OptionError> for CommandError {
+    fn from(error: OptionError) -> CommandError {
+        CommandError::Option(error)
+    }
+}
+
+/// A `#12` (or plain `12` where a number is expected) game or challenge number.
+fn number(word: &str) -> Result<i64, CommandError> {
+    word.trim_start_matches('#').parse().map_err(|_| CommandError::BadNumber(word.to_owned()))
+}
+
+fn game_id(words: &[&str]) -> Result<Option<GameId>, CommandError> {
+    words.first().map(|word| number(word).map(GameId)).transpose()
+}
+
+fn challenge_id(words: &[&str]) -> Result<Option<ChallengeId>, CommandError> {
+    words.first().map(|word| number(word).map(ChallengeId)).transpose()
+}
+
+fn game_kind(words: &[&str]) -> Result<Option<GameKind>, CommandError> {
+    words
+        .first()
+        .map(|word| {
+            GameKind::parse(word).ok_or_else(|| CommandError::UnknownGame((*word).to_owned()))
+        })
+        .transpose()
+}
+
+/// Reads a line. `Ok(None)`: not a command, or one addressed to another bot (`/move@other`).
+///
+/// # Errors
+/// [`CommandError`] for a command of ours that is not understood.
+pub fn parse(line: &str, bot_name: &str) -> Result<Option<Command>, CommandError> {
+    let mut words = line.split_whitespace();
+    let Some(head) = words.next().and_then(|word| word.strip_prefix('/')) else {
+        return Ok(None);
+    };
+    let name = match head.split_once('@') {
+        Some((name, bot)) if bot.eq_ignore_ascii_case(bot_name) => name,
+        Some(_) => return Ok(None),
+        None => head,
+    };
+    let args: Vec<&str> = words.collect();
+    let name = name.to_lowercase();
+    if let Some(kind) = GameKind::parse(&name) {
+        return challenge(kind, &args).map(Some);
+    }
+    let command = match name.as_str() {
+        "move" | "mover" | "m" => {
+            let confirm =
+                args.iter().any(|w| matches!(w.to_lowercase().as_str(), "confirm" | "confirmar"));
+            let game = args
+                .iter()
+                .find(|w| w.starts_with('#'))
+                .map(|w| number(w))
+                .transpose()?
+                .map(GameId);
+            let text = args
+                .iter()
+                .filter(|w| {
+                    !w.starts_with('#')
+                        && !matches!(w.to_lowercase().as_str(), "confirm" | "confirmar")
+                })
+                .copied()
+                .collect::<Vec<_>>()
+                .join(" ");
+            if text.is_empty() {
+                return Err(CommandError::MissingMove);
+            }
+            Command::Move { text, game, confirm }
+        }
+        "resign" | "rendirse" | "abandonar" => Command::Resign(game_id(&args)?),
+        "undo" | "deshacer" => Command::Undo(game_id(&args)?),
+        "board" | "tablero" => Command::Board(game_id(&args)?),
+        "rematch" | "revancha" => Command::Rematch(game_id(&args)?),
+        "rules" | "reglas" => Command::Rules(game_kind(&args)?),
+        "stats" | "estadisticas" | "estadísticas" => {
+            Command::Stats(args.first().map(|w| w.trim_start_matches('@').to_owned()))
+        }
+        "leaderboard" | "clasificacion" | "clasificación" => {
+            Command::Leaderboard(game_kind(&args)?)
+        }
+        "language" | "idioma" => Command::Language(
+            args.first()
+                .map(|w| {
+                    Locale::from_tag(w).ok_or_else(|| CommandError::BadLanguage((*w).to_owned()))
+                })
+                .transpose()?,
+        ),
+        "cancel" | "cancelar" => Command::Cancel(game_id(&args)?),
+        "settings" | "ajustes" => {
+            let kind = game_kind(&args)?;
+            let change = match args.get(1..) {
+                Some([option, value, ..]) => Some(((*option).to_owned(), (*value).to_owned())),
+                Some([option]) => Some(((*option).to_owned(), String::new())),
+                _ => None,
+            };
+            Command::Settings { kind, change }
+        }
+        "help" | "ayuda" | "start" => Command::Help,
+        "accept" | "aceptar" => Command::Accept(challenge_id(&args)?),
+        "decline" | "rechazar" => Command::Decline(challenge_id(&args)?),
+        "join" | "unirse" => Command::Join(challenge_id(&args)?),
+        _ => return Err(CommandError::Unknown(name)),
+    };
+    Ok(Some(command))
+}
+
+fn challenge(kind: GameKind, args: &[&str]) -> Result<Command, CommandError> {
+    let mut opponent = None;
+    let mut rest = args;
+    if let Some((first, tail)) = args.split_first() {
+        if let Some(mention) = first.strip_prefix('@') {
+            opponent = Some(Opponent::User(mention.to_owned()));
+            rest = tail;
+        } else if first.eq_ignore_ascii_case("cpu") {
+            let (level, tail) = match tail.split_first() {
+                Some((word, tail)) if word.parse::<Level>().is_ok() => {
+                    (word.parse().map_err(|_| CommandError::BadLevel((*word).to_owned()))?, tail)
+                }
+                _ => (Level::Normal, tail),
+            };
+            opponent = Some(Opponent::Cpu(level));
+            rest = tail;
+        }
+    }
+    let options = GameOptions::parse(rest)?;
+    Ok(Command::Challenge { kind, opponent, options })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::TurnTimer;
+
+    #[test]
+    fn challenges_read_opponent_and_options() {
+        let command = parse("/gomoku@cincobot @ana 19 timer 30", "cincobot");
+        let expected = Command::Challenge {
+            kind: GameKind::Gomoku,
+            opponent: Some(Opponent::User("ana".into())),
+            options: GameOptions {
+                size: Some(19),
+                timer: Some(TurnTimer::Seconds30),
+                ..GameOptions::default()
+            },
+        };
+        assert_eq!(command, Ok(Some(expected)));
+        let cpu = parse("/conecta5 cpu difícil popout", "cincobot");
+        assert!(matches!(
+            cpu,
+            Ok(Some(Command::Challenge {
+                kind: GameKind::Connect5,
+                opponent: Some(Opponent::Cpu(Level::Hard)),
+                ..
+            }))
+        ));
+    }
+
+    #[test]
+    fn moves_take_a_game_number_and_a_confirmation() {
+        assert_eq!(
+            parse("/mover H8 #12 confirmar", "x"),
+            Ok(Some(Command::Move { text: "H8".into(), game: Some(GameId(12)), confirm: true }))
+        );
+        assert_eq!(parse("/move", "x"), Err(CommandError::MissingMove));
+    }
+
+    #[test]
+    fn other_bots_and_plain_text_are_ignored() {
+        assert_eq!(parse("/move@otherbot h8", "cincobot"), Ok(None));
+        assert_eq!(parse("hello", "cincobot"), Ok(None));
+        assert_eq!(parse("/dance", "cincobot"), Err(CommandError::Unknown("dance".into())));
+    }
+}

@@ -1,0 +1,317 @@
+//! The platform-neutral bot: inputs in, outputs out. Challenges, turns, timers, undo,
+//! rematches, ratings and chat settings live here once for every platform; adapters only
+//! translate (DESIGN §1).
+
+mod challenges;
+mod chat;
+mod clock;
+mod command;
+mod cpu;
+mod error;
+mod input;
+mod output;
+mod payload;
+mod player;
+mod ratings;
+mod table;
+mod timers;
+mod turns;
+
+use std::collections::{BTreeMap, HashMap};
+use std::fmt;
+use std::sync::Arc;
+use std::time::Duration;
+
+pub use chat::rules_section;
+pub use clock::{Clock, SystemClock};
+pub use command::{Command, CommandError, Opponent, parse as parse_command};
+pub use cpu::{CpuPlayer, CpuReply, CpuRequest};
+pub use input::{Action, Chat, ChatKind, Input, Platform, User};
+pub use output::{BoardImage, Button, Message, Output};
+pub use payload::{MAX_PAYLOAD, Payload};
+pub use player::{CpuLevel, Player};
+
+use error::CoreError;
+use table::Table;
+
+use crate::i18n::{Locale, Text, Texts};
+use crate::store::{Store, StoreError};
+
+/// A game's number, shown to players as `#12`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GameId(pub i64);
+
+/// A challenge's number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ChallengeId(pub i64);
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}
+
+/// The core's part of the configuration.
+#[derive(Clone, Debug)]
+pub struct CoreSettings {
+    /// Commands addressed as `/move@name` to another name are ignored.
+    pub bot_name: String,
+    pub default_locale: Locale,
+    pub challenge_expiry: Duration,
+    /// A game with no human action for this long ends as abandoned.
+    pub abandon_after: Duration,
+    /// The turn timer of games whose chat and challenge choose none.
+    pub default_timer: crate::games::TurnTimer,
+}
+
+/// Who acted, where, in which language: what every handler needs from an input.
+#[derive(Clone, Debug)]
+struct Context {
+    chat: Chat,
+    user: User,
+    is_admin: bool,
+    locale: Locale,
+}
+
+/// The bot's state: the games being played, the store, the services it calls.
+pub struct Core {
+    settings: CoreSettings,
+    store: Store,
+    texts: Arc<Texts>,
+    clock: Arc<dyn Clock>,
+    cpu: Arc<dyn CpuPlayer>,
+    /// The games being played, rebuilt from the move log at start-up.
+    tables: BTreeMap<GameId, Table>,
+    /// Users already saved with this name and language, to skip needless writes.
+    known_users: HashMap<(Platform, String), (String, Option<Locale>)>,
+}
+
+impl fmt::Debug for Core {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Core").field("games", &self.tables.len()).finish_non_exhaustive()
+    }
+}
+
+impl Core {
+    /// A core over `store` that reloads every active game (replaying its moves) and says what
+    /// to show again: boards behind their last ply, CPU moves still owed.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the games cannot be read.
+    pub async fn start(
+        settings: CoreSettings,
+        store: Store,
+        texts: Arc<Texts>,
+        clock: Arc<dyn Clock>,
+        cpu: Arc<dyn CpuPlayer>,
+    ) -> Result<(Core, Vec<Output>), StoreError> {
+        let mut core = Core {
+            settings,
+            store,
+            texts,
+            clock,
+            cpu,
+            tables: BTreeMap::new(),
+            known_users: HashMap::new(),
+        };
+        let outputs = core.reload().await?;
+        Ok((core, outputs))
+    }
+
+    #[must_use]
+    pub fn texts(&self) -> &Texts {
+        &self.texts
+    }
+
+    /// The games being played.
+    pub fn active_games(&self) -> impl Iterator<Item = GameId> + '_ {
+        self.tables.keys().copied()
+    }
+
+    /// Handles one input; every problem becomes a short message to that user.
+    pub async fn handle(&mut self, input: Input) -> Vec<Output> {
+        let context = self.context(&input).await;
+        if let Err(error) = self.remember_user(&input).await {
+            tracing::warn!(%error, "saving a user");
+        }
+        let result = match &input.action {
+            Action::Command(line) => match command::parse(line, &self.settings.bot_name) {
+                Ok(Some(command)) => self.command(&context, command).await,
+                Ok(None) => Ok(Vec::new()),
+                Err(error) => Err(CoreError::Refused(error.text())),
+            },
+            Action::Button(payload) => match Payload::decode(payload) {
+                Some(payload) => self.button(&context, payload).await,
+                None => Err(CoreError::Refused(Text::new("button-unknown"))),
+            },
+        };
+        self.answer(&context, result)
+    }
+
+    /// The one error path: a refusal becomes a private notice; a failure is logged and the
+    /// user told that something went wrong.
+    fn answer(&self, context: &Context, result: Result<Vec<Output>, CoreError>) -> Vec<Output> {
+        match result {
+            Ok(outputs) => outputs,
+            Err(error) => {
+                let text = match error {
+                    CoreError::Refused(text) => text,
+                    CoreError::Store(StoreError::AlreadyPlayed) => Text::new("already-played"),
+                    failure => {
+                        tracing::error!(error = %failure, user = %context.user.id, "input failed");
+                        Text::new("internal-error")
+                    }
+                };
+                vec![Output::Notice {
+                    chat: context.chat.clone(),
+                    user: context.user.id.clone(),
+                    locale: context.locale,
+                    text,
+                }]
+            }
+        }
+    }
+
+    async fn context(&self, input: &Input) -> Context {
+        let chat_locale = match self.store.chat_preferences(&input.chat).await {
+            Ok(preferences) => preferences.locale,
+            Err(error) => {
+                tracing::warn!(%error, "reading chat preferences");
+                None
+            }
+        };
+        Context {
+            chat: input.chat.clone(),
+            user: input.user.clone(),
+            is_admin: input.is_chat_admin,
+            locale: chat_locale.or(input.locale).unwrap_or(self.settings.default_locale),
+        }
+    }
+
+    async fn remember_user(&mut self, input: &Input) -> Result<(), StoreError> {
+        let key = (input.chat.platform, input.user.id.clone());
+        let known = (input.user.name.clone(), input.locale);
+        if self.known_users.get(&key) == Some(&known) {
+            return Ok(());
+        }
+        self.store
+            .save_user(input.chat.platform, &input.user, input.locale, self.clock.now_ms())
+            .await?;
+        self.known_users.insert(key, known);
+        Ok(())
+    }
+
+    async fn command(
+        &mut self,
+        context: &Context,
+        command: Command,
+    ) -> Result<Vec<Output>, CoreError> {
+        match command {
+            Command::Challenge { kind, opponent, options } => {
+                self.challenge(context, kind, opponent, options).await
+            }
+            Command::Move { text, game, confirm } => {
+                let id = self.game_of(context, game)?;
+                self.play_as(context, id, &text, confirm, None).await
+            }
+            Command::Resign(game) => {
+                let id = self.game_of(context, game)?;
+                self.resign(context, id).await
+            }
+            Command::Undo(game) => {
+                let id = self.game_of(context, game)?;
+                self.undo(context, id).await
+            }
+            Command::Board(game) => self.show_board(context, game).await,
+            Command::Rematch(game) => self.rematch(context, game).await,
+            Command::Rules(kind) => Ok(self.rules(context, kind)),
+            Command::Stats(user) => self.stats(context, user).await,
+            Command::Leaderboard(kind) => self.leaderboard(context, kind).await,
+            Command::Language(locale) => self.language(context, locale).await,
+            Command::Cancel(game) => self.cancel(context, game).await,
+            Command::Settings { kind, change } => self.chat_settings(context, kind, change).await,
+            Command::Help => Ok(vec![self.send(context, vec![Text::new("help")])]),
+            Command::Accept(id) => self.accept(context, id, false).await,
+            Command::Join(id) => self.accept(context, id, true).await,
+            Command::Decline(id) => self.decline(context, id).await,
+        }
+    }
+
+    async fn button(
+        &mut self,
+        context: &Context,
+        payload: Payload,
+    ) -> Result<Vec<Output>, CoreError> {
+        match payload {
+            Payload::Move { game, ply, text, confirm } => {
+                self.play_as(context, game, &text, confirm, Some(ply)).await
+            }
+            Payload::Undo { game, ply, accept } => {
+                self.answer_undo(context, game, ply, accept).await
+            }
+            Payload::Rematch(game) => self.rematch(context, Some(game)).await,
+            Payload::Accept(id) => self.accept(context, Some(id), false).await,
+            Payload::Join(id) => self.accept(context, Some(id), true).await,
+            Payload::Decline(id) => self.decline(context, Some(id)).await,
+        }
+    }
+
+    /// The game a command is about: the one named, else the user's only game in the chat.
+    fn game_of(&self, context: &Context, named: Option<GameId>) -> Result<GameId, CoreError> {
+        if let Some(id) = named {
+            return match self.tables.get(&id) {
+                Some(table) if table.row.chat == context.chat => Ok(id),
+                _ => Err(CoreError::Refused(Text::new("no-such-game").with("id", id.to_string()))),
+            };
+        }
+        let mine: Vec<GameId> = self
+            .tables
+            .iter()
+            .filter(|(_, table)| {
+                table.row.chat == context.chat && table.seat_of(&context.user.id).is_some()
+            })
+            .map(|(&id, _)| id)
+            .collect();
+        match mine.as_slice() {
+            [] => Err(CoreError::Refused(Text::new("no-game"))),
+            [id] => Ok(*id),
+            several => {
+                let list = several.iter().map(GameId::to_string).collect::<Vec<_>>().join(", ");
+                Err(CoreError::Refused(Text::new("which-game").with("games", list)))
+            }
+        }
+    }
+
+    /// A plain message to the input's chat.
+    fn send(&self, context: &Context, lines: Vec<Text>) -> Output {
+        Output::Send { chat: context.chat.clone(), message: Message::text(context.locale, lines) }
+    }
+
+    /// The language boards and announcements of `chat` are written in when no user asked.
+    async fn chat_locale(&self, chat: &Chat) -> Locale {
+        match self.store.chat_preferences(chat).await {
+            Ok(preferences) => preferences.locale.unwrap_or(self.settings.default_locale),
+            Err(error) => {
+                tracing::warn!(%error, "reading chat preferences");
+                self.settings.default_locale
+            }
+        }
+    }
+
+    /// The adapter posted (or edited) game `game`'s board at `ply` as message `message_id`:
+    /// later moves edit it in place, and a restart knows what was shown.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the row cannot be saved.
+    pub async fn board_shown(
+        &mut self,
+        game: GameId,
+        ply: usize,
+        message_id: String,
+    ) -> Result<(), StoreError> {
+        let Some(table) = self.tables.get_mut(&game) else { return Ok(()) };
+        table.row.board_message = Some(message_id);
+        table.row.shown_ply = ply;
+        self.store.save_game(&table.row).await
+    }
+}

@@ -1,0 +1,63 @@
+use super::{Chat, GameId, Platform};
+use crate::i18n::{Locale, Text};
+
+/// What the core asks an adapter to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Output {
+    /// Post a new message in a chat.
+    Send { chat: Chat, message: Message },
+    /// Show game `game`'s board at `ply`: edit message `edit` when given (the adapter reported
+    /// it earlier), else post it and report the new id with [`super::Core::board_shown`].
+    Board { chat: Chat, game: GameId, ply: usize, edit: Option<String>, message: Message },
+    /// Tell one user something only they see (Discord ephemeral, Telegram callback answer).
+    Notice { chat: Chat, user: String, locale: Locale, text: Text },
+    /// A private message to one user.
+    Direct { platform: Platform, user: String, message: Message },
+}
+
+/// A message: lines of text, maybe a board, maybe buttons.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Message {
+    pub locale: Locale,
+    pub lines: Vec<Text>,
+    pub board: Option<BoardImage>,
+    /// Rows of buttons.
+    pub buttons: Vec<Vec<Button>>,
+}
+
+/// A board: the PNG for chat platforms, and the same position in text for the terminal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardImage {
+    pub png: Vec<u8>,
+    pub diagram: String,
+    /// A file name that says which game and ply it shows (`game-12-ply-5.png`).
+    pub file_name: String,
+}
+
+/// A button: its label and the payload pressed back to the core (≤ 64 bytes, Telegram's
+/// callback limit).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Button {
+    pub label: Text,
+    pub payload: String,
+}
+
+impl Message {
+    #[must_use]
+    pub fn text(locale: Locale, lines: Vec<Text>) -> Message {
+        Message { locale, lines, board: None, buttons: Vec::new() }
+    }
+}
+
+impl Output {
+    /// The text ids of the output's lines (or notice), for tests and logs.
+    #[must_use]
+    pub fn text_ids(&self) -> Vec<&'static str> {
+        match self {
+            Output::Send { message, .. }
+            | Output::Board { message, .. }
+            | Output::Direct { message, .. } => message.lines.iter().map(|text| text.id).collect(),
+            Output::Notice { text, .. } => vec![text.id],
+        }
+    }
+}

@@ -1,0 +1,220 @@
+//! A game being played: its row, its position, its log, and how its board is shown.
+
+use engine::{DrawReason, Outcome, Seat, WinReason};
+
+use super::error::CoreError;
+use super::{BoardImage, Button, Core, GameId, Message, Output, Payload, Player};
+use crate::games::{Labels, Position, Resolution};
+use crate::i18n::{Arg, Locale, Text};
+use crate::store::{GameRow, GameStatus, StoredMove};
+
+/// A game in memory: the stored row and the position its moves lead to.
+#[derive(Clone, Debug)]
+pub(super) struct Table {
+    pub row: GameRow,
+    pub position: Position,
+    pub log: Vec<StoredMove>,
+}
+
+impl Table {
+    /// The seat `user` plays in this game.
+    pub fn seat_of(&self, user: &str) -> Option<Seat> {
+        [Seat::First, Seat::Second]
+            .into_iter()
+            .find(|seat| self.row.players[seat.index()].user_id() == Some(user))
+    }
+
+    pub fn player(&self, seat: Seat) -> &Player {
+        &self.row.players[seat.index()]
+    }
+}
+
+/// A player's name as a message argument: their name, or "CPU (level)".
+pub(super) fn name_of(player: &Player) -> Arg {
+    match player {
+        Player::Human { name, .. } => Arg::Plain(name.clone()),
+        Player::Cpu { level } => {
+            Arg::Text(Text::new("cpu-name").with("level", Text::new(level.name_id())))
+        }
+    }
+}
+
+fn win_reason(reason: &WinReason) -> Text {
+    match reason {
+        WinReason::Lines(_) => Text::new("reason-line"),
+        WinReason::Captures { .. } => Text::new("reason-captures"),
+        WinReason::Forbidden { kind, .. } => {
+            Text::new("reason-forbidden").with("shape", Text::new(crate::games::shape_id(*kind)))
+        }
+    }
+}
+
+fn draw_reason(reason: DrawReason) -> Text {
+    Text::new(match reason {
+        DrawReason::BoardFull => "draw-board-full",
+        DrawReason::NoLegalMove => "draw-no-legal-move",
+        DrawReason::Repetition => "draw-repetition",
+    })
+}
+
+/// Whose turn it is, what they are asked, or how the game ended.
+pub(super) fn status(table: &Table) -> Text {
+    let position = &table.position;
+    let named = |id: &'static str, seat: Seat| {
+        Text::new(id)
+            .with("name", name_of(table.player(seat)))
+            .with("colour", Text::new(position.colour_id(seat)))
+    };
+    match table.row.status {
+        GameStatus::Abandoned => return Text::new("result-abandoned"),
+        GameStatus::Cancelled => return Text::new("result-cancelled"),
+        GameStatus::Active | GameStatus::Finished => {}
+    }
+    match (position.outcome(), table.row.winner) {
+        (Outcome::Win { winner, reason }, _) => {
+            named("result-win", winner).with("reason", win_reason(&reason))
+        }
+        (Outcome::Draw(reason), _) => Text::new("result-draw").with("reason", draw_reason(reason)),
+        (Outcome::Running, Some(winner)) => {
+            named("result-resigned", winner).with("loser", name_of(table.player(winner.opponent())))
+        }
+        (Outcome::Running, None) => match position.seat_to_act() {
+            None => Text::new("result-draw").with("reason", Text::new("draw-agreed")),
+            Some(seat) => match position.resolution() {
+                Resolution::Move => named("status-turn", seat),
+                Resolution::SwapOption => named("status-swap", seat),
+                Resolution::FifthStone => named("status-fifth", seat),
+                Resolution::FifthChoice => named("status-fifth-choice", seat)
+                    .with("points", position.offered_fifths().join(" ")),
+            },
+        },
+    }
+}
+
+fn button(id: &'static str, payload: &Payload) -> Button {
+    Button { label: Text::new(id), payload: payload.encode() }
+}
+
+fn move_button(game: GameId, ply: usize, label: Text, text: String) -> Button {
+    Button { label, payload: Payload::Move { game, ply, text, confirm: false }.encode() }
+}
+
+/// The buttons under a board: columns to drop in (and pop from), renju's decisions, or a
+/// rematch once the game is over. Grid points are typed (`/move h8`): a 15×15 board does not
+/// fit in buttons (DESIGN §8); the chat adapters add their own pickers.
+fn buttons(table: &Table) -> Vec<Vec<Button>> {
+    let id = table.row.id;
+    let position = &table.position;
+    let ply = position.ply();
+    if table.row.status != GameStatus::Active {
+        return vec![vec![button("button-rematch", &Payload::Rematch(id))]];
+    }
+    match position.resolution() {
+        Resolution::SwapOption => vec![vec![
+            move_button(id, ply, Text::new("button-swap"), "swap".to_owned()),
+            move_button(id, ply, Text::new("button-keep"), "keep".to_owned()),
+        ]],
+        Resolution::FifthChoice => position
+            .offered_fifths()
+            .chunks(5)
+            .map(|row| {
+                row.iter()
+                    .map(|point| {
+                        let label = Text::new("button-point").with("point", point.as_str());
+                        move_button(id, ply, label, format!("choose {point}"))
+                    })
+                    .collect()
+            })
+            .collect(),
+        Resolution::Move | Resolution::FifthStone => {
+            let mut rows = Vec::new();
+            let drops: Vec<Button> = position
+                .open_columns()
+                .into_iter()
+                .map(|column| {
+                    let label = Text::new("button-column").with("column", u32::from(column));
+                    move_button(id, ply, label, column.to_string())
+                })
+                .collect();
+            let pops: Vec<Button> = position
+                .poppable_columns()
+                .into_iter()
+                .map(|column| {
+                    let label = Text::new("button-pop").with("column", u32::from(column));
+                    move_button(id, ply, label, format!("pop {column}"))
+                })
+                .collect();
+            rows.extend([drops, pops].into_iter().filter(|row| !row.is_empty()));
+            rows
+        }
+    }
+}
+
+impl Core {
+    /// The message showing `table`'s board, with `notes` (the last move, a timeout…) above
+    /// the status line.
+    pub(super) fn board_message(
+        &self,
+        table: &Table,
+        locale: Locale,
+        notes: Vec<Text>,
+    ) -> Result<Message, CoreError> {
+        let row = &table.row;
+        let position = &table.position;
+        let [first, second] = [Seat::First, Seat::Second].map(|seat| name_of(table.player(seat)));
+        let header = Text::new("board-header")
+            .with("game", Text::new(row.settings.kind.name_id()))
+            .with("id", row.id.0)
+            .with("first", first.clone())
+            .with("first-colour", Text::new(position.colour_id(Seat::First)))
+            .with("second", second.clone())
+            .with("second-colour", Text::new(position.colour_id(Seat::Second)));
+        let status = status(table);
+        let mut lines = Vec::with_capacity(notes.len() + 3);
+        lines.push(header);
+        lines.extend(notes);
+        lines.push(status.clone());
+        if let Some([first_score, second_score]) = position.final_score() {
+            lines.push(
+                Text::new("pente-score").with("first", first_score).with("second", second_score),
+            );
+        }
+        let word = |text: Text| self.texts.render(locale, &text);
+        let plain = |arg: Arg| match arg {
+            Arg::Plain(name) => name,
+            Arg::Number(number) => number.to_string(),
+            Arg::Text(text) => word(text),
+        };
+        let labels = Labels {
+            names: [plain(first), plain(second)],
+            status: word(status),
+            captures: word(Text::new("label-captures")),
+            score: word(Text::new("label-score")),
+            pop_out: word(Text::new("label-popout")),
+        };
+        let board = BoardImage {
+            png: position.picture(&labels)?,
+            diagram: position.diagram(),
+            file_name: format!("game-{}-ply-{}.png", row.id.0, position.ply()),
+        };
+        Ok(Message { locale, lines, board: Some(board), buttons: buttons(table) })
+    }
+
+    /// The board of game `id` as an output, editing the message that shows it if any.
+    pub(super) fn board_output(
+        &self,
+        id: GameId,
+        locale: Locale,
+        notes: Vec<Text>,
+    ) -> Result<Vec<Output>, CoreError> {
+        let Some(table) = self.tables.get(&id) else { return Ok(Vec::new()) };
+        let message = self.board_message(table, locale, notes)?;
+        Ok(vec![Output::Board {
+            chat: table.row.chat.clone(),
+            game: id,
+            ply: table.position.ply(),
+            edit: table.row.board_message.clone(),
+            message,
+        }])
+    }
+}

@@ -1,0 +1,423 @@
+//! Moves: a player's, the CPU's, a resignation, an undo by agreement, and the end of a game.
+
+use engine::Seat;
+use engine::cpu::Level;
+
+use super::error::{CoreError, refused};
+use super::table::{Table, name_of};
+use super::{
+    Button, Context, Core, CpuReply, CpuRequest, GameId, Message, Output, Payload, Player,
+};
+use crate::i18n::{Locale, Text};
+use crate::store::{GameRow, GameStatus, StoredMove};
+
+/// Who is making a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mover {
+    Person,
+    /// The CPU in its own seat.
+    Cpu,
+    /// The CPU playing for a person whose timer ran out.
+    Stand,
+}
+
+impl Core {
+    /// `context.user` plays `text` in game `id`. A button press names the `ply` it was drawn
+    /// for; a press for another ply is refused as outdated, or as already played when it is
+    /// the very move the log holds at that ply.
+    pub(super) async fn play_as(
+        &mut self,
+        context: &Context,
+        id: GameId,
+        text: &str,
+        confirm: bool,
+        ply: Option<usize>,
+    ) -> Result<Vec<Output>, CoreError> {
+        let table = self.table(id)?;
+        let seat = table.seat_of(&context.user.id).ok_or_else(|| refused("not-a-player"))?;
+        if let Some(pressed) = ply
+            && pressed != table.position.ply()
+        {
+            let played = table.log.get(pressed).is_some_and(|stored| {
+                stored.seat == seat && stored.action.eq_ignore_ascii_case(text.trim())
+            });
+            return Err(refused(if played { "already-played" } else { "outdated" }));
+        }
+        let back = self.take_seat_back(id, seat).await?;
+        let table = self.table(id)?;
+        if table.position.seat_to_act() != Some(seat) {
+            return if back.is_empty() { Err(refused("not-your-turn")) } else { Ok(back) };
+        }
+        if !confirm && let Some(shape) = table.position.losing_forbidden(text) {
+            let payload = Payload::Move {
+                game: id,
+                ply: table.position.ply(),
+                text: text.to_owned(),
+                confirm: true,
+            };
+            let question = Text::new("confirm-forbidden")
+                .with("move", text.to_owned())
+                .with("shape", Text::new(crate::games::shape_id(shape)));
+            let message = Message {
+                locale: context.locale,
+                lines: vec![question],
+                board: None,
+                buttons: vec![vec![Button {
+                    label: Text::new("button-confirm"),
+                    payload: payload.encode(),
+                }]],
+            };
+            return Ok(vec![Output::Send { chat: context.chat.clone(), message }]);
+        }
+        let mut outputs = back;
+        outputs.extend(self.apply(id, seat, text, Mover::Person, context.locale).await?);
+        Ok(outputs)
+    }
+
+    pub(super) fn table(&self, id: GameId) -> Result<&Table, CoreError> {
+        self.tables
+            .get(&id)
+            .ok_or_else(|| CoreError::Refused(Text::new("no-such-game").with("id", id.to_string())))
+    }
+
+    /// A player whose timer ran out acts again: the CPU stops playing for them.
+    async fn take_seat_back(&mut self, id: GameId, seat: Seat) -> Result<Vec<Output>, CoreError> {
+        let now = self.clock.now_ms();
+        let Some(table) = self.tables.get_mut(&id) else { return Ok(Vec::new()) };
+        if !table.row.away[seat.index()] {
+            return Ok(Vec::new());
+        }
+        table.row.away[seat.index()] = false;
+        table.row.last_human_at = now;
+        table.row.turn_deadline = turn_deadline(&table.row, &table.position, now);
+        self.store.save_game(&table.row).await?;
+        let note =
+            Text::new("seat-taken-back").with("name", name_of(&table.row.players[seat.index()]));
+        let chat = table.row.chat.clone();
+        let locale = self.chat_locale(&chat).await;
+        Ok(vec![Output::Send { chat, message: Message::text(locale, vec![note]) }])
+    }
+
+    /// Plays `text` for `seat`, commits it, and shows the new board: the move is in the log
+    /// before anything is sent.
+    async fn apply(
+        &mut self,
+        id: GameId,
+        seat: Seat,
+        text: &str,
+        mover: Mover,
+        locale: Locale,
+    ) -> Result<Vec<Output>, CoreError> {
+        let now = self.clock.now_ms();
+        let table = self.table(id)?;
+        let mut position = table.position.clone();
+        let written = position.play(text).map_err(|error| CoreError::Refused(error.text()))?;
+        let mut row = table.row.clone();
+        let played = StoredMove {
+            ply: table.position.ply(),
+            seat,
+            action: written.clone(),
+            by_cpu: mover != Mover::Person,
+            at: now,
+        };
+        if mover == Mover::Person {
+            row.last_human_at = now;
+        }
+        row.undo_by = None;
+        row.updated_at = now;
+        let over = position.outcome().is_over();
+        if over {
+            row.status = GameStatus::Finished;
+            row.winner = position.outcome().winner();
+        }
+        row.turn_deadline = turn_deadline(&row, &position, now);
+        self.store.record_move(&row, &played).await?;
+        let name = name_of(&row.players[seat.index()]);
+        let note = match mover {
+            Mover::Stand => Text::new("cpu-played-for"),
+            Mover::Person | Mover::Cpu => Text::new("move-played"),
+        }
+        .with("name", name)
+        .with("move", written);
+        if let Some(table) = self.tables.get_mut(&id) {
+            table.position = position;
+            table.row = row;
+            table.log.push(played);
+        }
+        let outputs = self.board_output(id, locale, vec![note])?;
+        if over {
+            self.finish(id).await?;
+        } else {
+            self.ask_cpu_if_due(id);
+        }
+        Ok(outputs)
+    }
+
+    /// Asks the CPU for a move when the seat to act is the CPU's, or belongs to a player away
+    /// on timeout while the other player is present (the CPU never plays both sides).
+    pub(super) fn ask_cpu_if_due(&self, id: GameId) {
+        let Some(table) = self.tables.get(&id) else { return };
+        let Some(seat) = table.position.seat_to_act() else { return };
+        let level = match table.player(seat) {
+            Player::Cpu { level } => Level::from(*level),
+            Player::Human { .. } if table.row.away[seat.index()] => {
+                let other = seat.opponent();
+                if table.player(other).is_cpu() || table.row.away[other.index()] {
+                    return;
+                }
+                Level::Normal
+            }
+            Player::Human { .. } => return,
+        };
+        let ply = table.position.ply();
+        let seed = u64::try_from(id.0).unwrap_or(0).wrapping_mul(1_000_003)
+            ^ u64::try_from(ply).unwrap_or(0);
+        self.cpu.request(CpuRequest {
+            game: id,
+            ply,
+            position: table.position.clone(),
+            level,
+            seed,
+        });
+    }
+
+    /// The CPU's answer. An answer for a ply that has passed (an undo, a player back from a
+    /// timeout, a restart) is dropped.
+    pub async fn cpu_moved(&mut self, reply: CpuReply) -> Vec<Output> {
+        let Some(table) = self.tables.get(&reply.game) else { return Vec::new() };
+        let Some(seat) = table.position.seat_to_act() else { return Vec::new() };
+        let mover = if table.player(seat).is_cpu() {
+            Mover::Cpu
+        } else if table.row.away[seat.index()] {
+            Mover::Stand
+        } else {
+            return Vec::new();
+        };
+        if reply.ply != table.position.ply() {
+            return Vec::new();
+        }
+        let chat = table.row.chat.clone();
+        let locale = self.chat_locale(&chat).await;
+        let text = match reply.result {
+            Ok(Some(text)) => text,
+            Ok(None) => return Vec::new(),
+            Err(unavailable) => {
+                let note =
+                    Text::new("cpu-unavailable").with("game", Text::new(unavailable.0.name_id()));
+                return vec![Output::Send { chat, message: Message::text(locale, vec![note]) }];
+            }
+        };
+        match self.apply(reply.game, seat, &text, mover, locale).await {
+            Ok(outputs) => outputs,
+            Err(error) => {
+                tracing::error!(game = reply.game.0, %text, %error, "the CPU's move failed");
+                Vec::new()
+            }
+        }
+    }
+
+    /// `context.user` gives up game `id`.
+    pub(super) async fn resign(
+        &mut self,
+        context: &Context,
+        id: GameId,
+    ) -> Result<Vec<Output>, CoreError> {
+        let table = self.table(id)?;
+        let seat = table.seat_of(&context.user.id).ok_or_else(|| refused("not-a-player"))?;
+        let mut row = table.row.clone();
+        row.status = GameStatus::Finished;
+        row.winner = Some(seat.opponent());
+        row.turn_deadline = None;
+        row.undo_by = None;
+        row.updated_at = self.clock.now_ms();
+        self.store.save_game(&row).await?;
+        let note = Text::new("resigned").with("name", name_of(&row.players[seat.index()]));
+        if let Some(table) = self.tables.get_mut(&id) {
+            table.row = row;
+        }
+        let outputs = self.board_output(id, context.locale, vec![note])?;
+        self.finish(id).await?;
+        Ok(outputs)
+    }
+
+    /// Rates a finished game and lets it go from memory (its log stays in the store).
+    pub(super) async fn finish(&mut self, id: GameId) -> Result<(), CoreError> {
+        let Some(table) = self.tables.remove(&id) else { return Ok(()) };
+        if table.row.status == GameStatus::Finished {
+            self.rate(&table).await?;
+        }
+        Ok(())
+    }
+
+    /// `/undo`: against the CPU it is granted at once; against a person it asks them, and
+    /// the opponent's own `/undo` while asked accepts.
+    pub(super) async fn undo(
+        &mut self,
+        context: &Context,
+        id: GameId,
+    ) -> Result<Vec<Output>, CoreError> {
+        let table = self.table(id)?;
+        let seat = table.seat_of(&context.user.id).ok_or_else(|| refused("not-a-player"))?;
+        if table.row.undo_by == Some(seat.opponent()) {
+            let ply = table.position.ply();
+            return self.answer_undo(context, id, ply, true).await;
+        }
+        let from = table
+            .log
+            .iter()
+            .rposition(|stored| stored.seat == seat)
+            .ok_or_else(|| refused("nothing-to-undo"))?;
+        if table.player(seat.opponent()).is_cpu() {
+            let note = Text::new("undo-done").with("name", name_of(table.player(seat)));
+            return self.take_back(id, from, context.locale, note).await;
+        }
+        let mut row = table.row.clone();
+        let ply = table.position.ply();
+        row.undo_by = Some(seat);
+        self.store.save_game(&row).await?;
+        let ask = Text::new("undo-asked")
+            .with("name", name_of(&row.players[seat.index()]))
+            .with("opponent", name_of(&row.players[seat.opponent().index()]));
+        if let Some(table) = self.tables.get_mut(&id) {
+            table.row = row;
+        }
+        let buttons = vec![vec![
+            Button {
+                label: Text::new("button-undo-accept"),
+                payload: Payload::Undo { game: id, ply, accept: true }.encode(),
+            },
+            Button {
+                label: Text::new("button-undo-refuse"),
+                payload: Payload::Undo { game: id, ply, accept: false }.encode(),
+            },
+        ]];
+        let message = Message { locale: context.locale, lines: vec![ask], board: None, buttons };
+        Ok(vec![Output::Send { chat: context.chat.clone(), message }])
+    }
+
+    /// The opponent answers an undo request drawn at `ply`.
+    pub(super) async fn answer_undo(
+        &mut self,
+        context: &Context,
+        id: GameId,
+        ply: usize,
+        accept: bool,
+    ) -> Result<Vec<Output>, CoreError> {
+        let table = self.table(id)?;
+        let seat = table.seat_of(&context.user.id).ok_or_else(|| refused("not-a-player"))?;
+        let Some(asker) = table.row.undo_by.filter(|_| ply == table.position.ply()) else {
+            return Err(refused("undo-expired"));
+        };
+        if asker == seat {
+            return Err(refused("undo-not-yours"));
+        }
+        let asker_name = name_of(table.player(asker));
+        if accept {
+            let from = table
+                .log
+                .iter()
+                .rposition(|stored| stored.seat == asker)
+                .unwrap_or(table.log.len());
+            let note = Text::new("undo-done").with("name", asker_name);
+            return self.take_back(id, from, context.locale, note).await;
+        }
+        let mut row = table.row.clone();
+        row.undo_by = None;
+        self.store.save_game(&row).await?;
+        if let Some(table) = self.tables.get_mut(&id) {
+            table.row = row;
+        }
+        let note = Text::new("undo-refused").with("name", asker_name);
+        Ok(vec![self.send(context, vec![note])])
+    }
+
+    /// Removes the moves from `from` on and shows the board again.
+    async fn take_back(
+        &mut self,
+        id: GameId,
+        from: usize,
+        locale: Locale,
+        note: Text,
+    ) -> Result<Vec<Output>, CoreError> {
+        let now = self.clock.now_ms();
+        let table = self.table(id)?;
+        let settings = table.row.settings;
+        let kept = &table.log[..from];
+        let position = crate::games::Position::replay(
+            &settings,
+            kept.iter().map(|stored| stored.action.as_str()),
+        )
+        .map_err(|(ply, error)| {
+            CoreError::Refused(
+                Text::new("internal-error").with("ply", ply).with("why", error.to_string()),
+            )
+        })?;
+        let mut row = table.row.clone();
+        row.undo_by = None;
+        row.last_human_at = now;
+        row.updated_at = now;
+        row.turn_deadline = turn_deadline(&row, &position, now);
+        self.store.take_back(&row, from).await?;
+        if let Some(table) = self.tables.get_mut(&id) {
+            table.log.truncate(from);
+            table.position = position;
+            table.row = row;
+        }
+        let outputs = self.board_output(id, locale, vec![note])?;
+        self.ask_cpu_if_due(id);
+        Ok(outputs)
+    }
+
+    /// `/board`: posts the board again as a new message.
+    pub(super) async fn show_board(
+        &mut self,
+        context: &Context,
+        named: Option<GameId>,
+    ) -> Result<Vec<Output>, CoreError> {
+        let id = match self.game_of(context, named) {
+            Ok(id) => id,
+            Err(error) => {
+                let in_chat: Vec<GameId> = self
+                    .tables
+                    .iter()
+                    .filter(|(_, t)| t.row.chat == context.chat)
+                    .map(|(&id, _)| id)
+                    .collect();
+                match in_chat.as_slice() {
+                    [only] if named.is_none() => *only,
+                    _ => return Err(error),
+                }
+            }
+        };
+        if let Some(seat) = self.table(id)?.seat_of(&context.user.id) {
+            let mut outputs = self.take_seat_back(id, seat).await?;
+            outputs.extend(self.repost(id, context.locale)?);
+            return Ok(outputs);
+        }
+        self.repost(id, context.locale)
+    }
+
+    fn repost(&self, id: GameId, locale: Locale) -> Result<Vec<Output>, CoreError> {
+        let mut outputs = self.board_output(id, locale, Vec::new())?;
+        for output in &mut outputs {
+            if let Output::Board { edit, .. } = output {
+                *edit = None;
+            }
+        }
+        Ok(outputs)
+    }
+}
+
+/// When the player to act runs out of time: only with a timer, and only for a person who is
+/// at the table.
+pub(super) fn turn_deadline(
+    row: &GameRow,
+    position: &crate::games::Position,
+    now: i64,
+) -> Option<i64> {
+    let seconds = row.settings.timer.seconds()?;
+    let seat = position.seat_to_act()?;
+    let present =
+        matches!(row.players[seat.index()], Player::Human { .. }) && !row.away[seat.index()];
+    present.then(|| now + i64::from(seconds) * 1000)
+}

@@ -1,0 +1,18 @@
+//! The board games as the bot sees them: one closed enum over the engine's positions, so that
+//! sessions, storage and pictures are written once for every game.
+//!
+//! Moves cross this boundary as text in each game's own notation (`h8`, `K10`, `3`, `pop 3`,
+//! `swap`): that is what players type, what the move log stores, and what a replay reads.
+
+mod diagram;
+mod kind;
+mod options;
+mod picture;
+mod position;
+mod refusal;
+
+pub use kind::GameKind;
+pub use options::{GameOptions, GameSettings, OptionError, TurnTimer};
+pub use picture::Labels;
+pub use position::{CpuUnavailable, Position, Resolution};
+pub use refusal::{MoveError, shape_id};

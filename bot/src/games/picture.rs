@@ -1,0 +1,141 @@
+use engine::{BoardGame, Disc, Outcome, Point, Seat, Stone, WinReason};
+use render::{ConnectBoard, GridBoard, GridPlayer, PlacedStone, PopOut, RenderError};
+
+use super::Position;
+
+/// The words an image shows, already in the reader's language.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Labels {
+    /// The players' names, by seat.
+    pub names: [String; 2],
+    /// The line under the names: whose turn, or the result.
+    pub status: String,
+    pub captures: String,
+    pub score: String,
+    pub pop_out: String,
+}
+
+fn winning_lines(outcome: &Outcome) -> Vec<engine::Line> {
+    match outcome {
+        Outcome::Win {
+            reason: WinReason::Lines(lines) | WinReason::Captures { lines }, ..
+        } => lines.clone(),
+        _ => Vec::new(),
+    }
+}
+
+impl Position {
+    /// The board as a PNG, with `labels` for every word on it.
+    ///
+    /// # Errors
+    /// [`RenderError`] if the request cannot be drawn (a bug: positions are always on the board).
+    pub fn picture(&self, labels: &Labels) -> Result<Vec<u8>, RenderError> {
+        let with_i = engine::Notation::WithI;
+        match self {
+            Position::Connect(game) => connect_picture(game, labels).to_png(),
+            Position::Gomoku(game) => self.grid_picture(game.board(), with_i, labels).to_png(),
+            Position::Renju(game) => self.grid_picture(game.board(), with_i, labels).to_png(),
+            Position::Ninuki(game) => self.grid_picture(game.board(), with_i, labels).to_png(),
+            Position::Pente(game) => {
+                self.grid_picture(game.board(), engine::Notation::SkipI, labels).to_png()
+            }
+        }
+    }
+
+    fn grid_picture(
+        &self,
+        board: &engine::Board,
+        notation: engine::Notation,
+        labels: &Labels,
+    ) -> GridBoard {
+        let mut picture = GridBoard::new(board.size(), notation);
+        picture.stones = board
+            .points()
+            .filter_map(|point| {
+                board.get(point).map(|stone| PlacedStone { point, stone, number: None })
+            })
+            .collect();
+        picture.last_move = self.last_point();
+        let outcome = self.outcome();
+        picture.winning_lines = winning_lines(&outcome);
+        picture.to_move = self.seat_to_act().map(|seat| self.stone_of(seat));
+        picture.winner = outcome.winner().map(|seat| self.stone_of(seat));
+        if picture.to_move == Some(Stone::Black) {
+            picture.forbidden = self.forbidden_marks();
+        }
+        let captures = self.captures();
+        let score = self.final_score();
+        for seat in [Seat::First, Seat::Second] {
+            let player = GridPlayer {
+                name: labels.names[seat.index()].clone(),
+                captures: captures.map(|c| c[seat.index()]),
+                score: score.map(|s| u16::try_from(s[seat.index()]).unwrap_or(u16::MAX)),
+            };
+            match self.stone_of(seat) {
+                Stone::Black => picture.black = player,
+                Stone::White => picture.white = player,
+            }
+        }
+        picture.captures_label.clone_from(&labels.captures);
+        picture.score_label.clone_from(&labels.score);
+        picture.status.clone_from(&labels.status);
+        picture
+    }
+
+    fn forbidden_marks(&self) -> Vec<Point> {
+        let marks = match self {
+            Position::Gomoku(game) => game.forbidden_points(),
+            Position::Renju(game) if game.phase() == engine::RenjuPhase::Play => {
+                game.forbidden_points()
+            }
+            Position::Ninuki(game) => game.forbidden_points(),
+            _ => Vec::new(),
+        };
+        marks.into_iter().map(|(point, _)| point).collect()
+    }
+}
+
+fn disc(disc: Disc) -> render::Disc {
+    match disc {
+        Disc::Red => render::Disc::Red,
+        Disc::Yellow => render::Disc::Yellow,
+    }
+}
+
+fn connect_picture(game: &engine::Connect, labels: &Labels) -> ConnectBoard {
+    let settings = game.settings();
+    let width = settings.width();
+    let sides = if settings.has_side_columns() { vec![0, width - 1] } else { Vec::new() };
+    let mut picture = ConnectBoard::new(width, engine::ConnectSettings::HEIGHT, sides);
+    for x in 0..width {
+        for y in 0..engine::ConnectSettings::HEIGHT {
+            let cell = Point::new(x, y);
+            picture.set(cell, game.disc_at(cell).map(disc));
+        }
+    }
+    picture.last_move = match game.last_move() {
+        Some(engine::ConnectMove::Drop(column)) => {
+            let height = game.height(column);
+            height.checked_sub(1).map(|y| Point::new(settings.column_x(column), y))
+        }
+        _ => None,
+    };
+    let outcome = game.outcome();
+    picture.winning_lines = winning_lines(&outcome);
+    if settings.pop_out {
+        let position = Position::Connect(game.clone());
+        let columns = position
+            .poppable_columns()
+            .into_iter()
+            .filter_map(engine::Column::new)
+            .map(|column| settings.column_x(column))
+            .collect();
+        picture.pop_out = Some(PopOut { label: labels.pop_out.clone(), columns });
+    }
+    picture.red.clone_from(&labels.names[0]);
+    picture.yellow.clone_from(&labels.names[1]);
+    picture.to_move = game.seat_to_act().map(|seat| disc(Disc::of(seat)));
+    picture.winner = outcome.winner().map(|seat| disc(Disc::of(seat)));
+    picture.status.clone_from(&labels.status);
+    picture
+}

@@ -1,0 +1,330 @@
+use std::fmt;
+
+use engine::cpu::{ComputerPlayer, Deadline, Level, Think};
+use engine::{
+    BoardGame, Connect, ConnectMove, ConnectSettings, ForbiddenKind, Gomoku, GomokuSettings,
+    GomokuSize, Ninuki, NinukiSettings, NinukiSize, Outcome, Pente, PenteSettings, PenteSize,
+    Point, Renju, RenjuMove, RenjuPhase, RenjuSettings, Seat, Stone, WinReason,
+};
+
+use super::{GameKind, GameSettings, MoveError};
+
+/// A position of any board game the bot offers.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Position {
+    Gomoku(Gomoku),
+    Renju(Renju),
+    Ninuki(Ninuki),
+    Pente(Pente),
+    Connect(Connect),
+}
+
+/// What a game waits for beyond an ordinary move: renju's opening decisions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Resolution {
+    /// A stone, a column: the usual move.
+    Move,
+    /// Renju: swap colours or keep them.
+    SwapOption,
+    /// Renju: black's fifth stone, or ten offered points.
+    FifthStone,
+    /// Renju: white picks one of the offered points.
+    FifthChoice,
+}
+
+/// The computer cannot play this game yet (no engine player for it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CpuUnavailable(pub GameKind);
+
+impl fmt::Display for CpuUnavailable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "the CPU cannot play {} yet", self.0)
+    }
+}
+
+impl std::error::Error for CpuUnavailable {}
+
+/// Runs `$body` with `$game` bound to the engine position, whatever the game.
+macro_rules! each {
+    ($position:expr, $game:ident => $body:expr) => {
+        match $position {
+            Position::Gomoku($game) => $body,
+            Position::Renju($game) => $body,
+            Position::Ninuki($game) => $body,
+            Position::Pente($game) => $body,
+            Position::Connect($game) => $body,
+        }
+    };
+}
+
+/// Reads `text` and plays it on `game`, keeping `game` as it was when refused.
+fn play_text<G: BoardGame>(
+    game: &mut G,
+    text: &str,
+    refused: impl Fn(G::Rejection) -> MoveError,
+    unreadable: impl Fn(engine::ParseMoveError) -> MoveError,
+) -> Result<String, MoveError> {
+    let mv = game.parse_move(text).map_err(unreadable)?;
+    let written = game.format_move(mv);
+    match game.clone().play(mv) {
+        Ok(next) => {
+            *game = next;
+            Ok(written)
+        }
+        Err(error) => Err(refused(error.rejection)),
+    }
+}
+
+impl Position {
+    /// The starting position of a game with `settings`.
+    #[must_use]
+    pub fn start(settings: &GameSettings) -> Position {
+        let big = settings.size == 19;
+        match settings.kind {
+            GameKind::Gomoku => Position::Gomoku(Gomoku::start(GomokuSettings {
+                size: if big { GomokuSize::Nineteen } else { GomokuSize::Fifteen },
+                overline_wins: settings.overline,
+                forbidden_for_black: settings.forbidden,
+            })),
+            GameKind::Renju => Position::Renju(Renju::start(RenjuSettings)),
+            GameKind::Ninuki => Position::Ninuki(Ninuki::start(NinukiSettings {
+                size: if big { NinukiSize::Nineteen } else { NinukiSize::Fifteen },
+                overline_wins: settings.overline,
+                forbidden_moves: settings.forbidden,
+            })),
+            GameKind::Pente => Position::Pente(Pente::start(PenteSettings {
+                size: if settings.size == 13 { PenteSize::Thirteen } else { PenteSize::Nineteen },
+            })),
+            GameKind::Connect5 => Position::Connect(Connect::start(
+                ConnectSettings::five_in_row().with_pop_out(settings.pop_out),
+            )),
+            GameKind::Connect4 => Position::Connect(Connect::start(
+                ConnectSettings::classic().with_pop_out(settings.pop_out),
+            )),
+        }
+    }
+
+    /// The position after the stored moves.
+    ///
+    /// # Errors
+    /// The ply (0-based) of the first move that does not replay, and why.
+    pub fn replay<'a>(
+        settings: &GameSettings,
+        moves: impl IntoIterator<Item = &'a str>,
+    ) -> Result<Position, (usize, MoveError)> {
+        let mut position = Position::start(settings);
+        for (ply, text) in moves.into_iter().enumerate() {
+            position.play(text).map_err(|error| (ply, error))?;
+        }
+        Ok(position)
+    }
+
+    /// Plays `text` for the seat to act and returns the move as the log stores it.
+    ///
+    /// # Errors
+    /// [`MoveError`] when the text is not a move or the game refuses it; the position is
+    /// unchanged then.
+    pub fn play(&mut self, text: &str) -> Result<String, MoveError> {
+        let kind = self.kind();
+        let unreadable = |error| MoveError::Unreadable { kind, error };
+        match self {
+            Position::Gomoku(game) => play_text(game, text, MoveError::Gomoku, unreadable),
+            Position::Renju(game) => play_text(game, text, MoveError::Renju, unreadable),
+            Position::Ninuki(game) => play_text(game, text, MoveError::Ninuki, unreadable),
+            Position::Pente(game) => play_text(game, text, MoveError::Pente, unreadable),
+            Position::Connect(game) => play_text(game, text, MoveError::Connect, unreadable),
+        }
+    }
+
+    /// The game this position belongs to.
+    #[must_use]
+    pub fn kind(&self) -> GameKind {
+        match self {
+            Position::Gomoku(_) => GameKind::Gomoku,
+            Position::Renju(_) => GameKind::Renju,
+            Position::Ninuki(_) => GameKind::Ninuki,
+            Position::Pente(_) => GameKind::Pente,
+            Position::Connect(game) if game.settings().has_side_columns() => GameKind::Connect5,
+            Position::Connect(_) => GameKind::Connect4,
+        }
+    }
+
+    /// How many moves (and renju decisions) have been played.
+    #[must_use]
+    pub fn ply(&self) -> usize {
+        each!(self, game => game.history().len())
+    }
+
+    #[must_use]
+    pub fn seat_to_act(&self) -> Option<Seat> {
+        each!(self, game => game.seat_to_act())
+    }
+
+    #[must_use]
+    pub fn outcome(&self) -> Outcome {
+        each!(self, game => game.outcome())
+    }
+
+    /// Every move the seat to act may make, in the game's notation.
+    #[must_use]
+    pub fn legal_moves(&self) -> Vec<String> {
+        each!(self, game => game.legal_moves().into_iter().map(|mv| game.format_move(mv)).collect())
+    }
+
+    /// What the seat to act is asked for.
+    #[must_use]
+    pub fn resolution(&self) -> Resolution {
+        match self {
+            Position::Renju(game) => match game.phase() {
+                RenjuPhase::SwapOption { .. } => Resolution::SwapOption,
+                RenjuPhase::FifthStone => Resolution::FifthStone,
+                RenjuPhase::FifthChoice => Resolution::FifthChoice,
+                _ => Resolution::Move,
+            },
+            _ => Resolution::Move,
+        }
+    }
+
+    /// Renju: the offered fifth moves while white chooses, in notation.
+    #[must_use]
+    pub fn offered_fifths(&self) -> Vec<String> {
+        match self {
+            Position::Renju(game) => game
+                .offered_fifths()
+                .map(|points| {
+                    points.iter().map(|&p| game.format_move(RenjuMove::Place(p))).collect()
+                })
+                .unwrap_or_default(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// In renju a forbidden point *loses* for black: the shape `text` would make if it is
+    /// such a move, so the bot can ask before playing it.
+    #[must_use]
+    pub fn losing_forbidden(&self, text: &str) -> Option<ForbiddenKind> {
+        let Position::Renju(game) = self else { return None };
+        let mv = game.parse_move(text).ok()?;
+        match game.clone().play(mv).ok()?.outcome() {
+            Outcome::Win { reason: WinReason::Forbidden { kind, .. }, .. } => Some(kind),
+            _ => None,
+        }
+    }
+
+    /// The colour `seat` plays now (renju's swaps move colours between seats).
+    #[must_use]
+    pub fn colour_id(&self, seat: Seat) -> &'static str {
+        match self {
+            Position::Connect(_) => match seat {
+                Seat::First => "colour-red",
+                Seat::Second => "colour-yellow",
+            },
+            _ => match self.stone_of(seat) {
+                Stone::Black => "colour-black",
+                Stone::White => "colour-white",
+            },
+        }
+    }
+
+    /// The stone of `seat` in the grid games.
+    pub(super) fn stone_of(&self, seat: Seat) -> Stone {
+        match self {
+            Position::Renju(game) if game.black_seat() == seat => Stone::Black,
+            Position::Renju(_) => Stone::White,
+            Position::Pente(_) => Pente::stone_of(seat),
+            Position::Gomoku(_) | Position::Ninuki(_) | Position::Connect(_) => match seat {
+                Seat::First => Stone::Black,
+                Seat::Second => Stone::White,
+            },
+        }
+    }
+
+    /// Pente's final score of each seat (seed 003), once the game is over.
+    #[must_use]
+    pub fn final_score(&self) -> Option<[u32; 2]> {
+        match self {
+            Position::Pente(game) if game.outcome().is_over() => {
+                Some([game.score(Seat::First).total(), game.score(Seat::Second).total()])
+            }
+            _ => None,
+        }
+    }
+
+    /// Stones captured by each seat (ninuki, pente).
+    #[must_use]
+    pub fn captures(&self) -> Option<[u16; 2]> {
+        match self {
+            Position::Ninuki(game) => {
+                Some([game.captured_by(Seat::First), game.captured_by(Seat::Second)])
+            }
+            Position::Pente(game) => {
+                Some([game.captured_by(Seat::First), game.captured_by(Seat::Second)])
+            }
+            _ => None,
+        }
+    }
+
+    /// The columns whose bottom disc the player to move may pop (5 en raya with PopOut), by
+    /// number 1 to 7.
+    #[must_use]
+    pub fn poppable_columns(&self) -> Vec<u8> {
+        match self {
+            Position::Connect(game) => engine::Column::ALL
+                .into_iter()
+                .filter(|&column| game.check(ConnectMove::Pop(column)).is_ok())
+                .map(engine::Column::number)
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The columns a disc may be dropped into, by number.
+    #[must_use]
+    pub fn open_columns(&self) -> Vec<u8> {
+        match self {
+            Position::Connect(game) => engine::Column::ALL
+                .into_iter()
+                .filter(|&column| game.check(ConnectMove::Drop(column)).is_ok())
+                .map(engine::Column::number)
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The computer's move for the seat to act, in notation; `None` once the game is over.
+    ///
+    /// # Errors
+    /// [`CpuUnavailable`] for a game the engine has no computer player for yet.
+    pub fn computer_move(
+        &self,
+        level: Level,
+        seed: u64,
+        deadline: &dyn Deadline,
+    ) -> Result<Option<String>, CpuUnavailable> {
+        let think = Think { level, seed, deadline };
+        match self {
+            Position::Gomoku(game) => Ok(game.computer_move(think).map(|mv| game.format_move(mv))),
+            Position::Renju(game) => Ok(game.computer_move(think).map(|mv| game.format_move(mv))),
+            Position::Ninuki(_) | Position::Pente(_) | Position::Connect(_) => {
+                Err(CpuUnavailable(self.kind()))
+            }
+        }
+    }
+
+    /// Whether the engine has a computer player for this game.
+    #[must_use]
+    pub fn cpu_available(&self) -> bool {
+        matches!(self, Position::Gomoku(_) | Position::Renju(_))
+    }
+
+    /// The point of the last stone placed on a grid board.
+    pub(super) fn last_point(&self) -> Option<Point> {
+        match self {
+            Position::Gomoku(game) => game.last_move(),
+            Position::Renju(game) => game.last_stone(),
+            Position::Ninuki(game) => game.history().last().copied(),
+            Position::Pente(game) => game.history().last().copied(),
+            Position::Connect(_) => None,
+        }
+    }
+}

@@ -1,0 +1,117 @@
+//! What runs the core for real: the CPU on blocking threads with a wall-clock budget, and the
+//! start-up that opens the store and reloads the games.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use tokio::sync::mpsc;
+
+use crate::config::{Config, CpuBudgets};
+use crate::core::{Core, CoreSettings, CpuPlayer, CpuReply, CpuRequest, Output, SystemClock};
+use crate::games::TurnTimer;
+use crate::i18n::Texts;
+use crate::store::{Store, StoreError};
+
+/// Searches on tokio's blocking threads, each stopped by its level's time budget, so one
+/// game's thinking never holds up another's moves. Answers come back on a channel.
+#[derive(Debug)]
+pub struct ThreadedCpu {
+    replies: mpsc::UnboundedSender<CpuReply>,
+    budgets: CpuBudgets,
+    thinking: Arc<AtomicUsize>,
+}
+
+impl ThreadedCpu {
+    /// A CPU service and the receiver of its answers.
+    #[must_use]
+    pub fn new(budgets: CpuBudgets) -> (Arc<ThreadedCpu>, mpsc::UnboundedReceiver<CpuReply>) {
+        let (replies, receiver) = mpsc::unbounded_channel();
+        (
+            Arc::new(ThreadedCpu { replies, budgets, thinking: Arc::new(AtomicUsize::new(0)) }),
+            receiver,
+        )
+    }
+
+    /// How many asked moves have not been handed to the core yet.
+    #[must_use]
+    pub fn pending(&self) -> usize {
+        self.thinking.load(Ordering::SeqCst)
+    }
+
+    /// The caller handed one answer to the core.
+    pub fn delivered(&self) {
+        let _ =
+            self.thinking.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1));
+    }
+}
+
+impl CpuPlayer for ThreadedCpu {
+    fn request(&self, request: CpuRequest) {
+        self.thinking.fetch_add(1, Ordering::SeqCst);
+        let budget = self.budgets.of(request.level);
+        let replies = self.replies.clone();
+        tokio::task::spawn_blocking(move || {
+            let started = Instant::now();
+            let deadline = move || started.elapsed() >= budget;
+            let result = request.position.computer_move(request.level, request.seed, &deadline);
+            // The receiver is gone only when the bot is shutting down.
+            let _ = replies.send(CpuReply { game: request.game, ply: request.ply, result });
+        });
+    }
+}
+
+/// A started core with its CPU service.
+#[derive(Debug)]
+pub struct Running {
+    pub core: Core,
+    pub cpu: Arc<ThreadedCpu>,
+    pub cpu_replies: mpsc::UnboundedReceiver<CpuReply>,
+    /// Boards to show again after the restart.
+    pub start_outputs: Vec<Output>,
+}
+
+/// The core's part of `config`.
+#[must_use]
+pub fn core_settings(config: &Config) -> CoreSettings {
+    CoreSettings {
+        bot_name: config.bot_name.clone(),
+        default_locale: config.default_locale,
+        challenge_expiry: Duration::from_secs(config.challenge_expiry_minutes.saturating_mul(60)),
+        abandon_after: Duration::from_secs(config.abandon_after_hours.saturating_mul(3600)),
+        default_timer: TurnTimer::try_from(config.default_timer).unwrap_or_default(),
+    }
+}
+
+/// A start-up failure.
+#[derive(Debug)]
+pub enum StartError {
+    Store(StoreError),
+    Texts(crate::i18n::TextsError),
+}
+
+impl std::fmt::Display for StartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StartError::Store(error) => error.fmt(f),
+            StartError::Texts(error) => error.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for StartError {}
+
+/// Opens the database, loads the texts and starts the core with the system clock.
+///
+/// # Errors
+/// [`StartError`] if the database or the message files fail.
+pub async fn start(config: &Config) -> Result<Running, StartError> {
+    let store = Store::open(&config.database_url).await.map_err(StartError::Store)?;
+    let texts = Arc::new(Texts::load().map_err(StartError::Texts)?);
+    let (cpu, cpu_replies) = ThreadedCpu::new(config.cpu.clone());
+    let (core, start_outputs) =
+        Core::start(core_settings(config), store, texts, Arc::new(SystemClock), cpu.clone())
+            .await
+            .map_err(StartError::Store)?;
+    Ok(Running { core, cpu, cpu_replies, start_outputs })
+}

@@ -1,0 +1,157 @@
+use sqlx::Row;
+use sqlx::sqlite::SqliteRow;
+
+use super::{Store, StoreError};
+use crate::core::{ChallengeId, Chat, ChatKind, GameId, Platform, User};
+use crate::games::{GameKind, GameOptions};
+
+/// Where a challenge stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChallengeStatus {
+    Open,
+    Accepted,
+    Declined,
+    Expired,
+}
+
+impl ChallengeStatus {
+    const fn code(self) -> &'static str {
+        match self {
+            ChallengeStatus::Open => "open",
+            ChallengeStatus::Accepted => "accepted",
+            ChallengeStatus::Declined => "declined",
+            ChallengeStatus::Expired => "expired",
+        }
+    }
+}
+
+/// A challenge waiting for an answer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChallengeRow {
+    pub id: ChallengeId,
+    pub chat: Chat,
+    pub kind: GameKind,
+    pub options: GameOptions,
+    pub challenger: User,
+    /// `None`: anyone may accept.
+    pub opponent: Option<User>,
+    pub rematch_of: Option<GameId>,
+    pub challenger_first: bool,
+    pub created_at: i64,
+    pub expires_at: i64,
+}
+
+fn read_challenge(row: &SqliteRow) -> Result<ChallengeRow, StoreError> {
+    let platform: String = row.try_get("platform")?;
+    let kind: String = row.try_get("kind")?;
+    let options: String = row.try_get("options")?;
+    let opponent_id: Option<String> = row.try_get("opponent_id")?;
+    let opponent_name: Option<String> = row.try_get("opponent_name")?;
+    Ok(ChallengeRow {
+        id: ChallengeId(row.try_get("id")?),
+        chat: Chat {
+            platform: Platform::from_code(&platform)
+                .ok_or_else(|| StoreError::Corrupt(format!("platform {platform}")))?,
+            id: row.try_get("chat_id")?,
+            kind: ChatKind::Group,
+        },
+        kind: GameKind::parse(&kind).ok_or_else(|| StoreError::Corrupt(format!("game {kind}")))?,
+        options: serde_json::from_str(&options)?,
+        challenger: User {
+            id: row.try_get("challenger_id")?,
+            name: row.try_get("challenger_name")?,
+        },
+        opponent: opponent_id
+            .map(|id| User { name: opponent_name.unwrap_or_else(|| id.clone()), id }),
+        rematch_of: row.try_get::<Option<i64>, _>("rematch_of")?.map(GameId),
+        challenger_first: row.try_get("challenger_first")?,
+        created_at: row.try_get("created_at")?,
+        expires_at: row.try_get("expires_at")?,
+    })
+}
+
+impl Store {
+    /// Stores a new open challenge; its id is filled in.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database refuses it.
+    pub async fn insert_challenge(&self, challenge: &mut ChallengeRow) -> Result<(), StoreError> {
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO challenges (platform, chat_id, kind, options, challenger_id, \
+             challenger_name, opponent_id, opponent_name, rematch_of, challenger_first, status, \
+             created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?) RETURNING id",
+        )
+        .bind(challenge.chat.platform.code())
+        .bind(&challenge.chat.id)
+        .bind(challenge.kind.code())
+        .bind(serde_json::to_string(&challenge.options)?)
+        .bind(&challenge.challenger.id)
+        .bind(&challenge.challenger.name)
+        .bind(challenge.opponent.as_ref().map(|user| user.id.as_str()))
+        .bind(challenge.opponent.as_ref().map(|user| user.name.as_str()))
+        .bind(challenge.rematch_of.map(|id| id.0))
+        .bind(challenge.challenger_first)
+        .bind(challenge.created_at)
+        .bind(challenge.expires_at)
+        .fetch_one(&self.pool)
+        .await?;
+        challenge.id = ChallengeId(id);
+        Ok(())
+    }
+
+    /// The challenges of `chat` still open (expired ones included until they are closed).
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database fails or a row does not read back.
+    pub async fn open_challenges(&self, chat: &Chat) -> Result<Vec<ChallengeRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT * FROM challenges WHERE platform = ? AND chat_id = ? AND status = 'open' \
+             ORDER BY id DESC",
+        )
+        .bind(chat.platform.code())
+        .bind(&chat.id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(read_challenge).collect()
+    }
+
+    /// Every open challenge past `now`, in every chat.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database fails or a row does not read back.
+    pub async fn expired_challenges(&self, now: i64) -> Result<Vec<ChallengeRow>, StoreError> {
+        let rows =
+            sqlx::query("SELECT * FROM challenges WHERE status = 'open' AND expires_at <= ?")
+                .bind(now)
+                .fetch_all(&self.pool)
+                .await?;
+        rows.iter().map(read_challenge).collect()
+    }
+
+    /// The earliest expiry of an open challenge.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database fails.
+    pub async fn next_challenge_expiry(&self) -> Result<Option<i64>, StoreError> {
+        Ok(sqlx::query_scalar("SELECT MIN(expires_at) FROM challenges WHERE status = 'open'")
+            .fetch_one(&self.pool)
+            .await?)
+    }
+
+    /// Closes a challenge; `false` if it was no longer open (answered twice).
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database fails.
+    pub async fn close_challenge(
+        &self,
+        id: ChallengeId,
+        status: ChallengeStatus,
+    ) -> Result<bool, StoreError> {
+        let done = sqlx::query("UPDATE challenges SET status = ? WHERE id = ? AND status = 'open'")
+            .bind(status.code())
+            .bind(id.0)
+            .execute(&self.pool)
+            .await?;
+        Ok(done.rows_affected() == 1)
+    }
+}

@@ -1,0 +1,54 @@
+use std::fmt;
+
+/// A failure of the database.
+#[derive(Debug)]
+pub enum StoreError {
+    /// The `(game, ply)` of a move is taken: the move was already played.
+    AlreadyPlayed,
+    /// A stored value does not read back (a JSON column, a game kind): the row is corrupt.
+    Corrupt(String),
+    Database(sqlx::Error),
+    Migration(sqlx::migrate::MigrateError),
+}
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StoreError::AlreadyPlayed => f.write_str("that move was already played"),
+            StoreError::Corrupt(what) => write!(f, "a stored row does not read back: {what}"),
+            StoreError::Database(error) => write!(f, "database: {error}"),
+            StoreError::Migration(error) => write!(f, "database migration: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            StoreError::Database(error) => Some(error),
+            StoreError::Migration(error) => Some(error),
+            StoreError::AlreadyPlayed | StoreError::Corrupt(_) => None,
+        }
+    }
+}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(error: sqlx::Error) -> StoreError {
+        match &error {
+            sqlx::Error::Database(db) if db.is_unique_violation() => StoreError::AlreadyPlayed,
+            _ => StoreError::Database(error),
+        }
+    }
+}
+
+impl From<sqlx::migrate::MigrateError> for StoreError {
+    fn from(error: sqlx::migrate::MigrateError) -> StoreError {
+        StoreError::Migration(error)
+    }
+}
+
+impl From<serde_json::Error> for StoreError {
+    fn from(error: serde_json::Error) -> StoreError {
+        StoreError::Corrupt(error.to_string())
+    }
+}

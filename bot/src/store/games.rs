@@ -1,0 +1,343 @@
+use engine::Seat;
+use sqlx::Row;
+use sqlx::sqlite::SqliteRow;
+
+use super::{Store, StoreError};
+use crate::core::{Chat, ChatKind, GameId, Platform, Player};
+use crate::games::GameSettings;
+
+/// Where a game stands in the store.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameStatus {
+    Active,
+    Finished,
+    Abandoned,
+    Cancelled,
+}
+
+impl GameStatus {
+    const fn code(self) -> &'static str {
+        match self {
+            GameStatus::Active => "active",
+            GameStatus::Finished => "finished",
+            GameStatus::Abandoned => "abandoned",
+            GameStatus::Cancelled => "cancelled",
+        }
+    }
+
+    fn from_code(code: &str) -> Result<GameStatus, StoreError> {
+        [GameStatus::Active, GameStatus::Finished, GameStatus::Abandoned, GameStatus::Cancelled]
+            .into_iter()
+            .find(|status| status.code() == code)
+            .ok_or_else(|| StoreError::Corrupt(format!("game status {code}")))
+    }
+}
+
+/// A game as the store keeps it, apart from its moves.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRow {
+    pub id: GameId,
+    pub settings: GameSettings,
+    pub chat: Chat,
+    pub players: [Player; 2],
+    pub status: GameStatus,
+    /// The winning seat once won.
+    pub winner: Option<Seat>,
+    pub turn_deadline: Option<i64>,
+    pub last_human_at: i64,
+    pub away: [bool; 2],
+    pub undo_by: Option<Seat>,
+    pub started_by: String,
+    pub rematch_of: Option<GameId>,
+    pub board_message: Option<String>,
+    pub shown_ply: usize,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+/// What a new game is created with.
+#[derive(Clone, Debug)]
+pub struct NewGame {
+    pub settings: GameSettings,
+    pub chat: Chat,
+    pub players: [Player; 2],
+    pub started_by: String,
+    pub rematch_of: Option<GameId>,
+    pub turn_deadline: Option<i64>,
+    pub now: i64,
+}
+
+/// One row of the move log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredMove {
+    pub ply: usize,
+    pub seat: Seat,
+    pub action: String,
+    pub by_cpu: bool,
+    pub at: i64,
+}
+
+fn seat_code(seat: Seat) -> i16 {
+    match seat {
+        Seat::First => 0,
+        Seat::Second => 1,
+    }
+}
+
+fn seat_from(code: i16) -> Seat {
+    if code == 0 { Seat::First } else { Seat::Second }
+}
+
+fn winner_code(winner: Option<Seat>) -> Option<&'static str> {
+    winner.map(|seat| match seat {
+        Seat::First => "first",
+        Seat::Second => "second",
+    })
+}
+
+fn ply_of(value: i64) -> usize {
+    usize::try_from(value).unwrap_or(0)
+}
+
+fn ply_value(ply: usize) -> i64 {
+    i64::try_from(ply).unwrap_or(i64::MAX)
+}
+
+fn read_game(row: &SqliteRow) -> Result<GameRow, StoreError> {
+    let platform: String = row.try_get("platform")?;
+    let chat = Chat {
+        platform: Platform::from_code(&platform)
+            .ok_or_else(|| StoreError::Corrupt(format!("platform {platform}")))?,
+        id: row.try_get("chat_id")?,
+        kind: ChatKind::Group,
+    };
+    let first: String = row.try_get("first_player")?;
+    let second: String = row.try_get("second_player")?;
+    let settings: String = row.try_get("settings")?;
+    let status: String = row.try_get("status")?;
+    let result: Option<String> = row.try_get("result")?;
+    Ok(GameRow {
+        id: GameId(row.try_get("id")?),
+        settings: serde_json::from_str(&settings)?,
+        chat,
+        players: [serde_json::from_str(&first)?, serde_json::from_str(&second)?],
+        status: GameStatus::from_code(&status)?,
+        winner: match result.as_deref() {
+            Some("first") => Some(Seat::First),
+            Some("second") => Some(Seat::Second),
+            _ => None,
+        },
+        turn_deadline: row.try_get("turn_deadline")?,
+        last_human_at: row.try_get("last_human_at")?,
+        away: [row.try_get("first_away")?, row.try_get("second_away")?],
+        undo_by: row.try_get::<Option<i16>, _>("undo_by")?.map(seat_from),
+        started_by: row.try_get("started_by")?,
+        rematch_of: row.try_get::<Option<i64>, _>("rematch_of")?.map(GameId),
+        board_message: row.try_get("board_message")?,
+        shown_ply: ply_of(row.try_get("shown_ply")?),
+        created_at: row.try_get("created_at")?,
+        updated_at: row.try_get("updated_at")?,
+    })
+}
+
+const UPDATE_GAME: &str = "UPDATE games SET status = ?, result = ?, turn_deadline = ?, \
+     last_human_at = ?, first_away = ?, second_away = ?, undo_by = ?, board_message = ?, \
+     shown_ply = ?, updated_at = ? WHERE id = ?";
+
+fn update_game(
+    game: &GameRow,
+) -> sqlx::query::Query<'_, sqlx::Sqlite, sqlx::sqlite::SqliteArguments<'_>> {
+    sqlx::query(UPDATE_GAME)
+        .bind(game.status.code())
+        .bind(winner_code(game.winner))
+        .bind(game.turn_deadline)
+        .bind(game.last_human_at)
+        .bind(game.away[0])
+        .bind(game.away[1])
+        .bind(game.undo_by.map(seat_code))
+        .bind(game.board_message.as_deref())
+        .bind(ply_value(game.shown_ply))
+        .bind(game.updated_at)
+        .bind(game.id.0)
+}
+
+impl Store {
+    /// Creates a game and returns its row.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database refuses it.
+    pub async fn insert_game(&self, new: NewGame) -> Result<GameRow, StoreError> {
+        let settings = serde_json::to_string(&new.settings)?;
+        let first = serde_json::to_string(&new.players[0])?;
+        let second = serde_json::to_string(&new.players[1])?;
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO games (kind, settings, platform, chat_id, first_player, second_player, \
+             status, turn_deadline, last_human_at, started_by, rematch_of, ranked, created_at, \
+             updated_at) VALUES (?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        )
+        .bind(new.settings.kind.code())
+        .bind(settings)
+        .bind(new.chat.platform.code())
+        .bind(&new.chat.id)
+        .bind(first)
+        .bind(second)
+        .bind(new.turn_deadline)
+        .bind(new.now)
+        .bind(&new.started_by)
+        .bind(new.rematch_of.map(|id| id.0))
+        .bind(new.settings.ranked)
+        .bind(new.now)
+        .bind(new.now)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(GameRow {
+            id: GameId(id),
+            settings: new.settings,
+            chat: new.chat,
+            players: new.players,
+            status: GameStatus::Active,
+            winner: None,
+            turn_deadline: new.turn_deadline,
+            last_human_at: new.now,
+            away: [false, false],
+            undo_by: None,
+            started_by: new.started_by,
+            rematch_of: new.rematch_of,
+            board_message: None,
+            shown_ply: 0,
+            created_at: new.now,
+            updated_at: new.now,
+        })
+    }
+
+    /// Appends a move to the log and saves the game row, in one transaction.
+    ///
+    /// # Errors
+    /// [`StoreError::AlreadyPlayed`] when the ply is taken (a second submission): nothing is
+    /// written then.
+    pub async fn record_move(&self, game: &GameRow, played: &StoredMove) -> Result<(), StoreError> {
+        let mut transaction = self.pool.begin().await?;
+        sqlx::query(
+            "INSERT INTO moves (game_id, ply, seat, action, by_cpu, at) VALUES (?, ?, ?, ?, ?, ?)",
+        )
+        .bind(game.id.0)
+        .bind(ply_value(played.ply))
+        .bind(seat_code(played.seat))
+        .bind(&played.action)
+        .bind(played.by_cpu)
+        .bind(played.at)
+        .execute(&mut *transaction)
+        .await?;
+        update_game(game).execute(&mut *transaction).await?;
+        transaction.commit().await?;
+        Ok(())
+    }
+
+    /// Saves the changing columns of a game row.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database refuses it.
+    pub async fn save_game(&self, game: &GameRow) -> Result<(), StoreError> {
+        update_game(game).execute(&self.pool).await?;
+        Ok(())
+    }
+
+    /// Removes the moves from `from_ply` on (an agreed undo) and saves the game row.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database refuses it.
+    pub async fn take_back(&self, game: &GameRow, from_ply: usize) -> Result<(), StoreError> {
+        let mut transaction = self.pool.begin().await?;
+        sqlx::query("DELETE FROM moves WHERE game_id = ? AND ply >= ?")
+            .bind(game.id.0)
+            .bind(ply_value(from_ply))
+            .execute(&mut *transaction)
+            .await?;
+        update_game(game).execute(&mut *transaction).await?;
+        transaction.commit().await?;
+        Ok(())
+    }
+
+    /// A game and its moves in order.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database fails or a row does not read back.
+    pub async fn game(&self, id: GameId) -> Result<Option<(GameRow, Vec<StoredMove>)>, StoreError> {
+        let Some(row) = sqlx::query("SELECT * FROM games WHERE id = ?")
+            .bind(id.0)
+            .fetch_optional(&self.pool)
+            .await?
+        else {
+            return Ok(None);
+        };
+        let game = read_game(&row)?;
+        let moves = self.moves(id).await?;
+        Ok(Some((game, moves)))
+    }
+
+    async fn moves(&self, id: GameId) -> Result<Vec<StoredMove>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT ply, seat, action, by_cpu, at FROM moves WHERE game_id = ? ORDER BY ply",
+        )
+        .bind(id.0)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                Ok(StoredMove {
+                    ply: ply_of(row.try_get("ply")?),
+                    seat: seat_from(row.try_get("seat")?),
+                    action: row.try_get("action")?,
+                    by_cpu: row.try_get("by_cpu")?,
+                    at: row.try_get("at")?,
+                })
+            })
+            .collect()
+    }
+
+    /// Every game still being played, with its moves: what the bot reloads at start-up.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database fails or a row does not read back.
+    pub async fn active_games(&self) -> Result<Vec<(GameRow, Vec<StoredMove>)>, StoreError> {
+        let rows = sqlx::query("SELECT * FROM games WHERE status = 'active' ORDER BY id")
+            .fetch_all(&self.pool)
+            .await?;
+        let mut games = Vec::with_capacity(rows.len());
+        for row in &rows {
+            let game = read_game(row)?;
+            let moves = self.moves(game.id).await?;
+            games.push((game, moves));
+        }
+        Ok(games)
+    }
+
+    /// The last game that ended in `chat` with `user` seated, for `/rematch`.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database fails.
+    pub async fn last_ended_game(
+        &self,
+        chat: &Chat,
+        user: &str,
+    ) -> Result<Option<GameId>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, first_player, second_player FROM games WHERE platform = ? AND chat_id = ? \
+             AND status <> 'active' ORDER BY id DESC LIMIT 20",
+        )
+        .bind(chat.platform.code())
+        .bind(&chat.id)
+        .fetch_all(&self.pool)
+        .await?;
+        for row in &rows {
+            let seats: [String; 2] = [row.try_get("first_player")?, row.try_get("second_player")?];
+            for seat in &seats {
+                let player: Player = serde_json::from_str(seat)?;
+                if player.user_id() == Some(user) {
+                    return Ok(Some(GameId(row.try_get("id")?)));
+                }
+            }
+        }
+        Ok(None)
+    }
+}

@@ -1,0 +1,54 @@
+//! The SQLite store (sqlx): the move log of every game, challenges, chat settings, ratings and
+//! users. Numbered migrations in the repository's `migrations/` run at start-up.
+
+mod challenges;
+mod chats;
+mod error;
+mod games;
+mod ratings;
+mod users;
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+};
+
+pub use challenges::{ChallengeRow, ChallengeStatus};
+pub use chats::ChatPreferences;
+pub use error::StoreError;
+pub use games::{GameRow, GameStatus, NewGame, StoredMove};
+pub use ratings::RatingRow;
+
+/// The database. Every write the core makes is committed before the core answers.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: SqlitePool,
+}
+
+impl Store {
+    /// Opens (creating if missing) the database at `url` (`sqlite://cincobot.db`,
+    /// `sqlite::memory:`) in WAL mode and brings its schema up to date.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database cannot be opened or migrated.
+    pub async fn open(url: &str) -> Result<Store, StoreError> {
+        let options = SqliteConnectOptions::from_str(url)?
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(SqliteSynchronous::Normal)
+            .busy_timeout(Duration::from_secs(5))
+            .foreign_keys(true);
+        // One connection: the core writes in order, and an in-memory database lives in a
+        // single connection.
+        let pool = SqlitePoolOptions::new()
+            .max_connections(1)
+            .idle_timeout(None)
+            .max_lifetime(None)
+            .connect_with(options)
+            .await?;
+        sqlx::migrate!("../migrations").run(&pool).await?;
+        Ok(Store { pool })
+    }
+}

@@ -1,0 +1,163 @@
+use skillratings::glicko2::Glicko2Rating;
+use sqlx::Row;
+use sqlx::sqlite::SqliteRow;
+
+use super::{Store, StoreError};
+use crate::core::Platform;
+use crate::games::GameKind;
+
+/// One player's standing in one game family, in one chat or across all of them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingRow {
+    pub user_id: String,
+    pub rating: Glicko2Rating,
+    pub games: i64,
+    pub wins: i64,
+    pub draws: i64,
+    pub losses: i64,
+}
+
+impl RatingRow {
+    /// A player who has not played yet.
+    #[must_use]
+    pub fn new(user_id: &str) -> RatingRow {
+        RatingRow {
+            user_id: user_id.to_owned(),
+            rating: Glicko2Rating::new(),
+            games: 0,
+            wins: 0,
+            draws: 0,
+            losses: 0,
+        }
+    }
+}
+
+fn read_rating(row: &SqliteRow) -> Result<RatingRow, StoreError> {
+    Ok(RatingRow {
+        user_id: row.try_get("user_id")?,
+        rating: Glicko2Rating {
+            rating: row.try_get("rating")?,
+            deviation: row.try_get("deviation")?,
+            volatility: row.try_get("volatility")?,
+        },
+        games: row.try_get("games")?,
+        wins: row.try_get("wins")?,
+        draws: row.try_get("draws")?,
+        losses: row.try_get("losses")?,
+    })
+}
+
+impl Store {
+    /// `user`'s rating in `family` within `scope` (a chat, or `global`), if they have one.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database fails.
+    pub async fn rating(
+        &self,
+        family: GameKind,
+        scope: &str,
+        platform: Platform,
+        user: &str,
+    ) -> Result<Option<RatingRow>, StoreError> {
+        let row = sqlx::query(
+            "SELECT * FROM ratings WHERE family = ? AND scope = ? AND platform = ? AND user_id = ?",
+        )
+        .bind(family.code())
+        .bind(scope)
+        .bind(platform.code())
+        .bind(user)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.as_ref().map(read_rating).transpose()
+    }
+
+    /// Saves ratings after a game, all in one transaction.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database refuses it.
+    pub async fn save_ratings(
+        &self,
+        family: GameKind,
+        platform: Platform,
+        ratings: &[(String, RatingRow)],
+    ) -> Result<(), StoreError> {
+        let mut transaction = self.pool.begin().await?;
+        for (scope, row) in ratings {
+            sqlx::query(
+                "INSERT INTO ratings (family, scope, platform, user_id, rating, deviation, \
+                 volatility, games, wins, draws, losses) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) \
+                 ON CONFLICT (family, scope, platform, user_id) DO UPDATE SET \
+                 rating = excluded.rating, deviation = excluded.deviation, \
+                 volatility = excluded.volatility, games = excluded.games, wins = excluded.wins, \
+                 draws = excluded.draws, losses = excluded.losses",
+            )
+            .bind(family.code())
+            .bind(scope)
+            .bind(platform.code())
+            .bind(&row.user_id)
+            .bind(row.rating.rating)
+            .bind(row.rating.deviation)
+            .bind(row.rating.volatility)
+            .bind(row.games)
+            .bind(row.wins)
+            .bind(row.draws)
+            .bind(row.losses)
+            .execute(&mut *transaction)
+            .await?;
+        }
+        transaction.commit().await?;
+        Ok(())
+    }
+
+    /// Every rating of `user` in `scope`, by family.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database fails.
+    pub async fn ratings_of(
+        &self,
+        scope: &str,
+        platform: Platform,
+        user: &str,
+    ) -> Result<Vec<(GameKind, RatingRow)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT * FROM ratings WHERE scope = ? AND platform = ? AND user_id = ? ORDER BY family",
+        )
+        .bind(scope)
+        .bind(platform.code())
+        .bind(user)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut ratings = Vec::with_capacity(rows.len());
+        for row in &rows {
+            let family: String = row.try_get("family")?;
+            if let Some(kind) = GameKind::parse(&family) {
+                ratings.push((kind, read_rating(row)?));
+            }
+        }
+        Ok(ratings)
+    }
+
+    /// The best `limit` players of `family` in `scope`.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database fails.
+    pub async fn leaderboard(
+        &self,
+        family: GameKind,
+        scope: &str,
+        platform: Platform,
+        limit: i64,
+    ) -> Result<Vec<RatingRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT * FROM ratings WHERE family = ? AND scope = ? AND platform = ? \
+             ORDER BY rating DESC, games DESC LIMIT ?",
+        )
+        .bind(family.code())
+        .bind(scope)
+        .bind(platform.code())
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(read_rating).collect()
+    }
+}

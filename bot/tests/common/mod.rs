@@ -1,0 +1,192 @@
+//! A fake adapter for the core: a clock the test moves, a CPU that answers when told (with the
+//! first legal move, so results never vary), and an in-memory database.
+
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use cincobot::core::{
+    Action, Chat, ChatKind, Clock, Core, CoreSettings, CpuPlayer, CpuReply, CpuRequest, Input,
+    Output, Platform, User,
+};
+use cincobot::games::TurnTimer;
+use cincobot::i18n::{Locale, Text, Texts};
+use cincobot::store::Store;
+
+pub const START: i64 = 1_700_000_000_000;
+
+#[derive(Debug)]
+pub struct FakeClock(AtomicI64);
+
+impl Clock for FakeClock {
+    fn now_ms(&self) -> i64 {
+        self.0.load(Ordering::SeqCst)
+    }
+}
+
+/// Keeps the requests until the test answers them.
+#[derive(Debug, Default)]
+pub struct QueuedCpu(Mutex<Vec<CpuRequest>>);
+
+impl CpuPlayer for QueuedCpu {
+    fn request(&self, request: CpuRequest) {
+        if let Ok(mut queue) = self.0.lock() {
+            queue.push(request);
+        }
+    }
+}
+
+#[derive(Debug)]
+pub struct Harness {
+    pub core: Core,
+    pub clock: Arc<FakeClock>,
+    pub cpu: Arc<QueuedCpu>,
+    pub store: Store,
+}
+
+pub fn chat() -> Chat {
+    Chat { platform: Platform::Console, id: "group".into(), kind: ChatKind::Group }
+}
+
+pub fn settings() -> CoreSettings {
+    CoreSettings {
+        bot_name: "cincobot".into(),
+        default_locale: Locale::En,
+        challenge_expiry: Duration::from_secs(600),
+        abandon_after: Duration::from_secs(24 * 3600),
+        default_timer: TurnTimer::Off,
+    }
+}
+
+impl Harness {
+    pub async fn new() -> Harness {
+        Harness::on(Store::open("sqlite::memory:").await.expect("an in-memory database")).await
+    }
+
+    pub async fn on(store: Store) -> Harness {
+        let clock = Arc::new(FakeClock(AtomicI64::new(START)));
+        let cpu = Arc::new(QueuedCpu::default());
+        let texts = Arc::new(Texts::load().expect("the message files parse"));
+        let (core, _) = Core::start(settings(), store.clone(), texts, clock.clone(), cpu.clone())
+            .await
+            .expect("the core starts");
+        Harness { core, clock, cpu, store }
+    }
+
+    fn input(user: &str, action: Action) -> Input {
+        Input {
+            user: User { id: user.to_lowercase(), name: user.into() },
+            chat: chat(),
+            is_chat_admin: false,
+            locale: Some(Locale::En),
+            action,
+        }
+    }
+
+    pub async fn say(&mut self, user: &str, line: &str) -> Vec<Output> {
+        self.core.handle(Harness::input(user, Action::Command(line.into()))).await
+    }
+
+    pub async fn press(&mut self, user: &str, payload: &str) -> Vec<Output> {
+        self.core.handle(Harness::input(user, Action::Button(payload.into()))).await
+    }
+
+    pub fn advance(&self, by: Duration) {
+        let ms = i64::try_from(by.as_millis()).expect("a short wait");
+        self.clock.0.fetch_add(ms, Ordering::SeqCst);
+    }
+
+    pub fn cpu_requests(&self) -> Vec<CpuRequest> {
+        self.cpu.0.lock().map(|queue| queue.clone()).unwrap_or_default()
+    }
+
+    /// Answers every queued request with the first legal move.
+    pub async fn run_cpu(&mut self) -> Vec<Output> {
+        let requests = std::mem::take(&mut *self.cpu.0.lock().expect("the queue"));
+        let mut outputs = Vec::new();
+        for request in requests {
+            let result = Ok(request.position.legal_moves().into_iter().next());
+            outputs.extend(
+                self.core
+                    .cpu_moved(CpuReply { game: request.game, ply: request.ply, result })
+                    .await,
+            );
+        }
+        outputs
+    }
+}
+
+/// The single output must be a private notice to `user` saying `text`.
+pub fn assert_notice(outputs: &[Output], user: &str, text: Text) {
+    match outputs {
+        [Output::Notice { chat: to, user: who, text: said, .. }] => {
+            assert_eq!((to, who.as_str(), said), (&chat(), user, &text));
+        }
+        other => panic!("expected one notice to {user}, got {other:#?}"),
+    }
+}
+
+/// The board outputs' lines, ply and button payloads.
+pub fn board(outputs: &[Output]) -> (usize, Vec<Text>, Vec<String>) {
+    let boards: Vec<_> = outputs
+        .iter()
+        .filter_map(|output| match output {
+            Output::Board { chat: to, ply, message, .. } => {
+                assert_eq!(to, &chat());
+                assert!(message.board.as_ref().is_some_and(|b| b.png.starts_with(b"\x89PNG")));
+                let payloads =
+                    message.buttons.iter().flatten().map(|b| b.payload.clone()).collect();
+                Some((*ply, message.lines.clone(), payloads))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(boards.len(), 1, "expected one board in {outputs:#?}");
+    boards.into_iter().next().expect("one board")
+}
+
+/// The single output must be a chat message; its lines and button payloads.
+pub fn sent(outputs: &[Output]) -> (Vec<Text>, Vec<String>) {
+    match outputs {
+        [Output::Send { chat: to, message }] => {
+            assert_eq!(to, &chat());
+            (
+                message.lines.clone(),
+                message.buttons.iter().flatten().map(|b| b.payload.clone()).collect(),
+            )
+        }
+        other => panic!("expected one message, got {other:#?}"),
+    }
+}
+
+pub fn header(
+    game: &'static str,
+    id: i64,
+    first: (&str, &'static str),
+    second: (&str, &'static str),
+) -> Text {
+    Text::new("board-header")
+        .with("game", Text::new(game))
+        .with("id", id)
+        .with("first", first.0)
+        .with("first-colour", Text::new(first.1))
+        .with("second", second.0)
+        .with("second-colour", Text::new(second.1))
+}
+
+pub fn turn(name: &str, colour: &'static str) -> Text {
+    Text::new("status-turn").with("name", name).with("colour", Text::new(colour))
+}
+
+pub fn played(name: &str, mv: &str) -> Text {
+    Text::new("move-played").with("name", name).with("move", mv)
+}
+
+/// Ana challenges Bruno to `command`'s game and Bruno accepts: game 1, Ana first.
+pub async fn game_between_ana_and_bruno(harness: &mut Harness, command: &str) -> Vec<Output> {
+    let (game, options) = command.split_once(' ').unwrap_or((command, ""));
+    let challenge = harness.say("Ana", &format!("{game} @bruno {options}")).await;
+    let (_, buttons) = sent(&challenge);
+    assert_eq!(buttons, ["a:1", "d:1"]);
+    harness.press("Bruno", "a:1").await
+}

@@ -1,0 +1,389 @@
+//! The core through a fake adapter: every answer is checked exactly (kind of output, who gets
+//! it, message ids and arguments, buttons).
+
+mod common;
+
+use std::time::Duration;
+
+use cincobot::core::{GameId, Output};
+use cincobot::i18n::Text;
+use common::{
+    Harness, assert_notice, board, game_between_ana_and_bruno, header, played, sent, turn,
+};
+
+const GOMOKU: &str = "game-gomoku";
+
+#[tokio::test]
+async fn a_challenge_accepted_starts_the_game_with_the_challenger_first() {
+    let mut harness = Harness::new().await;
+    let outputs = game_between_ana_and_bruno(&mut harness, "/gomoku").await;
+    let (ply, lines, buttons) = board(&outputs);
+    assert_eq!(ply, 0);
+    assert_eq!(
+        lines,
+        [
+            header(GOMOKU, 1, ("Ana", "colour-black"), ("Bruno", "colour-white")),
+            Text::new("game-started").with("id", 1_i64),
+            turn("Ana", "colour-black"),
+        ]
+    );
+    assert!(buttons.is_empty(), "grid moves are typed");
+}
+
+#[tokio::test]
+async fn a_move_out_of_turn_is_refused_privately() {
+    let mut harness = Harness::new().await;
+    game_between_ana_and_bruno(&mut harness, "/gomoku").await;
+    let outputs = harness.say("Bruno", "/move h8").await;
+    assert_notice(&outputs, "bruno", Text::new("not-your-turn"));
+    // Nothing changed: Ana still plays the first stone.
+    let (ply, lines, _) = board(&harness.say("Ana", "/move h8").await);
+    assert_eq!(ply, 1);
+    assert_eq!(lines[1], played("Ana", "h8"));
+}
+
+#[tokio::test]
+async fn someone_not_playing_cannot_move() {
+    let mut harness = Harness::new().await;
+    game_between_ana_and_bruno(&mut harness, "/gomoku").await;
+    assert_notice(&harness.say("Carla", "/move h8 #1").await, "carla", Text::new("not-a-player"));
+    assert_notice(&harness.say("Carla", "/move h8").await, "carla", Text::new("no-game"));
+    assert_notice(&harness.press("Carla", "m:1:0:4").await, "carla", Text::new("not-a-player"));
+}
+
+#[tokio::test]
+async fn a_button_from_an_older_board_is_outdated() {
+    let mut harness = Harness::new().await;
+    let (_, _, buttons) = board(&game_between_ana_and_bruno(&mut harness, "/connect5").await);
+    assert_eq!(
+        buttons,
+        ["m:1:0:1", "m:1:0:2", "m:1:0:3", "m:1:0:4", "m:1:0:5", "m:1:0:6", "m:1:0:7"]
+    );
+    let (ply, lines, buttons) = board(&harness.press("Ana", "m:1:0:4").await);
+    assert_eq!(ply, 1);
+    assert_eq!(lines[1], played("Ana", "4"));
+    assert_eq!(lines[2], turn("Bruno", "colour-yellow"));
+    assert_eq!(buttons[0], "m:1:1:1");
+    // Bruno presses a column on the board drawn before Ana's move.
+    assert_notice(&harness.press("Bruno", "m:1:0:3").await, "bruno", Text::new("outdated"));
+    // A forged payload is refused as well.
+    assert_notice(&harness.press("Bruno", "m:1:zz").await, "bruno", Text::new("button-unknown"));
+}
+
+#[tokio::test]
+async fn the_same_move_submitted_twice_is_played_once() {
+    let mut harness = Harness::new().await;
+    game_between_ana_and_bruno(&mut harness, "/connect5").await;
+    let (ply, ..) = board(&harness.press("Ana", "m:1:0:4").await);
+    assert_eq!(ply, 1);
+    assert_notice(&harness.press("Ana", "m:1:0:4").await, "ana", Text::new("already-played"));
+    let (_, moves) = harness.store.game(GameId(1)).await.expect("the store").expect("game 1");
+    assert_eq!(moves.iter().map(|m| m.action.as_str()).collect::<Vec<_>>(), ["4"]);
+}
+
+#[tokio::test]
+async fn the_store_refuses_a_ply_twice() {
+    let harness = Harness::new().await;
+    let mut harness = harness;
+    game_between_ana_and_bruno(&mut harness, "/gomoku").await;
+    harness.say("Ana", "/move h8").await;
+    let (row, moves) = harness.store.game(GameId(1)).await.expect("the store").expect("game 1");
+    let again = harness.store.record_move(&row, &moves[0]).await;
+    assert!(matches!(again, Err(cincobot::store::StoreError::AlreadyPlayed)));
+}
+
+#[tokio::test]
+async fn illegal_and_unreadable_moves_say_why() {
+    let mut harness = Harness::new().await;
+    game_between_ana_and_bruno(&mut harness, "/gomoku").await;
+    harness.say("Ana", "/move h8").await;
+    assert_notice(&harness.say("Bruno", "/move H8").await, "bruno", Text::new("refused-occupied"));
+    assert_notice(
+        &harness.say("Bruno", "/move z99").await,
+        "bruno",
+        Text::new("refused-off-board"),
+    );
+    assert_notice(
+        &harness.say("Bruno", "/move banana").await,
+        "bruno",
+        Text::new("unreadable-point"),
+    );
+    assert_notice(&harness.say("Bruno", "/move").await, "bruno", Text::new("command-missing-move"));
+    let (ply, ..) = board(&harness.say("Bruno", "/move h9").await);
+    assert_eq!(ply, 2);
+}
+
+#[tokio::test]
+async fn a_full_column_and_a_side_column_are_refused() {
+    let mut harness = Harness::new().await;
+    game_between_ana_and_bruno(&mut harness, "/connect5").await;
+    for (ply, player) in ["Ana", "Bruno", "Ana", "Bruno", "Ana", "Bruno"].into_iter().enumerate() {
+        harness.press(player, &format!("m:1:{ply}:1")).await;
+    }
+    assert_notice(&harness.say("Ana", "/move 1").await, "ana", Text::new("refused-column-full"));
+    assert_notice(&harness.say("Ana", "/move 8").await, "ana", Text::new("unreadable-side-column"));
+    assert_notice(&harness.say("Ana", "/move pop 2").await, "ana", Text::new("refused-popout-off"));
+}
+
+#[tokio::test]
+async fn an_unanswered_challenge_expires() {
+    let mut harness = Harness::new().await;
+    harness.say("Ana", "/pente @bruno").await;
+    harness.advance(Duration::from_secs(11 * 60));
+    assert_notice(&harness.press("Bruno", "a:1").await, "bruno", Text::new("challenge-expired"));
+    assert_notice(&harness.say("Bruno", "/accept").await, "bruno", Text::new("no-challenge"));
+
+    harness.say("Ana", "/pente").await;
+    harness.advance(Duration::from_secs(10 * 60));
+    let (lines, buttons) = sent(&harness.core.tick().await);
+    assert_eq!(
+        lines,
+        [Text::new("challenge-timed-out").with("id", 2_i64).with("challenger", "Ana")]
+    );
+    assert!(buttons.is_empty());
+}
+
+#[tokio::test]
+async fn a_challenge_is_answered_only_by_its_opponent() {
+    let mut harness = Harness::new().await;
+    harness.say("Ana", "/renju @bruno").await;
+    assert_notice(
+        &harness.press("Carla", "a:1").await,
+        "carla",
+        Text::new("challenge-not-for-you"),
+    );
+    assert_notice(&harness.press("Ana", "a:1").await, "ana", Text::new("challenge-own"));
+    assert_notice(
+        &harness.say("Ana", "/gomoku @ana").await,
+        "ana",
+        Text::new("challenge-yourself"),
+    );
+    let (lines, _) = sent(&harness.press("Bruno", "d:1").await);
+    assert_eq!(lines, [Text::new("challenge-declined").with("name", "Bruno").with("id", 1_i64)]);
+}
+
+#[tokio::test]
+async fn an_undo_needs_the_opponent() {
+    let mut harness = Harness::new().await;
+    game_between_ana_and_bruno(&mut harness, "/gomoku").await;
+    harness.say("Ana", "/move h8").await;
+    harness.say("Bruno", "/move a1").await;
+
+    let (lines, buttons) = sent(&harness.say("Bruno", "/undo").await);
+    assert_eq!(lines, [Text::new("undo-asked").with("name", "Bruno").with("opponent", "Ana")]);
+    assert_eq!(buttons, ["u:1:2:y", "u:1:2:n"]);
+    assert_notice(&harness.press("Bruno", "u:1:2:y").await, "bruno", Text::new("undo-not-yours"));
+    let (lines, buttons) = sent(&harness.press("Ana", "u:1:2:n").await);
+    assert_eq!(lines, [Text::new("undo-refused").with("name", "Bruno")]);
+    assert!(buttons.is_empty());
+    assert_notice(&harness.press("Ana", "u:1:2:y").await, "ana", Text::new("undo-expired"));
+
+    harness.say("Bruno", "/undo").await;
+    let (ply, lines, _) = board(&harness.press("Ana", "u:1:2:y").await);
+    assert_eq!(ply, 1);
+    assert_eq!(lines[1], Text::new("undo-done").with("name", "Bruno"));
+    assert_eq!(lines[2], turn("Bruno", "colour-white"));
+    let (_, moves) = harness.store.game(GameId(1)).await.expect("the store").expect("game 1");
+    assert_eq!(moves.len(), 1);
+}
+
+#[tokio::test]
+async fn an_undo_request_expires_with_the_next_move() {
+    let mut harness = Harness::new().await;
+    game_between_ana_and_bruno(&mut harness, "/gomoku").await;
+    harness.say("Ana", "/move h8").await;
+    harness.say("Ana", "/undo").await;
+    harness.say("Bruno", "/move a1").await;
+    assert_notice(&harness.press("Bruno", "u:1:1:y").await, "bruno", Text::new("undo-expired"));
+}
+
+#[tokio::test]
+async fn a_player_out_of_time_gets_a_cpu_move() {
+    let mut harness = Harness::new().await;
+    game_between_ana_and_bruno(&mut harness, "/connect5 timer 30").await;
+    harness.advance(Duration::from_secs(29));
+    assert!(harness.core.tick().await.is_empty());
+    assert!(harness.cpu_requests().is_empty());
+    harness.advance(Duration::from_secs(2));
+    let (lines, _) = sent(&harness.core.tick().await);
+    assert_eq!(lines, [Text::new("time-ran-out").with("name", "Ana")]);
+    let requests = harness.cpu_requests();
+    assert_eq!(requests.len(), 1);
+    assert_eq!(
+        (requests[0].game, requests[0].ply, requests[0].level),
+        (GameId(1), 0, engine::cpu::Level::Normal)
+    );
+
+    let (ply, lines, _) = board(&harness.run_cpu().await);
+    assert_eq!(ply, 1);
+    assert_eq!(lines[1], Text::new("cpu-played-for").with("name", "Ana").with("move", "1"));
+    assert_eq!(lines[2], turn("Bruno", "colour-yellow"));
+    let (_, moves) = harness.store.game(GameId(1)).await.expect("the store").expect("game 1");
+    assert!(moves[0].by_cpu);
+
+    // While Ana is away the CPU keeps her seat; she takes it back by acting.
+    harness.press("Bruno", "m:1:1:2").await;
+    assert_eq!(harness.cpu_requests().len(), 1);
+    let outputs = harness.say("Ana", "/board").await;
+    assert_eq!(outputs.len(), 2);
+    assert_eq!(sent(&outputs[..1]).0, [Text::new("seat-taken-back").with("name", "Ana")]);
+    // The CPU's late answer for her seat is dropped.
+    assert!(harness.run_cpu().await.is_empty());
+    let (ply, lines, _) = board(&harness.say("Ana", "/move 3").await);
+    assert_eq!((ply, &lines[1]), (3, &played("Ana", "3")));
+}
+
+#[tokio::test]
+async fn resigning_ends_and_rates_the_game() {
+    let mut harness = Harness::new().await;
+    game_between_ana_and_bruno(&mut harness, "/ninuki").await;
+    harness.say("Ana", "/move h8").await;
+    let (ply, lines, buttons) = board(&harness.say("Bruno", "/resign").await);
+    assert_eq!(ply, 1);
+    assert_eq!(
+        lines,
+        [
+            header("game-ninuki", 1, ("Ana", "colour-black"), ("Bruno", "colour-white")),
+            Text::new("resigned").with("name", "Bruno"),
+            Text::new("result-resigned")
+                .with("name", "Ana")
+                .with("colour", Text::new("colour-black"))
+                .with("loser", "Bruno"),
+        ]
+    );
+    assert_eq!(buttons, ["r:1"]);
+    assert_notice(&harness.say("Ana", "/move h9").await, "ana", Text::new("no-game"));
+    let (lines, _) = sent(&harness.say("Ana", "/stats").await);
+    assert_eq!(lines[0], Text::new("stats-title").with("name", "Ana"));
+    assert_eq!(lines[1], Text::new("stats-here"));
+    assert_eq!(lines[2].id, "stats-line");
+    assert_eq!(lines[2].arg("wins"), Some(&cincobot::i18n::Arg::Number(1)));
+    let (lines, _) = sent(&harness.say("Bruno", "/leaderboard ninuki").await);
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[1].arg("name"), Some(&cincobot::i18n::Arg::Plain("Ana".into())));
+}
+
+#[tokio::test]
+async fn a_rematch_hands_the_first_move_to_the_other_player() {
+    let mut harness = Harness::new().await;
+    game_between_ana_and_bruno(&mut harness, "/gomoku").await;
+    harness.say("Ana", "/resign").await;
+    let (lines, buttons) = sent(&harness.press("Ana", "r:1").await);
+    assert_eq!(lines[0].id, "challenge-to");
+    assert_eq!(lines[0].arg("opponent"), Some(&cincobot::i18n::Arg::Plain("Bruno".into())));
+    assert_eq!(buttons, ["a:2", "d:2"]);
+    let (_, lines, _) = board(&harness.press("Bruno", "a:2").await);
+    assert_eq!(lines[0], header(GOMOKU, 2, ("Bruno", "colour-black"), ("Ana", "colour-white")));
+    assert_eq!(lines[2], turn("Bruno", "colour-black"));
+
+    // And back again after the second game.
+    harness.say("Ana", "/resign").await;
+    harness.say("Bruno", "/rematch").await;
+    let (_, lines, _) = board(&harness.press("Ana", "a:3").await);
+    assert_eq!(lines[0], header(GOMOKU, 3, ("Ana", "colour-black"), ("Bruno", "colour-white")));
+}
+
+#[tokio::test]
+async fn a_win_is_announced_with_its_reason() {
+    let mut harness = Harness::new().await;
+    game_between_ana_and_bruno(&mut harness, "/connect4").await;
+    let mut last = Vec::new();
+    for (ply, column) in [1, 1, 2, 2, 3, 3, 4].into_iter().enumerate() {
+        let player = if ply % 2 == 0 { "Ana" } else { "Bruno" };
+        last = harness.press(player, &format!("m:1:{ply}:{column}")).await;
+    }
+    let (_, lines, buttons) = board(&last);
+    assert_eq!(
+        lines[2],
+        Text::new("result-win")
+            .with("name", "Ana")
+            .with("colour", Text::new("colour-red"))
+            .with("reason", Text::new("reason-line"))
+    );
+    assert_eq!(buttons, ["r:1"]);
+}
+
+#[tokio::test]
+async fn chat_settings_are_for_admins_and_become_defaults() {
+    let mut harness = Harness::new().await;
+    assert_notice(
+        &harness.say("Ana", "/settings gomoku timer 30").await,
+        "ana",
+        Text::new("admins-only"),
+    );
+    let mut admin = cincobot::core::Input {
+        user: cincobot::core::User { id: "ana".into(), name: "Ana".into() },
+        chat: common::chat(),
+        is_chat_admin: true,
+        locale: None,
+        action: cincobot::core::Action::Command("/ajustes gomoku tamaño 19".into()),
+    };
+    let outputs = harness.core.handle(admin.clone()).await;
+    let (lines, _) = sent(&outputs);
+    assert_eq!(lines[0].arg("size"), Some(&cincobot::i18n::Arg::Number(19)));
+    admin.action = cincobot::core::Action::Command("/settings gomoku popout on".into());
+    assert_notice(
+        &harness.core.handle(admin).await,
+        "ana",
+        Text::new("option-not-for-game").with("option", "popout").with("game", Text::new(GOMOKU)),
+    );
+    let outputs = game_between_ana_and_bruno(&mut harness, "/gomoku").await;
+    let Some(Output::Board { message, .. }) = outputs.first() else { panic!("a board") };
+    assert!(
+        message
+            .board
+            .as_ref()
+            .is_some_and(|b| b.diagram.starts_with("    a b c d e f g h i j k l m n o p q r s"))
+    );
+}
+
+#[tokio::test]
+async fn the_cpu_plays_only_games_it_knows() {
+    let mut harness = Harness::new().await;
+    let outputs = harness.say("Ana", "/gomoku cpu").await;
+    let position = cincobot::games::Position::start(&cincobot::games::GameSettings::default_for(
+        cincobot::games::GameKind::Gomoku,
+    ));
+    if position.cpu_available() {
+        let (_, lines, _) = board(&outputs);
+        assert_eq!(lines[0].id, "board-header");
+    } else {
+        assert_notice(
+            &outputs,
+            "ana",
+            Text::new("cpu-unavailable").with("game", Text::new(GOMOKU)),
+        );
+    }
+}
+
+#[tokio::test]
+async fn several_games_in_a_chat_need_a_number() {
+    let mut harness = Harness::new().await;
+    game_between_ana_and_bruno(&mut harness, "/gomoku").await;
+    harness.say("Ana", "/connect5 @bruno").await;
+    harness.press("Bruno", "a:2").await;
+    assert_notice(
+        &harness.say("Ana", "/move h8").await,
+        "ana",
+        Text::new("which-game").with("games", "#1, #2"),
+    );
+    let (ply, lines, _) = board(&harness.say("Ana", "/move 4 #2").await);
+    assert_eq!((ply, &lines[1]), (1, &played("Ana", "4")));
+}
+
+#[tokio::test]
+async fn a_restarted_core_goes_on_from_the_log() {
+    let directory = tempfile::tempdir().expect("a temporary folder");
+    let url = format!("sqlite://{}", directory.path().join("bot.db").display());
+    let store = cincobot::store::Store::open(&url).await.expect("a file database");
+    let mut harness = Harness::on(store).await;
+    game_between_ana_and_bruno(&mut harness, "/pente timer 60").await;
+    harness.say("Ana", "/move K10").await;
+    drop(harness);
+    let store = cincobot::store::Store::open(&url).await.expect("the same database");
+    let mut harness = Harness::on(store).await;
+    assert_eq!(harness.core.active_games().collect::<Vec<_>>(), [GameId(1)]);
+    assert_notice(&harness.say("Ana", "/move L10").await, "ana", Text::new("not-your-turn"));
+    let (ply, lines, _) = board(&harness.say("Bruno", "/move L10").await);
+    assert_eq!((ply, &lines[1]), (2, &played("Bruno", "L10")));
+}

@@ -1,0 +1,38 @@
+//! The terminal session in `docs/sessions/every-game.txt` plays a full game of every board
+//! game between two people, then a game against the CPU and its rematch, piped into the
+//! binary exactly as the README shows.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+#[test]
+fn every_board_game_is_played_to_the_end_in_the_terminal() {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let session = include_str!("../../docs/sessions/every-game.txt");
+    let mut bot = Command::new(env!("CARGO_BIN_EXE_cincobot"))
+        .args(["console", "--images"])
+        .arg(folder.path().join("images"))
+        .current_dir(folder.path())
+        .env("DATABASE_URL", format!("sqlite://{}", folder.path().join("session.db").display()))
+        .env_remove("DISCORD_TOKEN")
+        .env_remove("TELEGRAM_TOKEN")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the bot starts");
+    bot.stdin.take().expect("its input").write_all(session.as_bytes()).expect("the bot reads");
+    let output = bot.wait_with_output().expect("the bot finishes");
+    assert!(output.status.success());
+    let text = String::from_utf8_lossy(&output.stdout);
+    let wins: Vec<&str> = text.lines().filter(|line| line.contains(" wins with a line.")).collect();
+    assert_eq!(wins.len(), 6, "{text}");
+    assert!(text.contains("Final score: 5 to 0."), "pente shows its score");
+    assert!(text.contains("CPU (easy) played"), "the CPU answers in its game:\n{text}");
+    assert!(
+        text.contains("Gomoku #8: CPU (easy) (black) against Ana (white)"),
+        "the rematch alternates"
+    );
+    for game in 1..=6 {
+        assert!(folder.path().join(format!("images/game-{game}-ply-0.png")).exists());
+    }
+}

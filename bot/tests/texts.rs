@@ -1,0 +1,90 @@
+//! Every message exists in both languages, and every message id the code names exists.
+
+use std::path::Path;
+
+use cincobot::core::CpuLevel;
+use cincobot::games::GameKind;
+use cincobot::i18n::{Locale, Texts};
+
+/// The string literals of `source` that look like message ids: lowercase words joined by
+/// hyphens, or any literal passed straight to `Text::new(` or `refused(`; not argument names.
+fn ids_in(source: &str) -> Vec<String> {
+    let mut ids = Vec::new();
+    let mut rest = source;
+    while let Some(start) = rest.find('"') {
+        let before = &rest[..start];
+        let after = &rest[start + 1..];
+        let Some(end) = after.find('"') else { break };
+        let literal = &after[..end];
+        let direct = before.ends_with("Text::new(") || before.ends_with("refused(");
+        let id_like = !literal.is_empty()
+            && literal.starts_with(|c: char| c.is_ascii_lowercase())
+            && literal.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+        let argument_name = before.trim_end().ends_with(".with(");
+        if id_like && !argument_name && (direct || literal.contains('-')) {
+            ids.push(literal.to_owned());
+        }
+        rest = &after[end + 1..];
+    }
+    ids
+}
+
+fn sources(folder: &Path, found: &mut Vec<String>) {
+    for entry in std::fs::read_dir(folder).expect("the source folder").flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            sources(&path, found);
+        } else if path.extension().is_some_and(|ext| ext == "rs") {
+            found.extend(ids_in(&std::fs::read_to_string(&path).expect("a source file")));
+        }
+    }
+}
+
+#[test]
+fn both_languages_have_the_same_messages() {
+    assert_eq!(Texts::ids(Locale::Es), Texts::ids(Locale::En));
+    assert!(Texts::ids(Locale::Es).len() > 100);
+}
+
+#[test]
+fn every_message_the_code_names_exists() {
+    let texts = Texts::load().expect("the message files parse");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut used = Vec::new();
+    // The words players type (option and game names) live in these two files, not messages.
+    for folder in ["core", "i18n"] {
+        sources(&root.join(folder), &mut used);
+    }
+    for file in ["games/refusal.rs", "games/position.rs", "console.rs"] {
+        used.extend(ids_in(&std::fs::read_to_string(root.join(file)).expect("a source file")));
+    }
+    used.extend(GameKind::ALL.iter().map(|kind| kind.name_id().to_owned()));
+    used.extend(
+        [CpuLevel::Easy, CpuLevel::Normal, CpuLevel::Hard].map(|level| level.name_id().to_owned()),
+    );
+    used.sort();
+    used.dedup();
+    assert!(used.len() > 100, "the scan finds the ids ({})", used.len());
+    let missing: Vec<_> =
+        used.iter().filter(|id| !texts.has(Locale::Es, id) || !texts.has(Locale::En, id)).collect();
+    assert!(missing.is_empty(), "messages missing from the Fluent files: {missing:?}");
+}
+
+#[test]
+fn arguments_are_filled_in_without_isolation_marks() {
+    let texts = Texts::load().expect("the message files parse");
+    let text = cincobot::i18n::Text::new("status-turn")
+        .with("name", "Ana")
+        .with("colour", cincobot::i18n::Text::new("colour-black"));
+    assert_eq!(texts.render(Locale::Es, &text), "Turno de Ana (negras).");
+    assert_eq!(texts.render(Locale::En, &text), "Ana (black) to move.");
+}
+
+#[test]
+fn rules_come_in_the_reader_language() {
+    let spanish = cincobot::core::rules_section(GameKind::Pente, Locale::Es);
+    let english = cincobot::core::rules_section(GameKind::Pente, Locale::En);
+    assert!(spanish.starts_with("## Español"));
+    assert!(english.starts_with("## English"));
+    assert!(!spanish.contains("## English"));
+}
