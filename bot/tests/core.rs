@@ -340,20 +340,15 @@ async fn chat_settings_are_for_admins_and_become_defaults() {
 #[tokio::test]
 async fn the_cpu_plays_only_games_it_knows() {
     let mut harness = Harness::new().await;
-    let outputs = harness.say("Ana", "/gomoku cpu").await;
-    let position = cincobot::games::Position::start(&cincobot::games::GameSettings::default_for(
-        cincobot::games::GameKind::Gomoku,
-    ));
-    if position.cpu_available() {
-        let (_, lines, _) = board(&outputs);
-        assert_eq!(lines[0].id, "board-header");
-    } else {
-        assert_notice(
-            &outputs,
-            "ana",
-            Text::new("cpu-unavailable").with("game", Text::new(GOMOKU)),
-        );
-    }
+    let (_, lines, _) = board(&harness.say("Ana", "/gomoku cpu").await);
+    assert_eq!(lines[0].id, "board-header");
+    let (_, lines, _) = board(&harness.say("Ana", "/connect5 cpu").await);
+    assert_eq!(lines[0].id, "board-header");
+    assert_notice(
+        &harness.say("Ana", "/pente cpu").await,
+        "ana",
+        Text::new("cpu-unavailable").with("game", Text::new("game-pente")),
+    );
 }
 
 #[tokio::test]

@@ -305,16 +305,15 @@ impl Position {
         match self {
             Position::Gomoku(game) => Ok(game.computer_move(think).map(|mv| game.format_move(mv))),
             Position::Renju(game) => Ok(game.computer_move(think).map(|mv| game.format_move(mv))),
-            Position::Ninuki(_) | Position::Pente(_) | Position::Connect(_) => {
-                Err(CpuUnavailable(self.kind()))
-            }
+            Position::Connect(game) => Ok(game.computer_move(think).map(|mv| game.format_move(mv))),
+            Position::Ninuki(_) | Position::Pente(_) => Err(CpuUnavailable(self.kind())),
         }
     }
 
     /// Whether the engine has a computer player for this game.
     #[must_use]
     pub fn cpu_available(&self) -> bool {
-        matches!(self, Position::Gomoku(_) | Position::Renju(_))
+        matches!(self, Position::Gomoku(_) | Position::Renju(_) | Position::Connect(_))
     }
 
     /// The point of the last stone placed on a grid board.
