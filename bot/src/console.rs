@@ -172,6 +172,9 @@ impl Console {
                     let line = Text::new("console-notice").with("name", user).with("text", words);
                     writeln!(self.out, "{}", self.running.core.texts().render(locale, &line))?;
                 }
+                Output::Keyboard { locale, buttons, .. } => {
+                    self.print(&Message { locale, lines: Vec::new(), board: None, buttons })?;
+                }
                 Output::Direct { user, message, .. } => {
                     let line = Text::new("console-direct").with("name", user);
                     writeln!(

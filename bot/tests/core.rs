@@ -27,7 +27,44 @@ async fn a_challenge_accepted_starts_the_game_with_the_challenger_first() {
             turn("Ana", "colour-black"),
         ]
     );
-    assert!(buttons.is_empty(), "grid moves are typed");
+    // A big board's buttons are the first step of the point picker: one per column.
+    let columns: Vec<String> = ('a'..='o').map(|column| format!("k:1:0:{column}")).collect();
+    assert_eq!(buttons, columns);
+}
+
+#[tokio::test]
+async fn the_point_picker_shows_a_column_then_plays_a_row() {
+    let mut harness = Harness::new().await;
+    game_between_ana_and_bruno(&mut harness, "/gomoku").await;
+    assert_notice(&harness.press("Bruno", "k:1:0:h").await, "bruno", Text::new("not-your-turn"));
+    assert_notice(&harness.press("Carla", "k:1:0:h").await, "carla", Text::new("not-a-player"));
+    let rows: Vec<Vec<String>> = match harness.press("Ana", "k:1:0:h").await.as_slice() {
+        [Output::Keyboard { buttons, .. }] => {
+            buttons.iter().map(|row| row.iter().map(|b| b.payload.clone()).collect()).collect()
+        }
+        other => panic!("expected a keyboard, got {other:#?}"),
+    };
+    let points: Vec<String> = (1..=15).map(|row| format!("m:1:0:h{row}")).collect();
+    assert_eq!(rows, vec![points, vec!["k:1:0:".to_owned()]]);
+    let (ply, lines, buttons) = board(&harness.press("Ana", "m:1:0:h8").await);
+    assert_eq!((ply, &lines[1]), (1, &played("Ana", "h8")));
+    // The column keeps its other fourteen points; the picker's press is for the new ply.
+    assert_eq!(buttons.len(), 15);
+    assert_notice(&harness.press("Bruno", "k:1:0:h").await, "bruno", Text::new("outdated"));
+}
+
+#[tokio::test]
+async fn the_rules_go_privately_in_a_group() {
+    let mut harness = Harness::new().await;
+    let outputs = harness.say("Ana", "/rules gomoku").await;
+    match outputs.as_slice() {
+        [Output::Direct { user, message, .. }, Output::Send { message: note, .. }] => {
+            assert_eq!(user, "ana");
+            assert_eq!(message.lines[0].id, "rules-document");
+            assert_eq!(note.lines, [Text::new("rules-sent-privately").with("name", "Ana")]);
+        }
+        other => panic!("expected the rules by private message, got {other:#?}"),
+    }
 }
 
 #[tokio::test]
@@ -381,4 +418,30 @@ async fn a_restarted_core_goes_on_from_the_log() {
     assert_notice(&harness.say("Ana", "/move L10").await, "ana", Text::new("not-your-turn"));
     let (ply, lines, _) = board(&harness.say("Bruno", "/move L10").await);
     assert_eq!((ply, &lines[1]), (2, &played("Bruno", "L10")));
+}
+
+#[tokio::test]
+async fn a_private_chat_keeps_its_games_across_a_restart() {
+    use cincobot::core::{Action, Chat, ChatKind, Input, Platform, User};
+    let directory = tempfile::tempdir().expect("a temporary folder");
+    let url = format!("sqlite://{}", directory.path().join("bot.db").display());
+    let private = Chat { platform: Platform::Telegram, id: "42".into(), kind: ChatKind::Private };
+    let say = |line: &str| Input {
+        user: User { id: "42".into(), name: "Ana".into() },
+        chat: private.clone(),
+        is_chat_admin: true,
+        locale: None,
+        action: Action::Command(line.into()),
+    };
+    let store = cincobot::store::Store::open(&url).await.expect("a file database");
+    let mut harness = Harness::on(store).await;
+    harness.core.handle(say("/gomoku cpu")).await;
+    drop(harness);
+    let store = cincobot::store::Store::open(&url).await.expect("the same database");
+    let mut harness = Harness::on(store).await;
+    let outputs = harness.core.handle(say("/move h8")).await;
+    match outputs.as_slice() {
+        [Output::Board { chat, ply: 1, .. }] => assert_eq!(chat, &private),
+        other => panic!("expected the board in the private chat, got {other:#?}"),
+    }
 }

@@ -100,9 +100,11 @@ button-undo-refuse = Refuse
 button-column = { $column }
 button-pop = Pop { $column }
 button-point = { $point }
+button-columns = « Columns
 
 rules-which = Which game? /rules gomoku, renju, ninuki, pente or connect5.
 rules-document = { $body }
+rules-sent-privately = { $name }, I sent you the rules in a private message.
 stats-title = { $name }'s stats
 stats-here = In this chat:
 stats-everywhere = In every chat:

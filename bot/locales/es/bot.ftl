@@ -100,9 +100,11 @@ button-undo-refuse = Rechazar
 button-column = { $column }
 button-pop = Sacar { $column }
 button-point = { $point }
+button-columns = « Columnas
 
 rules-which = ¿De qué juego? /reglas gomoku, renju, ninuki, pente o conecta5.
 rules-document = { $body }
+rules-sent-privately = { $name }, te he enviado las reglas por mensaje privado.
 stats-title = Estadísticas de { $name }
 stats-here = En este chat:
 stats-everywhere = En todos los chats:

@@ -52,7 +52,22 @@ impl Core {
             return vec![self.send(context, vec![Text::new("rules-which")])];
         };
         let body = rules_section(kind, context.locale);
-        vec![self.send(context, vec![Text::new("rules-document").with("body", body)])]
+        let document = vec![Text::new("rules-document").with("body", body)];
+        if context.chat.kind == super::ChatKind::Private {
+            return vec![self.send(context, document)];
+        }
+        // A whole rules document would bury a group's games: it goes to the asker privately.
+        vec![
+            Output::Direct {
+                platform: context.chat.platform,
+                user: context.user.id.clone(),
+                message: super::Message::text(context.locale, document),
+            },
+            self.send(
+                context,
+                vec![Text::new("rules-sent-privately").with("name", context.user.name.as_str())],
+            ),
+        ]
     }
 
     /// `/stats [@user]`: ratings and results in this chat and everywhere.

@@ -48,6 +48,23 @@ pub enum ChatKind {
     Private,
 }
 
+impl ChatKind {
+    /// The stored name.
+    #[must_use]
+    pub const fn code(self) -> &'static str {
+        match self {
+            ChatKind::Group => "group",
+            ChatKind::Private => "private",
+        }
+    }
+
+    /// Reads a stored name; anything else is a group, the safer guess.
+    #[must_use]
+    pub fn from_code(code: &str) -> ChatKind {
+        if code == "private" { ChatKind::Private } else { ChatKind::Group }
+    }
+}
+
 /// A conversation: where games are played and boards are shown.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Chat {

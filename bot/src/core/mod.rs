@@ -11,6 +11,7 @@ mod error;
 mod input;
 mod output;
 mod payload;
+mod picker;
 mod player;
 mod ratings;
 mod table;
@@ -249,6 +250,7 @@ impl Core {
             Payload::Undo { game, ply, accept } => {
                 self.answer_undo(context, game, ply, accept).await
             }
+            Payload::Pick { game, ply, column } => self.pick(context, game, ply, column.as_deref()),
             Payload::Rematch(game) => self.rematch(context, Some(game)).await,
             Payload::Accept(id) => self.accept(context, Some(id), false).await,
             Payload::Join(id) => self.accept(context, Some(id), true).await,

@@ -1,4 +1,4 @@
-use super::{Chat, GameId, Platform};
+use super::{Chat, GameId, Platform, User};
 use crate::i18n::{Locale, Text};
 
 /// What the core asks an adapter to do.
@@ -8,7 +8,19 @@ pub enum Output {
     Send { chat: Chat, message: Message },
     /// Show game `game`'s board at `ply`: edit message `edit` when given (the adapter reported
     /// it earlier), else post it and report the new id with [`super::Core::board_shown`].
-    Board { chat: Chat, game: GameId, ply: usize, edit: Option<String>, message: Message },
+    /// `turn` is the person to act when their opponent is a person too: chat adapters tell
+    /// them, since an edited message notifies nobody.
+    Board {
+        chat: Chat,
+        game: GameId,
+        ply: usize,
+        edit: Option<String>,
+        message: Message,
+        turn: Option<User>,
+    },
+    /// Replace the buttons under game `game`'s board (a step of the point picker) without
+    /// drawing it again.
+    Keyboard { chat: Chat, game: GameId, locale: Locale, buttons: Vec<Vec<Button>> },
     /// Tell one user something only they see (Discord ephemeral, Telegram callback answer).
     Notice { chat: Chat, user: String, locale: Locale, text: Text },
     /// A private message to one user.
@@ -58,6 +70,7 @@ impl Output {
             | Output::Board { message, .. }
             | Output::Direct { message, .. } => message.lines.iter().map(|text| text.id).collect(),
             Output::Notice { text, .. } => vec![text.id],
+            Output::Keyboard { .. } => Vec::new(),
         }
     }
 }

@@ -21,6 +21,13 @@ pub enum Payload {
         ply: usize,
         accept: bool,
     },
+    /// The point picker of a big board (DESIGN §8): show the rows of `column`, or the
+    /// columns again when `None`.
+    Pick {
+        game: GameId,
+        ply: usize,
+        column: Option<String>,
+    },
     Rematch(GameId),
     Accept(ChallengeId),
     Decline(ChallengeId),
@@ -40,6 +47,9 @@ impl Payload {
             }
             Payload::Undo { game, ply, accept } => {
                 format!("u:{}:{ply}:{}", game.0, if *accept { 'y' } else { 'n' })
+            }
+            Payload::Pick { game, ply, column } => {
+                format!("k:{}:{ply}:{}", game.0, column.as_deref().unwrap_or_default())
             }
             Payload::Rematch(game) => format!("r:{}", game.0),
             Payload::Accept(challenge) => format!("a:{}", challenge.0),
@@ -73,6 +83,12 @@ impl Payload {
                 };
                 Some(Payload::Undo { game: GameId(id), ply, accept })
             }
+            "k" => {
+                let ply = ply()?;
+                let column = parts.next()?;
+                let column = (!column.is_empty()).then(|| column.to_owned());
+                Some(Payload::Pick { game: GameId(id), ply, column })
+            }
             "r" => Some(Payload::Rematch(GameId(id))),
             "a" => Some(Payload::Accept(ChallengeId(id))),
             "d" => Some(Payload::Decline(ChallengeId(id))),
@@ -97,6 +113,8 @@ mod tests {
             },
             Payload::Move { game: GameId(1), ply: 3, text: "pop 3".into(), confirm: true },
             Payload::Undo { game: GameId(7), ply: 9, accept: false },
+            Payload::Pick { game: GameId(7), ply: 224, column: Some("h".into()) },
+            Payload::Pick { game: GameId(7), ply: 9, column: None },
             Payload::Rematch(GameId(7)),
             Payload::Accept(ChallengeId(3)),
             Payload::Decline(ChallengeId(3)),

@@ -91,6 +91,20 @@ pub(super) fn status(table: &Table) -> Text {
     }
 }
 
+/// The person to act in a game between two people, to be told it is their turn.
+fn turn_to_tell(table: &Table) -> Option<super::User> {
+    if table.row.status != GameStatus::Active {
+        return None;
+    }
+    let seat = table.position.seat_to_act()?;
+    match (table.player(seat), table.player(seat.opponent())) {
+        (Player::Human { id, name }, Player::Human { .. }) if !table.row.away[seat.index()] => {
+            Some(super::User { id: id.clone(), name: name.clone() })
+        }
+        _ => None,
+    }
+}
+
 fn button(id: &'static str, payload: &Payload) -> Button {
     Button { label: Text::new(id), payload: payload.encode() }
 }
@@ -99,9 +113,28 @@ fn move_button(game: GameId, ply: usize, label: Text, text: String) -> Button {
     Button { label, payload: Payload::Move { game, ply, text, confirm: false }.encode() }
 }
 
-/// The buttons under a board: columns to drop in (and pop from), renju's decisions, or a
-/// rematch once the game is over. Grid points are typed (`/move h8`): a 15×15 board does not
-/// fit in buttons (DESIGN §8); the chat adapters add their own pickers.
+/// The first step of the point picker: one button per column with a free point, in one row
+/// (adapters fold it to their platform's width).
+pub(super) fn column_buttons(game: GameId, ply: usize, points: &[(String, String)]) -> Vec<Button> {
+    let mut columns: Vec<&str> = Vec::new();
+    for (column, _) in points {
+        if !columns.contains(&column.as_str()) {
+            columns.push(column);
+        }
+    }
+    columns.sort_by_key(|column| (column.len(), column.to_lowercase()));
+    columns
+        .into_iter()
+        .map(|column| Button {
+            label: Text::new("button-point").with("point", column),
+            payload: Payload::Pick { game, ply, column: Some(column.to_owned()) }.encode(),
+        })
+        .collect()
+}
+
+/// The buttons under a board: columns to drop in (and pop from), renju's decisions, the
+/// columns of a big board's point picker (a 15×15 board does not fit in buttons, DESIGN §8;
+/// `/move h8` works too), or a rematch once the game is over.
 fn buttons(table: &Table) -> Vec<Vec<Button>> {
     let id = table.row.id;
     let position = &table.position;
@@ -126,6 +159,9 @@ fn buttons(table: &Table) -> Vec<Vec<Button>> {
                     .collect()
             })
             .collect(),
+        Resolution::Move | Resolution::FifthStone if !table.row.settings.kind.has_columns() => {
+            vec![column_buttons(id, ply, &position.legal_points())]
+        }
         Resolution::Move | Resolution::FifthStone => {
             let mut rows = Vec::new();
             let drops: Vec<Button> = position
@@ -215,6 +251,7 @@ impl Core {
             ply: table.position.ply(),
             edit: table.row.board_message.clone(),
             message,
+            turn: turn_to_tell(table),
         }])
     }
 }

@@ -171,6 +171,27 @@ impl Position {
         each!(self, game => game.legal_moves().into_iter().map(|mv| game.format_move(mv)).collect())
     }
 
+    /// The points the seat to act may place a stone on, as (column, row) in notation
+    /// (`("h", "8")`): what a column-then-row picker offers. Empty for column games and for
+    /// decisions that are not a point (renju's swap, its fifth-move choice).
+    #[must_use]
+    pub fn legal_points(&self) -> Vec<(String, String)> {
+        if matches!(self, Position::Connect(_)) {
+            return Vec::new();
+        }
+        self.legal_moves()
+            .into_iter()
+            .filter_map(|text| {
+                let split = text.find(|c: char| c.is_ascii_digit())?;
+                let (column, row) = text.split_at(split);
+                let point = !column.is_empty()
+                    && column.chars().all(|c| c.is_ascii_alphabetic())
+                    && row.chars().all(|c| c.is_ascii_digit());
+                point.then(|| (column.to_owned(), row.to_owned()))
+            })
+            .collect()
+    }
+
     /// What the seat to act is asked for.
     #[must_use]
     pub fn resolution(&self) -> Resolution {

@@ -53,7 +53,7 @@ fn read_challenge(row: &SqliteRow) -> Result<ChallengeRow, StoreError> {
             platform: Platform::from_code(&platform)
                 .ok_or_else(|| StoreError::Corrupt(format!("platform {platform}")))?,
             id: row.try_get("chat_id")?,
-            kind: ChatKind::Group,
+            kind: ChatKind::from_code(&row.try_get::<String, _>("chat_kind")?),
         },
         kind: GameKind::parse(&kind).ok_or_else(|| StoreError::Corrupt(format!("game {kind}")))?,
         options: serde_json::from_str(&options)?,
@@ -77,12 +77,14 @@ impl Store {
     /// [`StoreError`] if the database refuses it.
     pub async fn insert_challenge(&self, challenge: &mut ChallengeRow) -> Result<(), StoreError> {
         let id: i64 = sqlx::query_scalar(
-            "INSERT INTO challenges (platform, chat_id, kind, options, challenger_id, \
+            "INSERT INTO challenges (platform, chat_id, chat_kind, kind, options, challenger_id, \
              challenger_name, opponent_id, opponent_name, rematch_of, challenger_first, status, \
-             created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?) RETURNING id",
+             created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?) \
+             RETURNING id",
         )
         .bind(challenge.chat.platform.code())
         .bind(&challenge.chat.id)
+        .bind(challenge.chat.kind.code())
         .bind(challenge.kind.code())
         .bind(serde_json::to_string(&challenge.options)?)
         .bind(&challenge.challenger.id)

@@ -109,7 +109,7 @@ fn read_game(row: &SqliteRow) -> Result<GameRow, StoreError> {
         platform: Platform::from_code(&platform)
             .ok_or_else(|| StoreError::Corrupt(format!("platform {platform}")))?,
         id: row.try_get("chat_id")?,
-        kind: ChatKind::Group,
+        kind: ChatKind::from_code(&row.try_get::<String, _>("chat_kind")?),
     };
     let first: String = row.try_get("first_player")?;
     let second: String = row.try_get("second_player")?;
@@ -171,14 +171,16 @@ impl Store {
         let first = serde_json::to_string(&new.players[0])?;
         let second = serde_json::to_string(&new.players[1])?;
         let id: i64 = sqlx::query_scalar(
-            "INSERT INTO games (kind, settings, platform, chat_id, first_player, second_player, \
-             status, turn_deadline, last_human_at, started_by, rematch_of, ranked, created_at, \
-             updated_at) VALUES (?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            "INSERT INTO games (kind, settings, platform, chat_id, chat_kind, first_player, \
+             second_player, status, turn_deadline, last_human_at, started_by, rematch_of, ranked, \
+             created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?, ?, ?) \
+             RETURNING id",
         )
         .bind(new.settings.kind.code())
         .bind(settings)
         .bind(new.chat.platform.code())
         .bind(&new.chat.id)
+        .bind(new.chat.kind.code())
         .bind(first)
         .bind(second)
         .bind(new.turn_deadline)
