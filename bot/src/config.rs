@@ -83,11 +83,21 @@ pub struct DiscordConfig {
 pub struct TelegramConfig {
     pub token: Secret,
     pub api_url: String,
+    /// The least time between two messages (or edits) in one chat, in milliseconds; 0 lifts
+    /// the limit (only for a test server: Telegram allows about one per second).
+    pub chat_interval_ms: u64,
+    /// At most this many new messages per minute in a group; 0 lifts the limit.
+    pub group_messages_per_minute: u32,
 }
 
 impl Default for TelegramConfig {
     fn default() -> TelegramConfig {
-        TelegramConfig { token: Secret::default(), api_url: "https://api.telegram.org".to_owned() }
+        TelegramConfig {
+            token: Secret::default(),
+            api_url: "https://api.telegram.org".to_owned(),
+            chat_interval_ms: 1000,
+            group_messages_per_minute: 20,
+        }
     }
 }
 

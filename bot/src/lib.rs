@@ -2,7 +2,7 @@
 //!
 //! [`core`] is the bot itself, platform-neutral: inputs in, outputs out. [`store`] keeps the
 //! move log in SQLite, [`games`] wraps the engine's games, [`i18n`] holds every word, and
-//! [`console`] is the terminal adapter.
+//! [`console`] is the terminal adapter, [`telegram`] the Telegram one.
 
 pub mod config;
 pub mod console;
@@ -11,3 +11,4 @@ pub mod games;
 pub mod i18n;
 pub mod runtime;
 pub mod store;
+pub mod telegram;

@@ -1,5 +1,6 @@
-//! `cincobot [console] [--config PATH] [--images DIR]`: starts the bot. With no platform token
-//! configured (or with `console`) it runs in the terminal.
+//! `cincobot [console] [--config PATH] [--images DIR]`: starts the bot. With `TELEGRAM_TOKEN`
+//! (or the config's token) it serves Telegram; with no token (or with `console`) it runs in
+//! the terminal.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -71,10 +72,17 @@ fn main() -> ExitCode {
 }
 
 async fn run(arguments: Arguments, config: Config) -> Result<(), Box<dyn std::error::Error>> {
-    if config.has_platform() && !arguments.console {
-        tracing::warn!(
-            "the Discord and Telegram adapters are not built yet: starting the terminal"
-        );
+    let telegram = !config.telegram.token.is_empty() && !arguments.console;
+    if !config.discord.token.is_empty() && !arguments.console {
+        tracing::warn!("the Discord adapter is not built yet");
+    }
+    if telegram {
+        let settings = cincobot::telegram::TelegramSettings::from_config(&config)?;
+        let running = cincobot::runtime::start(&config).await?;
+        let served = cincobot::telegram::serve(settings, running).await?;
+        eprintln!("serving Telegram; Ctrl-C stops");
+        served.wait().await;
+        return Ok(());
     }
     let running = cincobot::runtime::start(&config).await?;
     let images = arguments.images.unwrap_or_else(|| config.images_dir.clone());

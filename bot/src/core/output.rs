@@ -9,7 +9,9 @@ pub enum Output {
     /// Show game `game`'s board at `ply`: edit message `edit` when given (the adapter reported
     /// it earlier), else post it and report the new id with [`super::Core::board_shown`].
     /// `turn` is the person to act when their opponent is a person too: chat adapters tell
-    /// them, since an edited message notifies nobody.
+    /// them, since an edited message notifies nobody. `repost`: post it anew even where a
+    /// message shows it (`/board`: it scrolled away); an adapter that knows a newer message
+    /// than `edit` (a report still on its way) edits that one otherwise.
     Board {
         chat: Chat,
         game: GameId,
@@ -17,6 +19,7 @@ pub enum Output {
         edit: Option<String>,
         message: Message,
         turn: Option<User>,
+        repost: bool,
     },
     /// Replace the buttons under game `game`'s board (a step of the point picker) without
     /// drawing it again.

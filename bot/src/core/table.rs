@@ -252,6 +252,7 @@ impl Core {
             edit: table.row.board_message.clone(),
             message,
             turn: turn_to_tell(table),
+            repost: false,
         }])
     }
 }

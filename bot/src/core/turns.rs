@@ -400,8 +400,9 @@ impl Core {
     fn repost(&self, id: GameId, locale: Locale) -> Result<Vec<Output>, CoreError> {
         let mut outputs = self.board_output(id, locale, Vec::new())?;
         for output in &mut outputs {
-            if let Output::Board { edit, .. } = output {
+            if let Output::Board { edit, repost, .. } = output {
                 *edit = None;
+                *repost = true;
             }
         }
         Ok(outputs)

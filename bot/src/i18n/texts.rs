@@ -7,15 +7,17 @@ use unic_langid::LanguageIdentifier;
 use super::{Arg, Locale, Text};
 
 /// The Fluent sources of one language, embedded so the binary needs no files beside it.
-const SPANISH: [&str; 3] = [
+const SPANISH: [&str; 4] = [
     include_str!("../../locales/es/bot.ftl"),
     include_str!("../../locales/es/games.ftl"),
     include_str!("../../locales/es/errors.ftl"),
+    include_str!("../../locales/es/telegram.ftl"),
 ];
-const ENGLISH: [&str; 3] = [
+const ENGLISH: [&str; 4] = [
     include_str!("../../locales/en/bot.ftl"),
     include_str!("../../locales/en/games.ftl"),
     include_str!("../../locales/en/errors.ftl"),
+    include_str!("../../locales/en/telegram.ftl"),
 ];
 
 /// The messages of every language, parsed once at start-up.

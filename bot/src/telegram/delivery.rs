@@ -1,0 +1,587 @@
+//! Getting the core's outputs to Telegram: one queue (and task) per chat, so a chat's
+//! messages keep their order and its flood limits ([`super::pace`]) hold up only that chat.
+//!
+//! A board is a photo with the game's lines as its caption and the game's buttons under it.
+//! A later position edits that photo in place (`editMessageMedia`); a board posted again
+//! (`/board`) replaces it — the new photo goes out and the old one is deleted — so a chat
+//! shows one board per game. Since an edit notifies nobody, the person to act in a group game
+//! gets a short message that mentions them, as a reply to the board; the previous one of
+//! that game is deleted. Several boards of one game waiting in a queue go out as the last.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use teloxide::prelude::*;
+use teloxide::requests::Request as _;
+use teloxide::types::{
+    InputFile, InputMedia, InputMediaPhoto, MessageId, ParseMode, ReplyParameters,
+};
+use teloxide::{RequestError, utils::html};
+use tokio::sync::mpsc;
+use tokio::time::Instant;
+
+use super::desk::Request;
+use super::keyboard;
+use super::pace::{Pace, Pacing};
+use super::retry::{self, cannot_write_to_user, not_modified};
+use crate::core::{Chat, GameId, Message, Output, Platform, User};
+use crate::i18n::{Locale, Text, Texts};
+
+/// Telegram's longest message, in characters.
+const MESSAGE_LIMIT: usize = 4096;
+/// Telegram's longest photo caption, in characters.
+const CAPTION_LIMIT: usize = 1024;
+/// Private messages kept per user until they open the chat with the bot.
+const WAITING_PER_USER: usize = 5;
+
+/// One thing for a chat's queue to do.
+#[derive(Debug)]
+enum Job {
+    /// A core output. `origin`: the chat of the input that caused it (where a private
+    /// message that cannot be delivered is announced).
+    Output { output: Box<Output>, origin: Option<ChatId> },
+    /// A short answer to a typed command.
+    Reply { to: MessageId, locale: Locale, text: Text },
+    /// The bot cannot write to `user` privately: offer the deep link in this chat.
+    Invite { user: UserId, locale: Locale },
+}
+
+/// Which board an output shows, and how.
+#[derive(Clone, Copy, Debug)]
+struct Shown<'a> {
+    game: GameId,
+    ply: usize,
+    /// The message the core last heard of.
+    edit: Option<&'a str>,
+    /// Post it anew (and delete the old one).
+    repost: bool,
+}
+
+/// What one chat's queue remembers.
+#[derive(Debug)]
+struct ChatState {
+    chat: ChatId,
+    pace: Pace,
+    /// The message showing each game's board.
+    boards: HashMap<GameId, MessageId>,
+    /// The turn message of each game, and the ply it was for.
+    turns: HashMap<GameId, (MessageId, usize)>,
+}
+
+/// The queues of every chat.
+pub struct Delivery {
+    bot: Bot,
+    texts: Arc<Texts>,
+    pacing: Pacing,
+    username: String,
+    desk: mpsc::UnboundedSender<Request>,
+    queues: Mutex<HashMap<ChatId, mpsc::UnboundedSender<Job>>>,
+    /// Private messages for users who never opened the chat with the bot, by user.
+    waiting: Mutex<HashMap<UserId, Vec<Message>>>,
+    /// Jobs queued and not done yet.
+    busy: AtomicUsize,
+}
+
+impl std::fmt::Debug for Delivery {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Delivery").field("busy", &self.busy).finish_non_exhaustive()
+    }
+}
+
+/// A chat id of ours as Telegram's.
+fn chat_id(chat: &Chat) -> Option<ChatId> {
+    (chat.platform == Platform::Telegram).then(|| chat.id.parse().ok().map(ChatId)).flatten()
+}
+
+/// Groups and channels have negative ids; a private chat's id is its user's.
+fn is_group(chat: ChatId) -> bool {
+    chat.0 < 0
+}
+
+/// `text` cut to `limit` characters, with an ellipsis when cut.
+fn clip(text: &str, limit: usize) -> String {
+    if text.chars().count() <= limit {
+        return text.to_owned();
+    }
+    let mut clipped: String = text.chars().take(limit.saturating_sub(1)).collect();
+    clipped.push('…');
+    clipped
+}
+
+/// `text` in pieces of at most `limit` characters, cut at line ends where possible.
+fn pieces(text: &str, limit: usize) -> Vec<String> {
+    let mut pieces = Vec::new();
+    let mut piece = String::new();
+    for line in text.split_inclusive('\n') {
+        if piece.chars().count() + line.chars().count() > limit && !piece.is_empty() {
+            pieces.push(std::mem::take(&mut piece));
+        }
+        if line.chars().count() > limit {
+            let chars: Vec<char> = line.chars().collect();
+            for chunk in chars.chunks(limit) {
+                pieces.push(chunk.iter().collect());
+            }
+        } else {
+            piece.push_str(line);
+        }
+    }
+    if !piece.trim().is_empty() || pieces.is_empty() {
+        pieces.push(piece);
+    }
+    pieces
+}
+
+impl Delivery {
+    #[must_use]
+    pub fn new(
+        bot: Bot,
+        texts: Arc<Texts>,
+        pacing: Pacing,
+        username: String,
+        desk: mpsc::UnboundedSender<Request>,
+    ) -> Arc<Delivery> {
+        Arc::new(Delivery {
+            bot,
+            texts,
+            pacing,
+            username,
+            desk,
+            queues: Mutex::new(HashMap::new()),
+            waiting: Mutex::new(HashMap::new()),
+            busy: AtomicUsize::new(0),
+        })
+    }
+
+    /// Queues the core's outputs, each in the chat it is for; a private message in its
+    /// user's chat. `origin`: the chat of the input they answer.
+    pub fn deliver(self: &Arc<Self>, outputs: Vec<Output>, origin: Option<&Chat>) {
+        let origin = origin.and_then(chat_id);
+        for output in outputs {
+            let target = match &output {
+                Output::Send { chat, .. }
+                | Output::Board { chat, .. }
+                | Output::Notice { chat, .. }
+                | Output::Keyboard { chat, .. } => chat_id(chat),
+                Output::Direct { platform: Platform::Telegram, user, .. } => {
+                    user.parse().ok().map(ChatId)
+                }
+                Output::Direct { .. } => None,
+            };
+            match target {
+                Some(chat) => self.enqueue(chat, Job::Output { output: Box::new(output), origin }),
+                None => tracing::warn!(?output, "an output for another platform"),
+            }
+        }
+    }
+
+    /// Queues a short answer to the typed command `to` in `chat`.
+    pub fn reply(self: &Arc<Self>, chat: ChatId, to: MessageId, locale: Locale, text: Text) {
+        self.enqueue(chat, Job::Reply { to, locale, text });
+    }
+
+    /// `user` opened the private chat from the deep link: what waited for them goes out.
+    pub fn linked(self: &Arc<Self>, user: UserId, locale: Locale) {
+        let waiting = self
+            .waiting
+            .lock()
+            .map(|mut waiting| waiting.remove(&user).unwrap_or_default())
+            .unwrap_or_default();
+        let chat = ChatId::from(user);
+        let hello = Message::text(locale, vec![Text::new("tg-linked")]);
+        let private = Chat {
+            platform: Platform::Telegram,
+            id: chat.0.to_string(),
+            kind: crate::core::ChatKind::Private,
+        };
+        for message in std::iter::once(hello).chain(waiting) {
+            self.enqueue(
+                chat,
+                Job::Output {
+                    output: Box::new(Output::Send { chat: private.clone(), message }),
+                    origin: None,
+                },
+            );
+        }
+    }
+
+    /// Asks the desk to stop.
+    pub fn stop_desk(&self) {
+        let _ = self.desk.send(Request::Stop);
+    }
+
+    /// Waits (at most a minute) until every queue is empty.
+    pub async fn drain(&self) {
+        let until = Instant::now() + Duration::from_secs(60);
+        while self.busy.load(Ordering::SeqCst) > 0 && Instant::now() < until {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+
+    fn enqueue(self: &Arc<Self>, chat: ChatId, job: Job) {
+        let Ok(mut queues) = self.queues.lock() else {
+            tracing::error!("the chat queues are poisoned");
+            return;
+        };
+        self.busy.fetch_add(1, Ordering::SeqCst);
+        let sender = queues.entry(chat).or_insert_with(|| {
+            let (sender, jobs) = mpsc::unbounded_channel();
+            tokio::spawn(self.clone().work(chat, jobs));
+            sender
+        });
+        if sender.send(job).is_err() {
+            self.busy.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+
+    /// One chat's queue: the jobs in order; a board made stale by a later one of the same
+    /// game still waiting is skipped.
+    async fn work(self: Arc<Self>, chat: ChatId, mut jobs: mpsc::UnboundedReceiver<Job>) {
+        let mut state = ChatState {
+            chat,
+            pace: Pace::new(self.pacing, is_group(chat)),
+            boards: HashMap::new(),
+            turns: HashMap::new(),
+        };
+        let mut pending: VecDeque<Job> = VecDeque::new();
+        loop {
+            while let Ok(job) = jobs.try_recv() {
+                pending.push_back(job);
+            }
+            let job = match pending.pop_front() {
+                Some(job) => job,
+                None => match jobs.recv().await {
+                    Some(job) => job,
+                    None => break,
+                },
+            };
+            if !superseded(&job, &pending) {
+                self.run(job, &mut state).await;
+            }
+            self.busy.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+
+    async fn run(&self, job: Job, state: &mut ChatState) {
+        match job {
+            Job::Output { output, origin } => match *output {
+                Output::Send { message, .. } => {
+                    self.send_text(state, &message, None).await;
+                }
+                Output::Board { game, ply, edit, message, turn, repost, .. } => {
+                    let shown = Shown { game, ply, edit: edit.as_deref(), repost };
+                    self.show_board(state, shown, &message, turn.as_ref()).await;
+                }
+                Output::Notice { locale, text, .. } => {
+                    self.send_text(state, &Message::text(locale, vec![text]), None).await;
+                }
+                Output::Keyboard { game, locale, buttons, .. } => {
+                    if let Some(&id) = state.boards.get(&game) {
+                        let markup = keyboard::markup(&self.texts, locale, &buttons);
+                        let chat = state.chat;
+                        let result = self
+                            .paced(state, false, "editMessageReplyMarkup", || {
+                                let mut request = self.bot.edit_message_reply_markup(chat, id);
+                                request.reply_markup = markup.clone();
+                                request.send()
+                            })
+                            .await;
+                        self.log_failure("editMessageReplyMarkup", result.map(|_| ()));
+                    }
+                }
+                Output::Direct { user, message, .. } => {
+                    self.send_direct(state, &user, message, origin).await;
+                }
+            },
+            Job::Reply { to, locale, text } => {
+                self.send_text(state, &Message::text(locale, vec![text]), Some(to)).await;
+            }
+            Job::Invite { user, locale } => {
+                let invite = Text::new("tg-private-closed");
+                let words = self.texts.render(locale, &invite);
+                let label = self.texts.render(locale, &Text::new("tg-button-open-chat"));
+                let Some(url) = keyboard::deep_link(&self.username, keyboard::LINK_PAYLOAD) else {
+                    return;
+                };
+                let markup = keyboard::link_button(label, url);
+                let chat = state.chat;
+                let mention = html::user_mention(user, "👤");
+                let text = format!("{mention} {}", html::escape(&words));
+                let result = self
+                    .paced(state, true, "sendMessage", || {
+                        self.bot
+                            .send_message(chat, text.clone())
+                            .parse_mode(ParseMode::Html)
+                            .reply_markup(markup.clone())
+                            .send()
+                    })
+                    .await;
+                self.log_failure("sendMessage", result.map(|_| ()));
+            }
+        }
+    }
+
+    /// Waits for the chat's pace, then makes the call (retrying 429s and network failures).
+    async fn paced<T, F, Fut>(
+        &self,
+        state: &mut ChatState,
+        posting: bool,
+        what: &'static str,
+        call: F,
+    ) -> Result<T, RequestError>
+    where
+        F: FnMut() -> Fut,
+        Fut: Future<Output = Result<T, RequestError>>,
+    {
+        let wait = state.pace.wait(Instant::now(), posting);
+        if !wait.is_zero() {
+            tokio::time::sleep(wait).await;
+        }
+        let result = retry::patiently(what, call).await;
+        state.pace.record(Instant::now(), posting);
+        result
+    }
+
+    fn log_failure(&self, what: &'static str, result: Result<(), RequestError>) {
+        if let Err(error) = result {
+            let error = retry::describe(&error, self.bot.token());
+            tracing::warn!(call = what, %error, "a Telegram call failed");
+        }
+    }
+
+    /// A text message (in pieces if long), buttons under the last piece.
+    async fn send_text(
+        &self,
+        state: &mut ChatState,
+        message: &Message,
+        reply_to: Option<MessageId>,
+    ) -> Option<MessageId> {
+        let words = self.texts.render_lines(message.locale, &message.lines);
+        let markup = keyboard::markup(&self.texts, message.locale, &message.buttons);
+        let parts = pieces(&words, MESSAGE_LIMIT);
+        let last = parts.len().saturating_sub(1);
+        let chat = state.chat;
+        let mut sent = None;
+        for (index, part) in parts.into_iter().enumerate() {
+            let buttons = if index == last { markup.clone() } else { None };
+            let result = self
+                .paced(state, true, "sendMessage", || {
+                    let mut request = self.bot.send_message(chat, part.clone());
+                    request.reply_markup = buttons.clone().map(Into::into);
+                    if let Some(to) = reply_to {
+                        request = request.reply_parameters(
+                            ReplyParameters::new(to).allow_sending_without_reply(),
+                        );
+                    }
+                    request.send()
+                })
+                .await;
+            match result {
+                Ok(message) => sent = Some(message.id),
+                Err(error) => {
+                    self.log_failure("sendMessage", Err(error));
+                    return None;
+                }
+            }
+        }
+        sent
+    }
+
+    /// A private message; when the user never opened the chat with the bot, it waits for
+    /// them and the chat it came from gets the deep link.
+    async fn send_direct(
+        &self,
+        state: &mut ChatState,
+        user: &str,
+        message: Message,
+        origin: Option<ChatId>,
+    ) {
+        let words = self.texts.render_lines(message.locale, &message.lines);
+        let chat = state.chat;
+        let mut first = true;
+        for part in pieces(&words, MESSAGE_LIMIT) {
+            let result = self
+                .paced(state, true, "sendMessage", || {
+                    self.bot.send_message(chat, part.clone()).send()
+                })
+                .await;
+            match result {
+                Ok(_) => first = false,
+                Err(error) if first && cannot_write_to_user(&error) => {
+                    let Ok(id) = user.parse::<u64>() else { return };
+                    let user = UserId(id);
+                    if let Ok(mut waiting) = self.waiting.lock() {
+                        let queue = waiting.entry(user).or_default();
+                        if queue.len() < WAITING_PER_USER {
+                            queue.push(message.clone());
+                        }
+                    }
+                    if let Some(origin) = origin.filter(|origin| *origin != chat) {
+                        self.busy.fetch_add(1, Ordering::SeqCst);
+                        if let Some(sender) =
+                            self.queues.lock().ok().and_then(|queues| queues.get(&origin).cloned())
+                        {
+                            if sender.send(Job::Invite { user, locale: message.locale }).is_err() {
+                                self.busy.fetch_sub(1, Ordering::SeqCst);
+                            }
+                        } else {
+                            self.busy.fetch_sub(1, Ordering::SeqCst);
+                        }
+                    }
+                    return;
+                }
+                Err(error) => {
+                    self.log_failure("sendMessage", Err(error));
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Shows a board: edits the game's photo in place, or posts a new one (deleting the one
+    /// it replaces), reports it to the core, and tells the person to act.
+    async fn show_board(
+        &self,
+        state: &mut ChatState,
+        Shown { game, ply, edit, repost }: Shown<'_>,
+        message: &Message,
+        turn: Option<&User>,
+    ) {
+        let Some(board) = &message.board else {
+            self.send_text(state, message, None).await;
+            return;
+        };
+        let chat = state.chat;
+        let caption = clip(&self.texts.render_lines(message.locale, &message.lines), CAPTION_LIMIT);
+        let markup = keyboard::markup(&self.texts, message.locale, &message.buttons);
+        let photo = InputFile::memory(board.png.clone()).file_name(board.file_name.clone());
+        let current = state
+            .boards
+            .get(&game)
+            .copied()
+            .or_else(|| edit.and_then(|id| id.parse().ok()).map(MessageId));
+        let mut shown = None;
+        if let (false, Some(id)) = (repost, current) {
+            let media =
+                InputMedia::Photo(InputMediaPhoto::new(photo.clone()).caption(caption.clone()));
+            let result = self
+                .paced(state, false, "editMessageMedia", || {
+                    let mut request = self.bot.edit_message_media(chat, id, media.clone());
+                    request.reply_markup = markup.clone();
+                    request.send()
+                })
+                .await;
+            match result {
+                Ok(_) => shown = Some(id),
+                Err(error) if not_modified(&error) => shown = Some(id),
+                Err(error) => {
+                    // Deleted, too old to edit…: a new photo takes its place.
+                    self.log_failure("editMessageMedia", Err(error));
+                }
+            }
+        }
+        if shown.is_none() {
+            let result = self
+                .paced(state, true, "sendPhoto", || {
+                    let mut request =
+                        self.bot.send_photo(chat, photo.clone()).caption(caption.clone());
+                    request.reply_markup = markup.clone().map(Into::into);
+                    request.send()
+                })
+                .await;
+            match result {
+                Ok(posted) => {
+                    shown = Some(posted.id);
+                    if let Some(old) = current.filter(|old| *old != posted.id) {
+                        self.delete(state, old).await;
+                    }
+                }
+                Err(error) => self.log_failure("sendPhoto", Err(error)),
+            }
+        }
+        let Some(id) = shown else { return };
+        state.boards.insert(game, id);
+        let _ = self.desk.send(Request::Shown { game, ply, message: id.0.to_string() });
+        self.tell_turn(state, game, ply, id, message.locale, turn).await;
+    }
+
+    /// In a group, mentions the person to act under the board (an edit notifies nobody),
+    /// and deletes the game's previous turn message.
+    async fn tell_turn(
+        &self,
+        state: &mut ChatState,
+        game: GameId,
+        ply: usize,
+        board: MessageId,
+        locale: Locale,
+        turn: Option<&User>,
+    ) {
+        if !is_group(state.chat) || state.turns.get(&game).is_some_and(|&(_, told)| told == ply) {
+            return;
+        }
+        let previous = state.turns.remove(&game);
+        if let Some((old, _)) = previous {
+            self.delete(state, old).await;
+        }
+        let Some(user) = turn else { return };
+        let Ok(id) = user.id.parse::<u64>() else { return };
+        // The name goes in as a placeholder so that only the words are escaped.
+        const NAME: &str = "\u{1}";
+        let words = self
+            .texts
+            .render(locale, &Text::new("tg-your-turn").with("name", NAME).with("id", game.0));
+        let text = html::escape(&words).replace(NAME, &html::user_mention(UserId(id), &user.name));
+        let chat = state.chat;
+        let result = self
+            .paced(state, true, "sendMessage", || {
+                self.bot
+                    .send_message(chat, text.clone())
+                    .parse_mode(ParseMode::Html)
+                    .reply_parameters(ReplyParameters::new(board).allow_sending_without_reply())
+                    .send()
+            })
+            .await;
+        match result {
+            Ok(sent) => {
+                state.turns.insert(game, (sent.id, ply));
+            }
+            Err(error) => self.log_failure("sendMessage", Err(error)),
+        }
+    }
+
+    async fn delete(&self, state: &mut ChatState, message: MessageId) {
+        let chat = state.chat;
+        let result = self
+            .paced(state, false, "deleteMessage", || self.bot.delete_message(chat, message).send())
+            .await;
+        self.log_failure("deleteMessage", result.map(|_| ()));
+    }
+}
+
+/// A board whose game has a later board waiting behind it.
+fn superseded(job: &Job, pending: &VecDeque<Job>) -> bool {
+    let Job::Output { output, .. } = job else { return false };
+    let Output::Board { game, .. } = output.as_ref() else { return false };
+    pending.iter().any(|later| match later {
+        Job::Output { output, .. } => {
+            matches!(output.as_ref(), Output::Board { game: other, .. } if other == game)
+        }
+        _ => false,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_texts_are_cut_at_line_ends() {
+        let text = format!("{}\n{}\n", "a".repeat(3000), "b".repeat(3000));
+        let parts = pieces(&text, MESSAGE_LIMIT);
+        assert_eq!(parts.len(), 2);
+        assert!(parts.iter().all(|part| part.chars().count() <= MESSAGE_LIMIT));
+        assert_eq!(pieces("short", MESSAGE_LIMIT), ["short"]);
+        assert_eq!(clip("abcdef", 4), "abc…");
+    }
+}

@@ -1,0 +1,199 @@
+//! The update tree: messages and callback queries become core inputs. What the core says
+//! to the chat goes out through the chat's queue; what it says only to the user who acted
+//! comes back here: a callback answer for a button, a short reply for a typed command.
+
+use std::convert::Infallible;
+use std::sync::Arc;
+
+use teloxide::dispatching::UpdateHandler;
+use teloxide::prelude::*;
+use teloxide::requests::Request as _;
+use teloxide::types::{
+    CallbackQuery, MaybeInaccessibleMessage, Message as TgMessage, User as TgUser,
+};
+use tokio::sync::oneshot;
+
+use super::command::{Understood, understand};
+use super::delivery::Delivery;
+use super::desk::Request;
+use super::keyboard;
+use super::retry::{self, patiently};
+use crate::config::Secret;
+use crate::core::{Action, Chat, ChatKind, Input, Output, Platform, User};
+use crate::i18n::{Locale, Text, Texts};
+
+/// What every handler shares.
+#[derive(Debug)]
+pub struct App {
+    pub desk: tokio::sync::mpsc::UnboundedSender<Request>,
+    pub delivery: Arc<Delivery>,
+    pub texts: Arc<Texts>,
+    /// The bot's username, from `getMe`.
+    pub username: String,
+    pub token: Secret,
+}
+
+/// The whole update tree. Its branches decide which updates Telegram sends (`allowed_updates`):
+/// messages and callback queries.
+#[must_use]
+pub fn handler_tree() -> UpdateHandler<Infallible> {
+    dptree::entry()
+        .branch(Update::filter_message().endpoint(on_message))
+        .branch(Update::filter_callback_query().endpoint(on_callback))
+}
+
+/// A Telegram user as the core knows them. The name is the username when there is one, so
+/// that `/gomoku @name` finds them (even before they ever wrote), else the first name.
+#[must_use]
+pub fn person(user: &TgUser) -> User {
+    let name = user.username.clone().unwrap_or_else(|| user.first_name.clone());
+    User { id: user.id.0.to_string(), name }
+}
+
+fn chat_of(chat: &teloxide::types::Chat) -> Chat {
+    Chat {
+        platform: Platform::Telegram,
+        id: chat.id.0.to_string(),
+        kind: if chat.is_private() { ChatKind::Private } else { ChatKind::Group },
+    }
+}
+
+fn locale_of(user: &TgUser) -> Option<Locale> {
+    user.language_code.as_deref().and_then(Locale::from_tag)
+}
+
+/// The commands only a chat's admins may use in a group; only for them is the membership asked.
+fn needs_admin(line: &str) -> bool {
+    let name = line.split_whitespace().next().unwrap_or_default().trim_start_matches('/');
+    matches!(
+        name.to_lowercase().as_str(),
+        "cancel" | "cancelar" | "settings" | "ajustes" | "language" | "idioma"
+    )
+}
+
+impl App {
+    /// Hands `input` to the core; what is only for the user who acted comes back.
+    async fn ask(&self, input: Input) -> Vec<Output> {
+        let (reply, answer) = oneshot::channel();
+        if self.desk.send(Request::Input { input, reply }).is_err() {
+            return Vec::new();
+        }
+        answer.await.unwrap_or_default()
+    }
+
+    async fn is_admin(&self, bot: &Bot, chat: &teloxide::types::Chat, user: &TgUser) -> bool {
+        if chat.is_private() {
+            return true;
+        }
+        match patiently("getChatMember", || bot.get_chat_member(chat.id, user.id).send()).await {
+            Ok(member) => member.is_privileged(),
+            Err(error) => {
+                let error = retry::describe(&error, self.token.expose());
+                tracing::warn!(%error, "getChatMember failed");
+                false
+            }
+        }
+    }
+}
+
+async fn on_message(bot: Bot, message: TgMessage, app: Arc<App>) -> Result<(), Infallible> {
+    let (Some(user), Some(text)) = (message.from.as_ref(), message.text()) else { return Ok(()) };
+    if user.is_bot {
+        return Ok(());
+    }
+    let entities = message.parse_entities().unwrap_or_default();
+    let locale = locale_of(user);
+    let (line, shortcut) = match understand(text, &entities, &app.username) {
+        Understood::Ignore => return Ok(()),
+        Understood::Link => {
+            app.delivery.linked(user.id, locale.unwrap_or_default());
+            return Ok(());
+        }
+        Understood::Command { line, shortcut } => (line, shortcut),
+    };
+    let is_chat_admin = needs_admin(&line) && app.is_admin(&bot, &message.chat, user).await;
+    let input = Input {
+        user: person(user),
+        chat: chat_of(&message.chat),
+        is_chat_admin: is_chat_admin || message.chat.is_private(),
+        locale,
+        action: Action::Command(line),
+    };
+    for output in app.ask(input).await {
+        if let Output::Notice { locale, text, .. } = output {
+            // A bare "a1" from someone without a game was probably not a move.
+            if shortcut && matches!(text.id, "no-game" | "which-game") {
+                continue;
+            }
+            app.delivery.reply(message.chat.id, message.id, locale, text);
+        }
+    }
+    Ok(())
+}
+
+async fn on_callback(bot: Bot, query: CallbackQuery, app: Arc<App>) -> Result<(), Infallible> {
+    let locale = locale_of(&query.from);
+    let (Some(data), Some(pressed)) = (query.data.clone(), query.message.as_ref()) else {
+        let text = app.texts.render(locale.unwrap_or_default(), &Text::new("button-unknown"));
+        answer(&bot, &app, &query, Some(text)).await;
+        return Ok(());
+    };
+    let input = Input {
+        user: person(&query.from),
+        chat: chat_of(pressed.chat()),
+        is_chat_admin: false,
+        locale,
+        action: Action::Button(data),
+    };
+    let mut notices = Vec::new();
+    for output in app.ask(input).await {
+        match output {
+            Output::Notice { locale, text, .. } => notices.push(app.texts.render(locale, &text)),
+            Output::Keyboard { locale, buttons, .. } => {
+                edit_buttons(&bot, &app, pressed, locale, &buttons).await;
+            }
+            Output::Send { .. } | Output::Board { .. } | Output::Direct { .. } => {}
+        }
+    }
+    let text = (!notices.is_empty()).then(|| notices.join("\n"));
+    answer(&bot, &app, &query, text).await;
+    Ok(())
+}
+
+/// The picker's next step, on the message whose button was pressed.
+async fn edit_buttons(
+    bot: &Bot,
+    app: &App,
+    pressed: &MaybeInaccessibleMessage,
+    locale: Locale,
+    buttons: &[Vec<crate::core::Button>],
+) {
+    let markup = keyboard::markup(&app.texts, locale, buttons);
+    let (chat, id) = (pressed.chat().id, pressed.id());
+    let result = patiently("editMessageReplyMarkup", || {
+        let mut request = bot.edit_message_reply_markup(chat, id);
+        request.reply_markup = markup.clone();
+        request.send()
+    })
+    .await;
+    if let Err(error) = result
+        && !retry::not_modified(&error)
+    {
+        let error = retry::describe(&error, app.token.expose());
+        tracing::warn!(%error, "editMessageReplyMarkup failed");
+    }
+}
+
+/// Every callback query is answered, once: with the notice, or silently.
+async fn answer(bot: &Bot, app: &App, query: &CallbackQuery, text: Option<String>) {
+    let result = patiently("answerCallbackQuery", || {
+        let mut request = bot.answer_callback_query(query.id.clone());
+        request.text = text.as_ref().map(|text| text.chars().take(200).collect());
+        request.send()
+    })
+    .await;
+    if let Err(error) = result {
+        let error = retry::describe(&error, app.token.expose());
+        tracing::warn!(%error, "answerCallbackQuery failed");
+    }
+}

@@ -1,0 +1,252 @@
+//! The Telegram adapter end to end: the real dispatcher, core and SQLite store against a fake
+//! Bot API server on 127.0.0.1 (`fake_telegram`), driven by scripted updates.
+
+mod fake_telegram;
+
+use std::time::Duration;
+
+use cincobot::config::{Config, CpuBudgets, Secret};
+use cincobot::telegram::{Pacing, Served, TelegramSettings, serve};
+use fake_telegram::{BOT_USERNAME, Call, FakeTelegram, TOKEN, press, text, user};
+use serde_json::Value;
+
+const GROUP: i64 = -100_200;
+const ANA: i64 = 11;
+const BRUNO: i64 = 22;
+const CARLA: i64 = 33;
+
+fn ana() -> Value {
+    user(ANA, "ana", "en")
+}
+fn bruno() -> Value {
+    user(BRUNO, "bruno", "en")
+}
+
+struct Bot {
+    fake: FakeTelegram,
+    served: Served,
+}
+
+async fn start_on(fake: &FakeTelegram, database: &std::path::Path) -> Served {
+    let config = Config {
+        database_url: format!("sqlite://{}", database.display()),
+        cpu: CpuBudgets { easy_ms: 20, normal_ms: 20, hard_ms: 20 },
+        default_locale: cincobot::i18n::Locale::En,
+        ..Config::default()
+    };
+    let mut settings = TelegramSettings::from_config(&Config {
+        telegram: cincobot::config::TelegramConfig {
+            token: Secret::new(TOKEN.to_owned()),
+            api_url: fake.url.clone(),
+            ..Default::default()
+        },
+        ..config.clone()
+    })
+    .expect("the settings");
+    settings.pacing = Pacing::UNLIMITED;
+    settings.poll_timeout = Duration::from_secs(1);
+    settings.ctrlc = false;
+    let running = cincobot::runtime::start(&config).await.expect("the core starts");
+    serve(settings, running).await.expect("the bot starts")
+}
+
+impl Bot {
+    async fn start(database: &std::path::Path) -> Bot {
+        let fake = FakeTelegram::start().await;
+        let served = start_on(&fake, database).await;
+        Bot { fake, served }
+    }
+
+    /// Sends an update and waits for the call that answers it.
+    async fn expect(&self, update: Value, matches: impl Fn(&Call) -> bool) -> Call {
+        let from = self.fake.count();
+        self.fake.push(update);
+        self.fake.wait_for(from, matches).await
+    }
+}
+
+fn is(method: &'static str, chat: i64) -> impl Fn(&Call) -> bool {
+    move |call| call.method == method && call.chat() == chat
+}
+
+fn board_at(chat: i64, ply: usize) -> impl Fn(&Call) -> bool {
+    move |call| {
+        matches!(call.method.as_str(), "sendPhoto" | "editMessageMedia")
+            && call.chat() == chat
+            && (call.buttons().iter().any(|b| b.split(':').nth(2) == Some(&ply.to_string()))
+                || call.buttons().iter().any(|b| b.starts_with("r:")))
+    }
+}
+
+fn answer_with(text: &'static str) -> impl Fn(&Call) -> bool {
+    move |call| {
+        call.method == "answerCallbackQuery"
+            && call.params["text"].as_str().is_some_and(|t| t.contains(text))
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn five_in_a_row_is_played_with_buttons_in_a_group() {
+    let directory = tempfile::tempdir().expect("a folder");
+    let bot = Bot::start(&directory.path().join("bot.db")).await;
+    let calls = bot.fake.calls();
+    assert!(calls.iter().any(|c| c.method == "setMyCommands" && c.params["language_code"] == "es"));
+    assert!(calls.iter().any(|c| c.method == "setMyCommands" && c.params["language_code"] == "en"));
+
+    let challenge = bot
+        .expect(
+            text(GROUP, &ana(), &format!("/connect5@{BOT_USERNAME} @bruno")),
+            is("sendMessage", GROUP),
+        )
+        .await;
+    assert_eq!(challenge.buttons(), ["a:1", "d:1"]);
+    let first = bot.expect(press(GROUP, 1001, &bruno(), "a:1"), is("sendPhoto", GROUP)).await;
+    assert_eq!(first.params["file#png"], true);
+    assert_eq!(
+        first.buttons()[..7],
+        ["m:1:0:1", "m:1:0:2", "m:1:0:3", "m:1:0:4", "m:1:0:5", "m:1:0:6", "m:1:0:7"]
+    );
+    let board = 1002;
+    // Ana (red) builds four in the bottom row next to the red side disc; Bruno stacks on top.
+    let moves =
+        [(&ana(), 1), (&bruno(), 1), (&ana(), 2), (&bruno(), 2), (&ana(), 3), (&bruno(), 3)];
+    for (ply, (who, column)) in moves.into_iter().enumerate() {
+        let from = bot.fake.count();
+        bot.fake.push(press(GROUP, board, who, &format!("m:1:{ply}:{column}")));
+        let edit = bot.fake.wait_for(from, board_at(GROUP, ply + 1)).await;
+        assert_eq!((edit.method.as_str(), edit.message_id()), ("editMessageMedia", board));
+        // The next player is told under the board, by a mention.
+        let told = bot.fake.wait_for(from, is("sendMessage", GROUP)).await;
+        assert!(told.text().contains("your turn"), "{told:?}");
+        assert_eq!(told.params["parse_mode"], "HTML");
+    }
+    // Someone not playing is refused privately; nothing changes.
+    let from = bot.fake.count();
+    bot.expect(
+        press(GROUP, board, &user(CARLA, "carla", "en"), "m:1:6:5"),
+        answer_with("do not play"),
+    )
+    .await;
+    // A stale button (Bruno's from ply 1) is answered, not played.
+    bot.expect(press(GROUP, board, &bruno(), "m:1:1:6"), answer_with("older board")).await;
+    assert!(!bot.fake.calls()[from..].iter().any(|c| c.method == "editMessageMedia"));
+    let last = bot.expect(press(GROUP, board, &ana(), "m:1:6:4"), board_at(GROUP, 7)).await;
+    assert!(last.text().contains("wins"), "{}", last.text());
+    assert_eq!(last.buttons(), ["r:1"]);
+    assert_eq!(bot.fake.calls().iter().filter(|c| c.method == "sendPhoto").count(), 1);
+    bot.served.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn gomoku_is_played_with_typed_commands() {
+    let directory = tempfile::tempdir().expect("a folder");
+    let bot = Bot::start(&directory.path().join("bot.db")).await;
+    bot.expect(text(GROUP, &ana(), "/gomoku @bruno"), is("sendMessage", GROUP)).await;
+    let first = bot.expect(text(GROUP, &bruno(), "/accept"), is("sendPhoto", GROUP)).await;
+    // The point picker's first step: fifteen columns, folded into rows of eight at most.
+    assert_eq!(first.buttons().len(), 15);
+    // A move out of turn gets a short reply.
+    let reply = bot.expect(text(GROUP, &bruno(), "/move a1"), is("sendMessage", GROUP)).await;
+    assert!(reply.params["reply_parameters"].is_object(), "{reply:?}");
+    let moves = ["h8", "a1", "h9", "a2", "h10", "a3", "h11", "a4"];
+    for (ply, point) in moves.into_iter().enumerate() {
+        let who = if ply % 2 == 0 { ana() } else { bruno() };
+        bot.expect(
+            text(GROUP, &who, &format!("/move@{BOT_USERNAME} {point}")),
+            board_at(GROUP, ply + 1),
+        )
+        .await;
+    }
+    let last = bot.expect(text(GROUP, &ana(), "/move h12"), board_at(GROUP, 9)).await;
+    assert!(last.text().contains("wins"), "{}", last.text());
+    bot.served.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_cpu_answers_in_a_private_chat() {
+    let directory = tempfile::tempdir().expect("a folder");
+    let bot = Bot::start(&directory.path().join("bot.db")).await;
+    let first = bot.expect(text(ANA, &ana(), "/connect5 cpu easy"), is("sendPhoto", ANA)).await;
+    assert!(first.buttons().contains(&"m:1:0:4".to_owned()));
+    let from = bot.fake.count();
+    bot.fake.push(press(ANA, 1001, &ana(), "m:1:0:4"));
+    bot.fake.wait_for(from, board_at(ANA, 1)).await;
+    let answered = bot.fake.wait_for(from, board_at(ANA, 2)).await;
+    assert_eq!(answered.method, "editMessageMedia");
+    // No turn messages in a private chat.
+    assert!(!bot.fake.calls()[from..].iter().any(|c| c.method == "sendMessage"));
+    bot.served.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_429_on_send_photo_is_waited_out() {
+    let directory = tempfile::tempdir().expect("a folder");
+    let bot = Bot::start(&directory.path().join("bot.db")).await;
+    bot.fake.flood("sendPhoto", 1);
+    let from = bot.fake.count();
+    bot.fake.push(text(ANA, &ana(), "/gomoku cpu"));
+    let sends = bot.fake.wait_count(from, "sendPhoto", 2).await;
+    assert_eq!(sends.len(), 2, "one refused, one accepted");
+    assert!(sends[1].at.duration_since(sends[0].at) >= Duration::from_millis(900));
+    assert!(sends.iter().all(|c| c.chat() == ANA));
+    bot.served.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_closed_private_chat_gets_the_deep_link() {
+    let directory = tempfile::tempdir().expect("a folder");
+    let bot = Bot::start(&directory.path().join("bot.db")).await;
+    bot.fake.forbid_private("sendMessage", ANA);
+    let invite = bot
+        .expect(text(GROUP, &ana(), "/rules gomoku"), |c| {
+            c.method == "sendMessage" && c.buttons().iter().any(|b| b.contains("t.me"))
+        })
+        .await;
+    assert_eq!(invite.chat(), GROUP);
+    assert_eq!(invite.buttons(), [format!("https://t.me/{BOT_USERNAME}?start=link")]);
+    bot.fake.heal();
+    // Starting the bot from the link links Ana: the rules that waited arrive.
+    let from = bot.fake.count();
+    bot.fake.push(text(ANA, &ana(), "/start link"));
+    bot.fake.wait_for(from, |c| is("sendMessage", ANA)(c) && c.text().contains("The game")).await;
+    bot.served.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_mid_game_shows_the_board_again_and_old_buttons_work() {
+    let directory = tempfile::tempdir().expect("a folder");
+    let database = directory.path().join("bot.db");
+    let bot = Bot::start(&database).await;
+    bot.expect(text(GROUP, &ana(), "/gomoku @bruno"), is("sendMessage", GROUP)).await;
+    let first = bot.expect(text(GROUP, &bruno(), "/accept"), is("sendPhoto", GROUP)).await;
+    let board = 1002;
+    assert!(first.buttons().contains(&"k:1:0:h".to_owned()));
+    bot.expect(text(GROUP, &ana(), "/move h8"), board_at(GROUP, 1)).await;
+    let Bot { fake, served } = bot;
+    served.stop().await;
+
+    // A new dispatcher on the same database: the buttons drawn before the restart work.
+    let served = start_on(&fake, &database).await;
+    let bot = Bot { fake, served };
+    let rows = bot
+        .expect(press(GROUP, board, &bruno(), "k:1:1:i"), |c| c.method == "editMessageReplyMarkup")
+        .await;
+    assert!(rows.buttons().contains(&"m:1:1:i9".to_owned()), "{:?}", rows.buttons());
+    let edit = bot.expect(press(GROUP, board, &bruno(), "m:1:1:i9"), board_at(GROUP, 2)).await;
+    assert_eq!((edit.method.as_str(), edit.message_id()), ("editMessageMedia", board));
+
+    // Ana's next move is committed but its board never reaches Telegram…
+    bot.fake.break_method("editMessageMedia", 1);
+    bot.fake.break_method("sendPhoto", 1);
+    let from = bot.fake.count();
+    bot.fake.push(text(GROUP, &ana(), "/move h9"));
+    bot.fake.wait_for(from, |c| c.method == "sendPhoto").await;
+    let Bot { fake, served } = bot;
+    served.stop().await;
+    // …so the restarted bot shows it at once, in place.
+    let from = fake.count();
+    let served = start_on(&fake, &database).await;
+    let shown = fake.wait_for(from, board_at(GROUP, 3)).await;
+    assert_eq!((shown.method.as_str(), shown.message_id()), ("editMessageMedia", board));
+    served.stop().await;
+}
