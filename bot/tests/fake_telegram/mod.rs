@@ -95,6 +95,10 @@ struct State {
     failures: Vec<Failure>,
     /// When each update was handed to the bot, by update id.
     delivered: Vec<(i64, Instant)>,
+    /// Whoever follows the calls as they come (the load test).
+    watchers: Vec<tokio::sync::mpsc::UnboundedSender<Call>>,
+    /// Keep no list of calls (a long load run).
+    forgetful: bool,
 }
 
 /// The fake server.
@@ -143,6 +147,15 @@ impl FakeTelegram {
             state.updates.push_back(update);
         }
         self.updates.notify_waiters();
+    }
+
+    /// Every call from now on, as it comes; `forget`: stop keeping the list of calls.
+    pub fn watch(&self, forget: bool) -> tokio::sync::mpsc::UnboundedReceiver<Call> {
+        let (sender, receiver) = tokio::sync::mpsc::unbounded_channel();
+        let mut state = self.lock();
+        state.watchers.push(sender);
+        state.forgetful = forget;
+        receiver
     }
 
     pub fn calls(&self) -> Vec<Call> {
@@ -307,7 +320,10 @@ impl FakeTelegram {
         let chat = call.chat();
         let failure = {
             let mut state = self.lock();
-            state.calls.push(call.clone());
+            if !state.forgetful {
+                state.calls.push(call.clone());
+            }
+            state.watchers.retain(|watcher| watcher.send(call.clone()).is_ok());
             let failure = state
                 .failures
                 .iter_mut()

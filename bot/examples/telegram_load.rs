@@ -1,0 +1,160 @@
+//! The Telegram adapter under load: 200 gomoku games between people (no CPU thinking), each
+//! in its own group, played at once against the fake Bot API on 127.0.0.1. Each game's next
+//! move is sent `PAUSE` milliseconds after its board comes back (0: at once, which measures
+//! the most moves a second; 500: 200 quick players offer about 400 moves a second, which
+//! measures the latency of a move at that rate). The latency runs from the update being queued
+//! at the fake server to the board's photo arriving there (`editMessageMedia`). Flood limits
+//! are off (`Pacing::UNLIMITED`): this measures the bot, not Telegram's one message a second
+//! per chat. All traffic stays on loopback.
+//!
+//! `cargo run --release -p cincobot --example telegram_load [GAMES] [MOVES] [PAUSE]`
+//! (200, 30, 500).
+
+#[path = "../tests/fake_telegram/mod.rs"]
+mod fake_telegram;
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use cincobot::config::{Config, CpuBudgets, Secret, TelegramConfig};
+use cincobot::telegram::{Pacing, TelegramSettings, serve};
+use fake_telegram::{FakeTelegram, TOKEN, text, user};
+use tokio::sync::mpsc;
+
+/// Stones along rows 1, 3, 5…, alternating colours: no line of five ever forms, so a game
+/// lasts as long as asked (up to 120 moves).
+fn point(ply: usize) -> String {
+    let column = char::from(b'a' + u8::try_from(ply % 15).unwrap_or(0));
+    let row = 1 + 2 * (ply / 15);
+    format!("{column}{row}")
+}
+
+fn argument(index: usize, default: usize) -> usize {
+    std::env::args().nth(index).and_then(|a| a.parse().ok()).unwrap_or(default)
+}
+
+#[tokio::main(flavor = "multi_thread")]
+async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let games = argument(1, 200).clamp(1, 1000);
+    let moves = argument(2, 30).clamp(1, 120);
+    let pause = Duration::from_millis(u64::try_from(argument(3, 500)).unwrap_or(500).min(5000));
+    let directory = tempfile::tempdir()?;
+    let fake = FakeTelegram::start().await;
+    let config = Config {
+        database_url: format!("sqlite://{}", directory.path().join("load.db").display()),
+        cpu: CpuBudgets { easy_ms: 10, normal_ms: 10, hard_ms: 10 },
+        telegram: TelegramConfig {
+            token: Secret::new(TOKEN.to_owned()),
+            api_url: fake.url.clone(),
+            ..TelegramConfig::default()
+        },
+        ..Config::default()
+    };
+    let mut settings = TelegramSettings::from_config(&config)?;
+    settings.pacing = Pacing::UNLIMITED;
+    settings.poll_timeout = Duration::from_secs(1);
+    settings.ctrlc = false;
+    let running = cincobot::runtime::start(&config).await?;
+    let served = serve(settings, running).await?;
+
+    // Each group's photos (posted or edited), routed to the task playing there.
+    let mut calls = fake.watch(true);
+    let mut boards: HashMap<i64, mpsc::UnboundedSender<Instant>> = HashMap::new();
+    let mut receivers = Vec::new();
+    for game in 0..games {
+        let (sender, receiver) = mpsc::unbounded_channel();
+        boards.insert(chat(game), sender);
+        receivers.push(receiver);
+    }
+    tokio::spawn(async move {
+        while let Some(call) = calls.recv().await {
+            if matches!(call.method.as_str(), "sendPhoto" | "editMessageMedia")
+                && let Some(board) = boards.get(&call.chat())
+            {
+                let _ = board.send(call.at);
+            }
+        }
+    });
+
+    let mut players = Vec::new();
+    let (ready, mut all_ready) = mpsc::unbounded_channel::<()>();
+    let (go, _) = tokio::sync::broadcast::channel::<Instant>(1);
+    for (game, mut photos) in receivers.into_iter().enumerate() {
+        let fake = fake.clone();
+        let ready = ready.clone();
+        let mut start = go.subscribe();
+        players.push(tokio::spawn(async move {
+            let (first, second) =
+                (user(id(game, 0), &name(game, 0), "en"), user(id(game, 1), &name(game, 1), "en"));
+            fake.push(text(chat(game), &first, &format!("/gomoku @{}", name(game, 1))));
+            fake.push(text(chat(game), &second, "/accept"));
+            photos.recv().await?;
+            ready.send(()).ok()?;
+            start.recv().await.ok()?;
+            // Spread the first moves over one pause, as players who did not all start at once.
+            let offset = u32::try_from(game).unwrap_or(0);
+            tokio::time::sleep(pause * offset / u32::try_from(games).unwrap_or(1).max(1)).await;
+            let mut latencies = Vec::with_capacity(moves);
+            for ply in 0..moves {
+                if ply > 0 {
+                    tokio::time::sleep(pause).await;
+                }
+                let who = if ply % 2 == 0 { &first } else { &second };
+                let sent = Instant::now();
+                fake.push(text(chat(game), who, &format!("/move {}", point(ply))));
+                let shown =
+                    tokio::time::timeout(Duration::from_secs(60), photos.recv()).await.ok()??;
+                latencies.push(shown.saturating_duration_since(sent));
+            }
+            Some(latencies)
+        }));
+    }
+    drop(ready);
+    for _ in 0..games {
+        if all_ready.recv().await.is_none() {
+            break;
+        }
+    }
+    // Every game is on; the clock runs for the moves only.
+    let started = Instant::now();
+    let _ = go.send(started);
+    let mut latencies = Vec::new();
+    let mut unfinished = 0;
+    for player in players {
+        match player.await {
+            Ok(Some(game)) => latencies.extend(game),
+            _ => unfinished += 1,
+        }
+    }
+    let elapsed = started.elapsed();
+    served.stop().await;
+
+    latencies.sort();
+    let at = |q: f64| {
+        let index = ((latencies.len() as f64 - 1.0) * q).round() as usize;
+        latencies.get(index).copied().unwrap_or_default()
+    };
+    println!(
+        "{games} games × {moves} moves, {} ms between a board and the next move: {} moves in {:.2} s = {:.0} moves/s; latency p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms; {unfinished} games unfinished",
+        pause.as_millis(),
+        latencies.len(),
+        elapsed.as_secs_f64(),
+        latencies.len() as f64 / elapsed.as_secs_f64(),
+        at(0.5).as_secs_f64() * 1000.0,
+        at(0.99).as_secs_f64() * 1000.0,
+        at(1.0).as_secs_f64() * 1000.0,
+    );
+    Ok(())
+}
+
+fn chat(game: usize) -> i64 {
+    -1_000_000 - i64::try_from(game).unwrap_or(0)
+}
+
+fn id(game: usize, seat: usize) -> i64 {
+    10_000 + 2 * i64::try_from(game).unwrap_or(0) + i64::try_from(seat).unwrap_or(0)
+}
+
+fn name(game: usize, seat: usize) -> String {
+    format!("p{game}s{seat}")
+}
