@@ -16,9 +16,6 @@ pub(crate) struct Params {
     pub(crate) own_vct: u32,
     /// Nodes the search for a forced win by threats may visit before it gives up.
     pub(crate) vct_nodes: u64,
-    /// Fours in a row looked for at the main search's horizon: a quiet position where the
-    /// side to move wins by continuous fours is a win, not its evaluation (0: not looked for).
-    pub(crate) leaf_vcf: u32,
     /// The root choice is random among the moves this close to the best (0: always the best).
     pub(crate) noise: i32,
     /// log2 of the transposition table's entries.
@@ -37,7 +34,6 @@ impl Params {
                 opponent_vcf: false,
                 own_vct: 0,
                 vct_nodes: 0,
-                leaf_vcf: 0,
                 noise: 400,
                 table_bits: 10,
             },
@@ -50,7 +46,6 @@ impl Params {
                 opponent_vcf: false,
                 own_vct: 0,
                 vct_nodes: 0,
-                leaf_vcf: 0,
                 noise: 0,
                 table_bits: 16,
             },
@@ -63,7 +58,6 @@ impl Params {
                 opponent_vcf: true,
                 own_vct: 5,
                 vct_nodes: 5_000,
-                leaf_vcf: 0,
                 noise: 0,
                 table_bits: 16,
             },

@@ -358,12 +358,7 @@ impl<'a> Searcher<'a> {
             return evaluate(&self.board);
         }
         if depth <= 0 && !forced {
-            // A quiet horizon can still hide a win by continuous fours, which the evaluation
-            // only guesses at; the threat search sees it cheaply.
-            let vcf = self.params.leaf_vcf > 0
-                && !self.board.set(me, Kind::Four).is_empty()
-                && self.threat_win(ThreatSpace::Fours, self.params.leaf_vcf);
-            return if vcf && !self.stopped { WIN - ply_score - 3 } else { evaluate(&self.board) };
+            return evaluate(&self.board);
         }
         let key = self.board.hash();
         let stored = self.table.probe(key);
