@@ -474,6 +474,19 @@ mod tests {
     }
 
     #[test]
+    fn a_deadline_past_at_once_stops_every_level_within_a_few_dozen_nodes() {
+        // Asking every 256 nodes let a 10 ms budget overrun by several milliseconds.
+        let rules = GridRules::renju();
+        for level in Level::ALL {
+            let budget = NodeBudget::new(0);
+            let think = Think { level, seed: 3, deadline: &budget };
+            let analysis = grid_analysis(&busy_board(), Stone::Black, &rules, think);
+            assert!(analysis.best.is_some());
+            assert!(analysis.nodes <= 33, "{level:?}: {} nodes", analysis.nodes);
+        }
+    }
+
+    #[test]
     fn a_limited_vct_leaves_the_main_search_its_nodes() {
         let rules = GridRules::gomoku(GomokuSettings::default());
         let think = Think { level: Level::Hard, seed: 3, deadline: &crate::cpu::Unlimited };

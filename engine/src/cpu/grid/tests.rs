@@ -293,3 +293,25 @@ fn easy_varies_with_the_seed_and_hard_does_not() {
     assert!(moves(Level::Easy) >= 2, "a beginner's choice depends on the seed");
     assert_eq!(moves(Level::Hard), 1);
 }
+
+#[test]
+fn the_fifth_choice_stops_at_a_passed_deadline() {
+    // Ten offers used to be judged by ten searches, each asking the clock again after the
+    // deadline had passed; one search stops at the first "past".
+    let mut game = Renju::start(RenjuSettings);
+    for text in ["h8", "keep", "h9", "keep", "i8", "keep", "h5", "keep"] {
+        let mv = game.parse_move(text).expect("well written");
+        game = game.play(mv).expect("legal");
+    }
+    let offer = game.parse_move("offer g8 a1 a15 o1 o15 b1 a2 n1 o2 c1").expect("well written");
+    let game = game.play(offer).expect("legal offer");
+    let asked = std::cell::Cell::new(0);
+    let deadline = || {
+        asked.set(asked.get() + 1);
+        true
+    };
+    let think = Think { level: Level::Hard, seed: 1, deadline: &deadline };
+    let choice = game.computer_move(think).expect("a choice");
+    assert!(matches!(choice, RenjuMove::ChooseFifth(_)));
+    assert_eq!(asked.get(), 1);
+}
