@@ -248,9 +248,9 @@ impl<'a> Searcher<'a> {
         board.empty_points().map(super::cells::cell_of).find(|&cell| self.board.allowed(cell, me))
     }
 
-    /// The easy level: a shallow look at each move, then a random pick among the best few,
-    /// however much worse than the best they are (a beginner sees what a move does at once,
-    /// not what it leads to), but never a move that loses by force when another does not.
+    /// The easy level: a shallow look at each move, then a random pick among the best few
+    /// within `noise` of the best (a beginner sees what a move does at once, not what it leads
+    /// to), but never a move that loses by force when another does not.
     fn noisy_choice(&mut self, moves: &Moves) -> Cell {
         let depth = self.params.max_depth - 1;
         let mut scored = Vec::with_capacity(moves.len());
@@ -354,10 +354,7 @@ impl<'a> Searcher<'a> {
                     .set(opponent, Kind::OpenFour)
                     .iter()
                     .any(|c| self.board.allowed(c, opponent)));
-        if ply >= MAX_PLY - 1 {
-            return evaluate(&self.board);
-        }
-        if depth <= 0 && !forced {
+        if (depth <= 0 && !forced) || ply >= MAX_PLY - 1 {
             return evaluate(&self.board);
         }
         let key = self.board.hash();
