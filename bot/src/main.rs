@@ -55,6 +55,8 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // The CPU's pattern tables, built now rather than inside the first move's time budget.
+    engine::cpu::warm_up();
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(runtime) => runtime,
         Err(error) => {

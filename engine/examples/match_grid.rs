@@ -3,27 +3,43 @@
 //! exchanged.
 //!
 //! ```text
-//! cargo run --release -p cincobot-engine --example match_grid -- <gomoku|renju> <level A> <level B> <games> [--budget-ms A,B]
+//! cargo run --release -p cincobot-engine --example match_grid -- <gomoku|renju> <level A> <level B> <games> [--budget-ms A,B | --checks A,B]
 //! ```
 //!
-//! Prints the wins, draws and losses of A and the mean and longest milliseconds per move.
+//! Prints the wins, draws and losses of A (and A's wins with the first and the second seat),
+//! the mean and longest milliseconds per move, and how many moves overran their budget by more
+//! than 10 %. `--checks` gives each side a deterministic [`NodeBudget`] of deadline checks
+//! instead of a clock: the same games on any machine, whatever else it is doing, for tuning.
 
 use std::time::{Duration, Instant};
 
-use engine::cpu::{ComputerPlayer, Level, SplitMix64, Think};
+use engine::cpu::{ComputerPlayer, Deadline, Level, NodeBudget, SplitMix64, Think};
 use engine::{BoardGame, Gomoku, GomokuSettings, Outcome, Point, Renju, RenjuSettings, Seat};
+
+/// How long each side may think.
+#[derive(Clone, Copy)]
+enum Budget {
+    Clock(Duration),
+    Checks(u64),
+}
 
 struct Clock {
     moves: [u32; 2],
     total: [Duration; 2],
     longest: [Duration; 2],
+    overruns: [u32; 2],
 }
 
 impl Clock {
-    fn record(&mut self, player: usize, spent: Duration) {
+    fn record(&mut self, player: usize, spent: Duration, budget: Budget) {
         self.moves[player] += 1;
         self.total[player] += spent;
         self.longest[player] = self.longest[player].max(spent);
+        if let Budget::Clock(limit) = budget
+            && spent > limit + limit / 10
+        {
+            self.overruns[player] += 1;
+        }
     }
 }
 
@@ -32,7 +48,7 @@ impl Clock {
 fn play<G: ComputerPlayer>(
     mut game: G,
     levels: [Level; 2],
-    budgets: [Duration; 2],
+    budgets: [Budget; 2],
     a_first: bool,
     seed: u64,
     clock: &mut Clock,
@@ -41,10 +57,21 @@ fn play<G: ComputerPlayer>(
     while let Some(seat) = game.seat_to_act() {
         let player = usize::from((seat == Seat::First) != a_first);
         let start = Instant::now();
-        let deadline = || start.elapsed() >= budgets[player];
-        let think = Think { level: levels[player], seed: seed ^ ply, deadline: &deadline };
+        let timed;
+        let counted;
+        let deadline: &dyn Deadline = match budgets[player] {
+            Budget::Clock(limit) => {
+                timed = move || start.elapsed() >= limit;
+                &timed
+            }
+            Budget::Checks(checks) => {
+                counted = NodeBudget::new(checks);
+                &counted
+            }
+        };
+        let think = Think { level: levels[player], seed: seed ^ ply, deadline };
         let Some(mv) = game.computer_move(think) else { break };
-        clock.record(player, start.elapsed());
+        clock.record(player, start.elapsed(), budgets[player]);
         game = match game.play(mv) {
             Ok(next) => next,
             Err(error) => panic!("the computer played an illegal move {mv:?}: {error}"),
@@ -90,7 +117,7 @@ fn renju_opening(seed: u64) -> Renju {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: match_grid <gomoku|renju> <level A> <level B> <games> [--budget-ms A,B]";
+    let usage = "usage: match_grid <gomoku|renju> <level A> <level B> <games> [--budget-ms A,B | --checks A,B]";
     if args.len() < 4 {
         eprintln!("{usage}");
         std::process::exit(2);
@@ -98,15 +125,29 @@ fn main() {
     let level = |text: &str| text.parse::<Level>().unwrap_or_else(|error| panic!("{error}"));
     let levels = [level(&args[1]), level(&args[2])];
     let games: u64 = args[3].parse().expect("a number of games");
-    let mut budgets = levels.map(Level::default_budget);
-    if let Some(index) = args.iter().position(|a| a == "--budget-ms") {
-        let text = args.get(index + 1).expect("--budget-ms A,B");
-        let parsed: Vec<u64> = text.split(',').map(|n| n.parse().expect("milliseconds")).collect();
-        budgets = [Duration::from_millis(parsed[0]), Duration::from_millis(parsed[1])];
+    let pair = |flag: &str| {
+        let index = args.iter().position(|a| a == flag)?;
+        let text = args.get(index + 1).unwrap_or_else(|| panic!("{flag} A,B"));
+        let parsed: Vec<u64> = text.split(',').map(|n| n.parse().expect("a number")).collect();
+        Some([parsed[0], parsed[1]])
+    };
+    let mut budgets = levels.map(|level| Budget::Clock(level.default_budget()));
+    if let Some(ms) = pair("--budget-ms") {
+        budgets = ms.map(|ms| Budget::Clock(Duration::from_millis(ms)));
     }
-    let mut clock =
-        Clock { moves: [0; 2], total: [Duration::ZERO; 2], longest: [Duration::ZERO; 2] };
+    if let Some(checks) = pair("--checks") {
+        budgets = checks.map(Budget::Checks);
+    }
+    // The pattern tables are built before the first clock starts, as the bot does at start.
+    engine::cpu::warm_up();
+    let mut clock = Clock {
+        moves: [0; 2],
+        total: [Duration::ZERO; 2],
+        longest: [Duration::ZERO; 2],
+        overruns: [0; 2],
+    };
     let mut score = [0u32; 3];
+    let mut wins_by_seat = [0u32; 2];
     let started = Instant::now();
     for game in 0..games {
         let opening_seed = 0x5eed ^ (game / 2);
@@ -121,20 +162,34 @@ fn main() {
             other => panic!("unknown game {other}; {usage}"),
         };
         score[usize::try_from(1 - result).unwrap_or(0)] += 1;
+        if result == 1 {
+            wins_by_seat[usize::from(!a_first)] += 1;
+        }
     }
     let ms = |player: usize| {
         let mean =
             clock.total[player].as_secs_f64() * 1000.0 / f64::from(clock.moves[player].max(1));
-        format!("{mean:.1} ms/move (longest {} ms)", clock.longest[player].as_millis())
+        format!(
+            "{mean:.1} ms/move (longest {} ms, {} of {} moves over budget + 10 %)",
+            clock.longest[player].as_millis(),
+            clock.overruns[player],
+            clock.moves[player]
+        )
+    };
+    let budget = |budget: Budget| match budget {
+        Budget::Clock(limit) => format!("{} ms", limit.as_millis()),
+        Budget::Checks(checks) => format!("{checks} checks"),
     };
     println!(
-        "{} {:?} vs {:?}, {games} games, budgets {:?}/{:?}: A won {}, drew {}, lost {} ({:.0} %); A {}, B {}; {:.0} s",
+        "{} {:?} vs {:?}, {games} games, budgets {}/{}: A won {} ({} first, {} second), drew {}, lost {} ({:.0} %); A {}; B {}; {:.0} s",
         args[0],
         levels[0],
         levels[1],
-        budgets[0],
-        budgets[1],
+        budget(budgets[0]),
+        budget(budgets[1]),
         score[0],
+        wins_by_seat[0],
+        wins_by_seat[1],
         score[1],
         score[2],
         100.0 * f64::from(score[0]) / games as f64,

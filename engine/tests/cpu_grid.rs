@@ -265,3 +265,36 @@ fn generate_vcf_positions() {
         }
     }
 }
+
+/// Every level at its default budget, on a clock, on the VCF positions and a few quiet ones:
+/// no move takes more than a tenth longer than the budget. Run in release mode, on a machine
+/// that is not busy: `cargo test --release -p cincobot-engine --test cpu_grid -- --ignored
+/// --nocapture default_budgets`.
+#[test]
+#[ignore = "measures wall-clock time; release mode only"]
+fn default_budgets_are_kept() {
+    use std::time::{Duration, Instant};
+    engine::cpu::warm_up();
+    let mut positions: Vec<(Board, Stone, GridRules)> =
+        vcf_cases().into_iter().take(6).map(|c| (c.board, c.to_move, c.rules)).collect();
+    let mut quiet = Board::empty(15);
+    for (x, y, stone) in [(7, 7, Stone::Black), (8, 8, Stone::White), (6, 8, Stone::Black)] {
+        quiet.set(Point::new(x, y), Some(stone));
+    }
+    positions.push((quiet.clone(), Stone::White, rules_named("gomoku")));
+    positions.push((quiet, Stone::White, GridRules::renju()));
+    positions.push((Board::empty(15), Stone::Black, rules_named("gomoku")));
+    for level in Level::ALL {
+        let budget = level.default_budget();
+        let mut longest = Duration::ZERO;
+        for (board, to_move, rules) in &positions {
+            let start = Instant::now();
+            let deadline = || start.elapsed() >= budget;
+            let think = Think { level, seed: 1, deadline: &deadline };
+            assert!(grid_move(board, *to_move, rules, think).is_some());
+            longest = longest.max(start.elapsed());
+        }
+        println!("{level:?}: longest {longest:?} for a budget of {budget:?}");
+        assert!(longest <= budget + budget / 10, "{level:?}: {longest:?} for {budget:?}");
+    }
+}

@@ -27,5 +27,7 @@ fn main() -> io::Result<()> {
         .duration_since(UNIX_EPOCH)
         .map_or(0, |since| since.as_secs() ^ u64::from(since.subsec_nanos()).rotate_left(32));
     let cpu = Cpu { seeds: SplitMix64::new(seed) };
+    // The pattern tables are built before the manager's first clock starts.
+    engine::cpu::warm_up();
     Brain::new(cpu).run(io::stdin().lock(), io::stdout().lock())
 }

@@ -11,7 +11,9 @@ mod random;
 
 pub use connect::{ConnectAnalysis, ConnectForecast};
 pub use deadline::{Deadline, NodeBudget, Unlimited};
-pub use grid::{ForbiddenMoves, GridAnalysis, GridRules, find_vcf, grid_analysis, grid_move};
+pub use grid::{
+    ForbiddenMoves, GridAnalysis, GridRules, find_vcf, grid_analysis, grid_move, warm_up,
+};
 pub use level::{Level, UnknownLevel};
 pub use random::SplitMix64;
 

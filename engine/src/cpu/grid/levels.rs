@@ -14,6 +14,8 @@ pub(crate) struct Params {
     pub(crate) opponent_vcf: bool,
     /// Threats (fours and threes) in a row the search for a forced win may play (0: none).
     pub(crate) own_vct: u32,
+    /// Nodes the search for a forced win by threats may visit before it gives up.
+    pub(crate) vct_nodes: u64,
     /// The root choice is random among the moves this close to the best (0: always the best).
     pub(crate) noise: i32,
     /// log2 of the transposition table's entries.
@@ -23,30 +25,39 @@ pub(crate) struct Params {
 impl Params {
     pub(crate) const fn of(level: Level) -> Params {
         match level {
+            // A beginner: looks one move ahead, takes a win in one and blocks a five, answers
+            // an open three, and otherwise picks at random among its four best-looking moves.
             Level::Easy => Params {
-                max_depth: 2,
+                max_depth: 1,
                 width: 8,
                 own_vcf: 0,
                 opponent_vcf: false,
                 own_vct: 0,
-                noise: 150,
-                table_bits: 12,
+                vct_nodes: 0,
+                noise: 400,
+                table_bits: 10,
             },
+            // A club player: a short search that sees its own continuous fours, blind to the
+            // opponent's.
             Level::Normal => Params {
-                max_depth: 2,
+                max_depth: 3,
                 width: 8,
-                own_vcf: 5,
+                own_vcf: 8,
                 opponent_vcf: false,
                 own_vct: 0,
+                vct_nodes: 0,
                 noise: 0,
                 table_bits: 16,
             },
+            // Full strength: as deep as the clock allows, continuous fours both ways, threes
+            // and fours for its own forced wins.
             Level::Hard => Params {
                 max_depth: 20,
                 width: 14,
                 own_vcf: 20,
                 opponent_vcf: true,
                 own_vct: 5,
+                vct_nodes: 5_000,
                 noise: 0,
                 table_bits: 16,
             },

@@ -24,5 +24,6 @@ mod threats;
 #[cfg(test)]
 mod tests;
 
+pub use patterns::warm_up;
 pub use rules::{ForbiddenMoves, GridRules};
 pub use search::{GridAnalysis, find_vcf, grid_analysis, grid_move};

@@ -82,18 +82,27 @@ pub(crate) fn fifth_offers(game: &Renju) -> Option<[Point; FIFTH_OFFERS]> {
     offers.try_into().ok()
 }
 
-/// White's pick among the offered fifth moves: the one after which white stands best.
+/// White's pick among the offered fifth moves: the one after which white stands best. One
+/// search judges them all in turn, so that its tables are built once and the deadline is
+/// heeded across the ten; offers left unjudged when it passes are not taken.
 pub(crate) fn weakest_offer(
     game: &Renju,
     offers: &[Point; FIFTH_OFFERS],
     think: Think<'_>,
 ) -> Point {
+    let mut searcher = Searcher::new(game.board(), Stone::Black, GridRules::renju(), think);
     let mut best = (i32::MIN, offers[0]);
     for &offer in offers {
-        let mut board = game.board().clone();
-        board.set(offer, Some(Stone::Black));
-        let mut searcher = Searcher::new(&board, Stone::White, GridRules::renju(), think);
+        let cell = cell_of(offer);
+        if !searcher.board.is_empty(cell) {
+            continue;
+        }
+        searcher.board.play(cell);
         let value = searcher.value(JUDGING_DEPTH);
+        searcher.board.undo(cell);
+        if searcher.stopped() {
+            break;
+        }
         if value > best.0 {
             best = (value, offer);
         }

@@ -17,11 +17,15 @@ pub(crate) const WIN: i32 = 1_000_000;
 /// Scores past this are wins or losses found by the search.
 const DECIDED: i32 = WIN - 1000;
 const INFINITY: i32 = WIN + 1;
-/// The deadline is asked once every this many nodes.
-const CHECK_EVERY: u64 = 256;
+/// The deadline is asked once every this many nodes: a node with its move generation costs a
+/// few microseconds, so the search notices a passed deadline within a fraction of a
+/// millisecond, well inside a tenth of even a 10 ms budget.
+const CHECK_EVERY: u64 = 32;
 /// Beyond this ply, open threes at the horizon are left to the evaluation.
 const QUIESCENCE_PLY: usize = 24;
 const MAX_PLY: usize = 64;
+/// How many of its best-looking moves the easy level picks from.
+const NOISY_CHOICES: usize = 4;
 
 /// The move the computer plays as `to_move` on `board` under `rules`, or `None` when no
 /// point is left that it may play. Returns by `think.deadline` with the best move found.
@@ -84,6 +88,9 @@ pub(crate) struct Searcher<'a> {
     random: SplitMix64,
     nodes: u64,
     stopped: bool,
+    /// Threat searches give up once the node count reaches this, so that a wide VCT leaves
+    /// the main search its share of the time.
+    threat_limit: u64,
     table: TranspositionTable,
     pub(crate) memo: ThreatMemo,
     killers: [[Option<Cell>; 2]; MAX_PLY],
@@ -114,6 +121,7 @@ impl<'a> Searcher<'a> {
             random: SplitMix64::new(think.seed),
             nodes: 0,
             stopped: false,
+            threat_limit: u64::MAX,
             table: TranspositionTable::new(params.table_bits),
             memo: ThreatMemo::new(),
             killers: [[None; 2]; MAX_PLY],
@@ -132,6 +140,17 @@ impl<'a> Searcher<'a> {
 
     pub(crate) fn stopped(&self) -> bool {
         self.stopped
+    }
+
+    /// Counts a threat-search node; true once the deadline or the threat search's node limit
+    /// has passed.
+    pub(crate) fn threat_tick(&mut self) -> bool {
+        self.tick() || self.nodes >= self.threat_limit
+    }
+
+    /// Whether the current threat search has given up (its answer is then "none found").
+    pub(crate) fn threat_given_up(&self) -> bool {
+        self.stopped || self.nodes >= self.threat_limit
     }
 
     pub(crate) fn nodes(&self) -> u64 {
@@ -165,11 +184,13 @@ impl<'a> Searcher<'a> {
         let width = if self.params.opponent_vcf { usize::MAX } else { self.params.width };
         generate(&mut self.board, width, &self.history[0], &mut moves);
         let threatened = self.params.opponent_vcf && self.defend_against_vcf(&mut moves);
-        if !threatened
-            && self.params.own_vct > 0
-            && let Some(win) = self.threat_root(ThreatSpace::FoursAndThrees, self.params.own_vct)
-        {
-            return Some(win);
+        if !threatened && self.params.own_vct > 0 {
+            self.threat_limit = self.nodes.saturating_add(self.params.vct_nodes);
+            let win = self.threat_root(ThreatSpace::FoursAndThrees, self.params.own_vct);
+            self.threat_limit = u64::MAX;
+            if win.is_some() {
+                return win;
+            }
         }
         moves.truncate(self.params.width.max(if threatened { usize::MAX } else { 0 }));
         if moves.is_empty() {
@@ -227,7 +248,9 @@ impl<'a> Searcher<'a> {
         board.empty_points().map(super::cells::cell_of).find(|&cell| self.board.allowed(cell, me))
     }
 
-    /// The easy level: a shallow look at each move, then a random pick among the best few.
+    /// The easy level: a shallow look at each move, then a random pick among the best few
+    /// within `noise` of the best (a beginner sees what a move does at once, not what it leads
+    /// to), but never a move that loses by force when another does not.
     fn noisy_choice(&mut self, moves: &Moves) -> Cell {
         let depth = self.params.max_depth - 1;
         let mut scored = Vec::with_capacity(moves.len());
@@ -235,23 +258,23 @@ impl<'a> Searcher<'a> {
             self.board.play(cell);
             let score = -self.pvs(depth, -INFINITY, INFINITY, 1);
             self.board.undo(cell);
-            scored.push((cell, score));
             if self.stopped {
                 break;
             }
+            scored.push((cell, score));
         }
         scored.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
-        let best = scored[0].1;
+        let Some(&(top, best)) = scored.first() else { return moves.get(0) };
         let close: Vec<Cell> = scored
             .iter()
-            .take(3)
+            .take(NOISY_CHOICES)
             .filter(|&&(_, score)| {
                 score >= best - self.params.noise && (score > -DECIDED || best <= -DECIDED)
             })
             .map(|&(cell, _)| cell)
             .collect();
         let pick = self.random.below(close.len() as u64) as usize;
-        close[pick]
+        close.get(pick).copied().unwrap_or(top)
     }
 
     /// Iterative deepening over the root moves; the best move of the last finished iteration
@@ -409,5 +432,88 @@ impl<'a> Searcher<'a> {
         };
         self.table.store(Entry { key, depth, score: best_score, bound, best: best_move });
         best_score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::Cell as Counter;
+
+    use super::*;
+    use crate::cpu::grid::tests::stones;
+    use crate::cpu::{Level, NodeBudget};
+    use crate::{GomokuSettings, Stone};
+
+    /// A middle game from the normal level's self-play, black to move and nothing decided:
+    /// every phase of the hard level runs on it to the full.
+    fn busy_board() -> Board {
+        stones("h8 h6 g9 h7 g6 e6", "g7 g8 i7 h9 h5 f6")
+    }
+
+    #[test]
+    fn every_level_heeds_the_deadline_within_a_check_interval() {
+        let rules = GridRules::gomoku(GomokuSettings::default());
+        for level in Level::ALL {
+            for checks in [1, 5, 40] {
+                let budget = NodeBudget::new(checks);
+                let think = Think { level, seed: 3, deadline: &budget };
+                let analysis = grid_analysis(&busy_board(), Stone::Black, &rules, think);
+                assert!(analysis.best.is_some());
+                // The budget says "past" at its check number `checks + 1`; after that, at most
+                // the node that asked is finished.
+                assert!(
+                    analysis.nodes <= (checks + 1) * CHECK_EVERY + 1,
+                    "{level:?} with {checks} checks visited {} nodes",
+                    analysis.nodes
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_deadline_past_at_once_stops_every_level_within_a_few_dozen_nodes() {
+        // Asking every 256 nodes let a 10 ms budget overrun by several milliseconds.
+        let rules = GridRules::renju();
+        for level in Level::ALL {
+            let budget = NodeBudget::new(0);
+            let think = Think { level, seed: 3, deadline: &budget };
+            let analysis = grid_analysis(&busy_board(), Stone::Black, &rules, think);
+            assert!(analysis.best.is_some());
+            assert!(analysis.nodes <= 33, "{level:?}: {} nodes", analysis.nodes);
+        }
+    }
+
+    #[test]
+    fn a_limited_vct_leaves_the_main_search_its_nodes() {
+        let rules = GridRules::gomoku(GomokuSettings::default());
+        let think = Think { level: Level::Hard, seed: 3, deadline: &crate::cpu::Unlimited };
+        let mut unlimited = Searcher::new(&busy_board(), Stone::Black, rules, think);
+        assert_eq!(unlimited.threat_root(ThreatSpace::FoursAndThrees, 8), None);
+        assert!(unlimited.nodes() > 200, "{} nodes", unlimited.nodes());
+        let mut limited = Searcher::new(&busy_board(), Stone::Black, rules, think);
+        limited.threat_limit = 50;
+        assert_eq!(limited.threat_root(ThreatSpace::FoursAndThrees, 8), None);
+        assert!(limited.nodes() <= 51, "{} nodes", limited.nodes());
+        assert!(!limited.stopped(), "the deadline has not passed");
+    }
+
+    #[test]
+    fn after_the_deadline_the_search_asks_no_more() {
+        let rules = GridRules::renju();
+        let asked_after = Counter::new(0u32);
+        let passed = Counter::new(false);
+        let calls = Counter::new(0u32);
+        let deadline = || {
+            if passed.get() {
+                asked_after.set(asked_after.get() + 1);
+            }
+            calls.set(calls.get() + 1);
+            passed.set(calls.get() > 3);
+            passed.get()
+        };
+        let think = Think { level: Level::Hard, seed: 3, deadline: &deadline };
+        assert!(grid_move(&busy_board(), Stone::Black, &rules, think).is_some());
+        assert!(passed.get());
+        assert_eq!(asked_after.get(), 0);
     }
 }

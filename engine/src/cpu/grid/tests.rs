@@ -37,7 +37,7 @@ pub(crate) fn board(rows: &[&str]) -> Board {
 }
 
 /// A board from lists of points.
-fn stones(black: &str, white: &str) -> Board {
+pub(crate) fn stones(black: &str, white: &str) -> Board {
     let mut board = Board::empty(15);
     for (list, stone) in [(black, Stone::Black), (white, Stone::White)] {
         for text in list.split_whitespace() {
@@ -179,7 +179,7 @@ fn white_takes_the_weakest_offered_fifth() {
     }
     let offer = game.parse_move("offer g8 a1 a15 o1 o15 b1 a2 n1 o2 c1").expect("well written");
     let game = game.play(offer).expect("legal offer");
-    let budget = NodeBudget::new(4);
+    let budget = NodeBudget::new(64);
     let choice = game.computer_move(think(Level::Normal, &budget)).expect("a choice");
     assert_ne!(choice, RenjuMove::ChooseFifth(point("g8")));
 }
@@ -273,4 +273,45 @@ proptest! {
             };
         }
     }
+}
+
+#[test]
+fn easy_varies_with_the_seed_and_hard_does_not() {
+    let board = stones("h8 h6 g9 h7 g6 e6", "g7 g8 i7 h9 h5 f6");
+    let moves = |level| {
+        let mut moves: Vec<Point> = (0..8)
+            .map(|seed| {
+                let budget = NodeBudget::new(BUDGET);
+                let think = Think { level, seed, deadline: &budget };
+                grid_move(&board, Stone::Black, &gomoku(), think).expect("a move")
+            })
+            .collect();
+        moves.sort();
+        moves.dedup();
+        moves.len()
+    };
+    assert!(moves(Level::Easy) >= 2, "a beginner's choice depends on the seed");
+    assert_eq!(moves(Level::Hard), 1);
+}
+
+#[test]
+fn the_fifth_choice_stops_at_a_passed_deadline() {
+    // Ten offers used to be judged by ten searches, each asking the clock again after the
+    // deadline had passed; one search stops at the first "past".
+    let mut game = Renju::start(RenjuSettings);
+    for text in ["h8", "keep", "h9", "keep", "i8", "keep", "h5", "keep"] {
+        let mv = game.parse_move(text).expect("well written");
+        game = game.play(mv).expect("legal");
+    }
+    let offer = game.parse_move("offer g8 a1 a15 o1 o15 b1 a2 n1 o2 c1").expect("well written");
+    let game = game.play(offer).expect("legal offer");
+    let asked = std::cell::Cell::new(0);
+    let deadline = || {
+        asked.set(asked.get() + 1);
+        true
+    };
+    let think = Think { level: Level::Hard, seed: 1, deadline: &deadline };
+    let choice = game.computer_move(think).expect("a choice");
+    assert!(matches!(choice, RenjuMove::ChooseFifth(_)));
+    assert_eq!(asked.get(), 1);
 }

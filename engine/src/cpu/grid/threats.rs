@@ -61,10 +61,10 @@ impl Searcher<'_> {
             self.board.play(cell);
             let wins = self.defend(space, depth.saturating_sub(1));
             self.board.undo(cell);
-            if wins && !self.stopped() {
+            if wins && !self.threat_given_up() {
                 return Some(cell);
             }
-            if self.stopped() {
+            if self.threat_given_up() {
                 return None;
             }
         }
@@ -73,7 +73,7 @@ impl Searcher<'_> {
 
     /// Whether the side to move wins by threats within `depth` of them.
     pub(crate) fn threat_win(&mut self, space: ThreatSpace, depth: u32) -> bool {
-        if self.tick() {
+        if self.threat_tick() {
             return false;
         }
         let me = self.board.to_move();
@@ -111,7 +111,7 @@ impl Searcher<'_> {
             if wins {
                 return true;
             }
-            if self.stopped() {
+            if self.threat_given_up() {
                 return false;
             }
         }
@@ -154,7 +154,7 @@ impl Searcher<'_> {
 
     /// The defender is to move after the attacker's threat: whether the attacker still wins.
     fn defend(&mut self, space: ThreatSpace, depth: u32) -> bool {
-        if self.tick() {
+        if self.threat_tick() {
             return false;
         }
         let defender = self.board.to_move();
@@ -212,7 +212,7 @@ impl Searcher<'_> {
             self.board.play(cell);
             let wins = self.threat_win(space, depth);
             self.board.undo(cell);
-            if !wins || self.stopped() {
+            if !wins || self.threat_given_up() {
                 return false;
             }
         }
