@@ -263,7 +263,7 @@ impl Delivery {
         }
     }
 
-    async fn run(&self, job: Job, state: &mut ChatState) {
+    async fn run(self: &Arc<Self>, job: Job, state: &mut ChatState) {
         match job {
             Job::Output { output, origin } => match *output {
                 Output::Send { message, .. } => {
@@ -391,7 +391,7 @@ impl Delivery {
     /// A private message; when the user never opened the chat with the bot, it waits for
     /// them and the chat it came from gets the deep link.
     async fn send_direct(
-        &self,
+        self: &Arc<Self>,
         state: &mut ChatState,
         user: &str,
         message: Message,
@@ -418,16 +418,7 @@ impl Delivery {
                         }
                     }
                     if let Some(origin) = origin.filter(|origin| *origin != chat) {
-                        self.busy.fetch_add(1, Ordering::SeqCst);
-                        if let Some(sender) =
-                            self.queues.lock().ok().and_then(|queues| queues.get(&origin).cloned())
-                        {
-                            if sender.send(Job::Invite { user, locale: message.locale }).is_err() {
-                                self.busy.fetch_sub(1, Ordering::SeqCst);
-                            }
-                        } else {
-                            self.busy.fetch_sub(1, Ordering::SeqCst);
-                        }
+                        self.enqueue(origin, Job::Invite { user, locale: message.locale });
                     }
                     return;
                 }
