@@ -271,12 +271,31 @@ async fn a_player_out_of_time_gets_a_cpu_move() {
 }
 
 #[tokio::test]
-async fn resigning_ends_and_rates_the_game() {
+async fn resigning_asks_first_and_a_move_makes_the_question_stale() {
     let mut harness = Harness::new().await;
     game_between_ana_and_bruno(&mut harness, "/ninuki").await;
     harness.say("Ana", "/move h8").await;
-    let (ply, lines, buttons) = board(&harness.say("Bruno", "/resign").await);
-    assert_eq!(ply, 1);
+    let question = |ply: usize| {
+        (
+            vec![Text::new("resign-confirm").with("name", "Bruno").with("id", 1_i64)],
+            vec![format!("x:1:{ply}:2y"), format!("x:1:{ply}:2n")],
+        )
+    };
+    assert_eq!(sent(&harness.say("Bruno", "/resign").await), question(1));
+    // Only Bruno answers his question; keeping on changes nothing.
+    assert_notice(&harness.press("Ana", "x:1:1:2y").await, "ana", Text::new("resign-not-yours"));
+    assert_notice(&harness.press("Carla", "x:1:1:2y").await, "carla", Text::new("not-a-player"));
+    assert_notice(&harness.press("Bruno", "x:1:1:2n").await, "bruno", Text::new("resign-kept"));
+    let (ply, lines, _) = board(&harness.say("Bruno", "/move h9").await);
+    assert_eq!((ply, &lines[1]), (2, &played("Bruno", "h9")));
+    // The question was drawn before Bruno's move: its confirmation is outdated.
+    assert_notice(&harness.press("Bruno", "x:1:1:2y").await, "bruno", Text::new("outdated"));
+    let (_, moves) = harness.store.game(GameId(1)).await.expect("the store").expect("game 1");
+    assert_eq!(moves.len(), 2);
+
+    assert_eq!(sent(&harness.say("Bruno", "/rendirse").await), question(2));
+    let (ply, lines, buttons) = board(&harness.press("Bruno", "x:1:2:2y").await);
+    assert_eq!(ply, 2);
     assert_eq!(
         lines,
         [
@@ -289,6 +308,12 @@ async fn resigning_ends_and_rates_the_game() {
         ]
     );
     assert_eq!(buttons, ["r:1"]);
+    // A second press on the same question finds the game over.
+    assert_notice(
+        &harness.press("Bruno", "x:1:2:2y").await,
+        "bruno",
+        Text::new("no-such-game").with("id", "#1"),
+    );
     assert_notice(&harness.say("Ana", "/move h9").await, "ana", Text::new("no-game"));
     let (lines, _) = sent(&harness.say("Ana", "/stats").await);
     assert_eq!(lines[0], Text::new("stats-title").with("name", "Ana"));
@@ -304,7 +329,8 @@ async fn resigning_ends_and_rates_the_game() {
 async fn a_rematch_hands_the_first_move_to_the_other_player() {
     let mut harness = Harness::new().await;
     game_between_ana_and_bruno(&mut harness, "/gomoku").await;
-    harness.say("Ana", "/resign").await;
+    let (ply, lines, _) = board(&harness.say("Ana", "/resign confirm").await);
+    assert_eq!((ply, &lines[1]), (0, &Text::new("resigned").with("name", "Ana")));
     let (lines, buttons) = sent(&harness.press("Ana", "r:1").await);
     assert_eq!(lines[0].id, "challenge-to");
     assert_eq!(lines[0].arg("opponent"), Some(&cincobot::i18n::Arg::Plain("Bruno".into())));
@@ -314,7 +340,7 @@ async fn a_rematch_hands_the_first_move_to_the_other_player() {
     assert_eq!(lines[2], turn("Bruno", "colour-black"));
 
     // And back again after the second game.
-    harness.say("Ana", "/resign").await;
+    harness.say("Ana", "/rendirse confirmar #2").await;
     harness.say("Bruno", "/rematch").await;
     let (_, lines, _) = board(&harness.press("Ana", "a:3").await);
     assert_eq!(lines[0], header(GOMOKU, 3, ("Ana", "colour-black"), ("Bruno", "colour-white")));

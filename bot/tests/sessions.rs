@@ -29,6 +29,11 @@ fn every_board_game_is_played_to_the_end_in_the_terminal() {
     assert!(text.contains("Final score: 5 to 0."), "pente shows its score");
     assert!(text.contains("CPU (easy) played"), "the CPU answers in its game:\n{text}");
     assert!(
+        text.contains("Ana, do you resign game #7? Press Resign, or type /resign confirm."),
+        "resigning asks first:\n{text}"
+    );
+    assert_eq!(text.matches("Ana resigns.").count(), 2, "{text}");
+    assert!(
         text.contains("Gomoku #8: CPU (easy) (black) against Ana (white)"),
         "the rematch alternates"
     );

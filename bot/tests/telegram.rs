@@ -179,6 +179,41 @@ async fn the_cpu_answers_in_a_private_chat() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn resigning_is_confirmed_with_a_button_that_a_move_makes_stale() {
+    let directory = tempfile::tempdir().expect("a folder");
+    let bot = Bot::start(&directory.path().join("bot.db")).await;
+    bot.expect(text(GROUP, &ana(), "/gomoku @bruno"), is("sendMessage", GROUP)).await;
+    bot.expect(text(GROUP, &bruno(), "/accept"), is("sendPhoto", GROUP)).await;
+    let asked = |c: &Call| is("sendMessage", GROUP)(c) && c.text().contains("resign");
+    let question = bot.expect(text(GROUP, &ana(), "/resign"), asked).await;
+    assert_eq!(
+        question.text(),
+        "ana, do you resign game #1? Press Resign, or type /resign confirm."
+    );
+    assert_eq!(question.buttons(), ["x:1:0:1y", "x:1:0:1n"]);
+    let message = 1003;
+    bot.expect(press(GROUP, message, &bruno(), "x:1:0:1y"), answer_with("for the other player"))
+        .await;
+    bot.expect(press(GROUP, message, &ana(), "x:1:0:1n"), answer_with("You keep playing.")).await;
+    bot.expect(text(GROUP, &ana(), "/move h8"), board_at(GROUP, 1)).await;
+    let from = bot.fake.count();
+    bot.expect(press(GROUP, message, &ana(), "x:1:0:1y"), answer_with("older board")).await;
+    assert!(!bot.fake.calls()[from..].iter().any(|c| c.method == "editMessageMedia"));
+
+    let question = bot.expect(text(GROUP, &ana(), "/rendirse"), asked).await;
+    assert_eq!(question.buttons(), ["x:1:1:1y", "x:1:1:1n"]);
+    let from = bot.fake.count();
+    bot.fake.push(press(GROUP, 1005, &ana(), "x:1:1:1y"));
+    let last = bot.fake.wait_for(from, board_at(GROUP, 1)).await;
+    assert_eq!(last.method, "editMessageMedia");
+    assert!(last.text().contains("ana resigns."), "{}", last.text());
+    assert_eq!(last.buttons(), ["r:1"]);
+    let answered = bot.fake.wait_for(from, |c| c.method == "answerCallbackQuery").await;
+    assert!(answered.params["text"].is_null(), "{answered:?}");
+    bot.served.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_flood_429_on_send_photo_is_waited_out() {
     let directory = tempfile::tempdir().expect("a folder");
     let bot = Bot::start(&directory.path().join("bot.db")).await;

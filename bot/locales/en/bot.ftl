@@ -5,7 +5,7 @@ help =
     /gomoku, /renju, /ninuki, /pente, /connect5 (5 en raya), /connect4 — challenge @user, play cpu [easy|normal|hard], or name nobody for an open challenge. Options: 15/19/13 (size), overline on|off, forbidden on|off, popout, timer 0|30|60, ranked|casual.
     /accept, /decline, /join — answer a challenge.
     /move <move> [#game] — h8, K10, 3, pop 3, swap, keep, offer …, choose …
-    /resign, /undo, /board, /rematch
+    /resign (asks first; /resign confirm gives up at once), /undo, /board, /rematch
     /rules <game>, /stats [@user], /leaderboard [game]
     /language es|en, /settings <game> <option> <value> (admins), /cancel (admins)
 internal-error = Something failed on our side. Nothing changed; please try again.
@@ -81,6 +81,10 @@ time-ran-out = { $name } ran out of time: the CPU plays for { $name } until they
 seat-taken-back = { $name } is back in the game.
 game-abandoned = Game #{ $id } is abandoned: nobody played for { $hours } hours.
 
+resign-confirm = { $name }, do you resign game #{ $id }? Press Resign, or type /resign confirm.
+resign-kept = You keep playing.
+resign-not-yours = That question is for the other player.
+
 undo-asked = { $name } asks to take back their last move. { $opponent }, do you agree?
 undo-done = { $name }'s last move was taken back.
 undo-refused = No undo: { $name }'s request was refused.
@@ -95,6 +99,8 @@ button-rematch = Rematch
 button-swap = Swap
 button-keep = Keep
 button-confirm = Confirm
+button-resign-confirm = Resign
+button-keep-playing = Keep playing
 button-undo-accept = Allow undo
 button-undo-refuse = Refuse
 button-column = { $column }

@@ -5,7 +5,7 @@ help =
     /gomoku, /renju, /ninuki, /pente, /conecta5 (5 en raya), /conecta4 — reta con @usuario, juega contra cpu [fácil|normal|difícil], o sin rival para un reto abierto. Opciones: 15/19/13 (tamaño), overline on|off, prohibidas on|off, popout, tiempo 0|30|60, clasificatoria|amistosa.
     /aceptar, /rechazar, /unirse — responde a un reto.
     /mover <jugada> [#partida] — h8, K10, 3, pop 3, cambiar, seguir, ofrecer …, elegir …
-    /rendirse, /deshacer, /tablero, /revancha
+    /rendirse (pregunta antes; /rendirse confirmar abandona al momento), /deshacer, /tablero, /revancha
     /reglas <juego>, /estadisticas [@usuario], /clasificacion [juego]
     /idioma es|en, /ajustes <juego> <opción> <valor> (administradores), /cancelar (administradores)
 internal-error = Algo falló de nuestro lado. No se cambió nada; prueba otra vez.
@@ -81,6 +81,10 @@ time-ran-out = A { $name } se le acabó el tiempo: la CPU juega por { $name } ha
 seat-taken-back = { $name } vuelve a la partida.
 game-abandoned = La partida #{ $id } se da por abandonada: nadie jugó en { $hours } horas.
 
+resign-confirm = { $name }, ¿te rindes en la partida #{ $id }? Pulsa Rendirse, o escribe /rendirse confirmar.
+resign-kept = Sigues jugando.
+resign-not-yours = Esa pregunta es para el otro jugador.
+
 undo-asked = { $name } pide deshacer su última jugada. { $opponent }, ¿aceptas?
 undo-done = Se deshizo la última jugada de { $name }.
 undo-refused = No se deshace: la petición de { $name } fue rechazada.
@@ -95,6 +99,8 @@ button-rematch = Revancha
 button-swap = Cambiar
 button-keep = Seguir
 button-confirm = Confirmar
+button-resign-confirm = Rendirse
+button-keep-playing = Seguir jugando
 button-undo-accept = Aceptar deshacer
 button-undo-refuse = Rechazar
 button-column = { $column }

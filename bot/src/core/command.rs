@@ -21,7 +21,11 @@ pub enum Command {
         game: Option<GameId>,
         confirm: bool,
     },
-    Resign(Option<GameId>),
+    /// `/resign [#12]` asks first; `/resign [#12] confirm` gives up.
+    Resign {
+        game: Option<GameId>,
+        confirm: bool,
+    },
     Undo(Option<GameId>),
     Board(Option<GameId>),
     Rematch(Option<GameId>),
@@ -131,6 +135,11 @@ fn number(word: &str) -> Result<i64, CommandError> {
     word.trim_start_matches('#').parse().map_err(|_| CommandError::BadNumber(word.to_owned()))
 }
 
+/// `confirm` or `confirmar`: the player knows what the command does.
+fn is_confirm(word: &str) -> bool {
+    matches!(word.to_lowercase().as_str(), "confirm" | "confirmar")
+}
+
 fn game_id(words: &[&str]) -> Result<Option<GameId>, CommandError> {
     words.first().map(|word| number(word).map(GameId)).transpose()
 }
@@ -169,8 +178,7 @@ pub fn parse(line: &str, bot_name: &str) -> Result<Option<Command>, CommandError
     }
     let command = match name.as_str() {
         "move" | "mover" | "m" => {
-            let confirm =
-                args.iter().any(|w| matches!(w.to_lowercase().as_str(), "confirm" | "confirmar"));
+            let confirm = args.iter().any(|w| is_confirm(w));
             let game = args
                 .iter()
                 .find(|w| w.starts_with('#'))
@@ -179,10 +187,7 @@ pub fn parse(line: &str, bot_name: &str) -> Result<Option<Command>, CommandError
                 .map(GameId);
             let text = args
                 .iter()
-                .filter(|w| {
-                    !w.starts_with('#')
-                        && !matches!(w.to_lowercase().as_str(), "confirm" | "confirmar")
-                })
+                .filter(|w| !w.starts_with('#') && !is_confirm(w))
                 .copied()
                 .collect::<Vec<_>>()
                 .join(" ");
@@ -191,7 +196,11 @@ pub fn parse(line: &str, bot_name: &str) -> Result<Option<Command>, CommandError
             }
             Command::Move { text, game, confirm }
         }
-        "resign" | "rendirse" | "abandonar" => Command::Resign(game_id(&args)?),
+        "resign" | "rendirse" | "abandonar" => {
+            let confirm = args.iter().any(|w| is_confirm(w));
+            let rest: Vec<&str> = args.iter().copied().filter(|w| !is_confirm(w)).collect();
+            Command::Resign { game: game_id(&rest)?, confirm }
+        }
         "undo" | "deshacer" => Command::Undo(game_id(&args)?),
         "board" | "tablero" => Command::Board(game_id(&args)?),
         "rematch" | "revancha" => Command::Rematch(game_id(&args)?),
@@ -286,6 +295,20 @@ mod tests {
             Ok(Some(Command::Move { text: "H8".into(), game: Some(GameId(12)), confirm: true }))
         );
         assert_eq!(parse("/move", "x"), Err(CommandError::MissingMove));
+    }
+
+    #[test]
+    fn resigning_asks_unless_confirmed() {
+        assert_eq!(parse("/resign", "x"), Ok(Some(Command::Resign { game: None, confirm: false })));
+        assert_eq!(
+            parse("/rendirse #3 confirmar", "x"),
+            Ok(Some(Command::Resign { game: Some(GameId(3)), confirm: true }))
+        );
+        assert_eq!(
+            parse("/resign confirm 4", "x"),
+            Ok(Some(Command::Resign { game: Some(GameId(4)), confirm: true }))
+        );
+        assert_eq!(parse("/resign now", "x"), Err(CommandError::BadNumber("now".into())));
     }
 
     #[test]

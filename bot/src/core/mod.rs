@@ -215,9 +215,9 @@ impl Core {
                 let id = self.game_of(context, game)?;
                 self.play_as(context, id, &text, confirm, None).await
             }
-            Command::Resign(game) => {
+            Command::Resign { game, confirm } => {
                 let id = self.game_of(context, game)?;
-                self.resign(context, id).await
+                if confirm { self.resign(context, id).await } else { self.ask_resign(context, id) }
             }
             Command::Undo(game) => {
                 let id = self.game_of(context, game)?;
@@ -251,6 +251,9 @@ impl Core {
                 self.answer_undo(context, game, ply, accept).await
             }
             Payload::Pick { game, ply, column } => self.pick(context, game, ply, column.as_deref()),
+            Payload::Resign { game, ply, seat, confirm } => {
+                self.answer_resign(context, game, ply, seat, confirm).await
+            }
             Payload::Rematch(game) => self.rematch(context, Some(game)).await,
             Payload::Accept(id) => self.accept(context, Some(id), false).await,
             Payload::Join(id) => self.accept(context, Some(id), true).await,

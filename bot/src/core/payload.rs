@@ -3,6 +3,8 @@
 //! A payload names the game (or challenge) and the ply the button was drawn for, so a press
 //! on an old board is recognised and refused instead of played on a newer position.
 
+use engine::Seat;
+
 use super::{ChallengeId, GameId};
 
 /// What a button does.
@@ -28,6 +30,14 @@ pub enum Payload {
         ply: usize,
         column: Option<String>,
     },
+    /// Answer the resignation question `seat` was asked at `ply`: give up (`confirm`) or
+    /// keep playing.
+    Resign {
+        game: GameId,
+        ply: usize,
+        seat: Seat,
+        confirm: bool,
+    },
     Rematch(GameId),
     Accept(ChallengeId),
     Decline(ChallengeId),
@@ -50,6 +60,13 @@ impl Payload {
             }
             Payload::Pick { game, ply, column } => {
                 format!("k:{}:{ply}:{}", game.0, column.as_deref().unwrap_or_default())
+            }
+            Payload::Resign { game, ply, seat, confirm } => {
+                let seat = match seat {
+                    Seat::First => '1',
+                    Seat::Second => '2',
+                };
+                format!("x:{}:{ply}:{seat}{}", game.0, if *confirm { 'y' } else { 'n' })
             }
             Payload::Rematch(game) => format!("r:{}", game.0),
             Payload::Accept(challenge) => format!("a:{}", challenge.0),
@@ -89,6 +106,17 @@ impl Payload {
                 let column = (!column.is_empty()).then(|| column.to_owned());
                 Some(Payload::Pick { game: GameId(id), ply, column })
             }
+            "x" => {
+                let ply = ply()?;
+                let (seat, confirm) = match parts.next()? {
+                    "1y" => (Seat::First, true),
+                    "1n" => (Seat::First, false),
+                    "2y" => (Seat::Second, true),
+                    "2n" => (Seat::Second, false),
+                    _ => return None,
+                };
+                Some(Payload::Resign { game: GameId(id), ply, seat, confirm })
+            }
             "r" => Some(Payload::Rematch(GameId(id))),
             "a" => Some(Payload::Accept(ChallengeId(id))),
             "d" => Some(Payload::Decline(ChallengeId(id))),
@@ -115,6 +143,8 @@ mod tests {
             Payload::Undo { game: GameId(7), ply: 9, accept: false },
             Payload::Pick { game: GameId(7), ply: 224, column: Some("h".into()) },
             Payload::Pick { game: GameId(7), ply: 9, column: None },
+            Payload::Resign { game: GameId(7), ply: 224, seat: Seat::Second, confirm: true },
+            Payload::Resign { game: GameId(7), ply: 0, seat: Seat::First, confirm: false },
             Payload::Rematch(GameId(7)),
             Payload::Accept(ChallengeId(3)),
             Payload::Decline(ChallengeId(3)),
@@ -127,5 +157,7 @@ mod tests {
         }
         assert_eq!(Payload::decode("m:x:1:h8"), None);
         assert_eq!(Payload::decode("z:1"), None);
+        assert_eq!(Payload::decode("x:1:2:3y"), None);
+        assert_eq!(Payload::decode("x:1:2:1"), None);
     }
 }

@@ -216,6 +216,53 @@ impl Core {
         }
     }
 
+    /// `/resign`: asks the player to confirm, with buttons drawn for this ply (a move makes
+    /// them stale); `/resign confirm` or the confirm button gives up.
+    pub(super) fn ask_resign(
+        &self,
+        context: &Context,
+        id: GameId,
+    ) -> Result<Vec<Output>, CoreError> {
+        let table = self.table(id)?;
+        let seat = table.seat_of(&context.user.id).ok_or_else(|| refused("not-a-player"))?;
+        let ply = table.position.ply();
+        let question =
+            Text::new("resign-confirm").with("name", name_of(table.player(seat))).with("id", id.0);
+        let button = |label: &'static str, confirm: bool| Button {
+            label: Text::new(label),
+            payload: Payload::Resign { game: id, ply, seat, confirm }.encode(),
+        };
+        let buttons =
+            vec![vec![button("button-resign-confirm", true), button("button-keep-playing", false)]];
+        let message =
+            Message { locale: context.locale, lines: vec![question], board: None, buttons };
+        Ok(vec![Output::Send { chat: context.chat.clone(), message }])
+    }
+
+    /// A press on the resignation question `seat` was asked at `ply`: only that player may
+    /// answer, and a confirmation from before the last move is outdated.
+    pub(super) async fn answer_resign(
+        &mut self,
+        context: &Context,
+        id: GameId,
+        ply: usize,
+        asked: Seat,
+        confirm: bool,
+    ) -> Result<Vec<Output>, CoreError> {
+        let table = self.table(id)?;
+        let seat = table.seat_of(&context.user.id).ok_or_else(|| refused("not-a-player"))?;
+        if seat != asked {
+            return Err(refused("resign-not-yours"));
+        }
+        if !confirm {
+            return Err(refused("resign-kept"));
+        }
+        if ply != table.position.ply() {
+            return Err(refused("outdated"));
+        }
+        self.resign(context, id).await
+    }
+
     /// `context.user` gives up game `id`.
     pub(super) async fn resign(
         &mut self,
