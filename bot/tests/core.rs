@@ -471,3 +471,136 @@ async fn a_private_chat_keeps_its_games_across_a_restart() {
         other => panic!("expected the board in the private chat, got {other:#?}"),
     }
 }
+
+/// Renju game 1 after the opening (Ana black, keeping colours at every swap option) and six
+/// more stones: black h8 j10 h10 i11 i12, white h9 e5 a1 a2 a3. Black's i10 would make two
+/// open threes (h10-i10-j10 and i10-i11-i12): a double three, which loses in renju.
+async fn renju_before_a_double_three(harness: &mut Harness) {
+    game_between_ana_and_bruno(harness, "/renju").await;
+    let moves = [
+        ("Ana", "h8"),
+        ("Bruno", "keep"),
+        ("Bruno", "h9"),
+        ("Ana", "keep"),
+        ("Ana", "j10"),
+        ("Bruno", "keep"),
+        ("Bruno", "e5"),
+        ("Ana", "keep"),
+        ("Ana", "h10"),
+        ("Bruno", "keep"),
+        ("Bruno", "a1"),
+        ("Ana", "i11"),
+        ("Bruno", "a2"),
+        ("Ana", "i12"),
+        ("Bruno", "a3"),
+    ];
+    for (ply, (player, text)) in moves.into_iter().enumerate() {
+        let (at, ..) = board(&harness.say(player, &format!("/move {text}")).await);
+        assert_eq!(at, ply + 1, "{player} plays {text}");
+    }
+}
+
+fn double_three() -> Text {
+    Text::new("shape-double-three")
+}
+
+async fn stored_moves(harness: &Harness) -> usize {
+    let (_, moves) = harness.store.game(GameId(1)).await.expect("the store").expect("game 1");
+    moves.len()
+}
+
+#[tokio::test]
+async fn a_renju_forbidden_point_is_confirmed_before_it_loses() {
+    let mut harness = Harness::new().await;
+    renju_before_a_double_three(&mut harness).await;
+    let (lines, buttons) = sent(&harness.say("Ana", "/move i10").await);
+    assert_eq!(
+        lines,
+        [Text::new("confirm-forbidden").with("move", "i10").with("shape", double_three())]
+    );
+    assert_eq!(buttons, ["c:1:15:i10"]);
+    // Nothing was played: still Ana's turn at ply 15.
+    assert_eq!(stored_moves(&harness).await, 15);
+    assert_notice(&harness.say("Bruno", "/move o15").await, "bruno", Text::new("not-your-turn"));
+    let english = harness.core.texts().render(cincobot::i18n::Locale::En, &lines[0]);
+    assert_eq!(
+        english,
+        "i10 is a double three for black: in renju that loses the game. Sure? Press confirm or \
+         type /move i10 confirm."
+    );
+
+    let (ply, lines, buttons) = board(&harness.press("Ana", "c:1:15:i10").await);
+    assert_eq!(ply, 16);
+    assert_eq!(lines[1], played("Ana", "i10"));
+    assert_eq!(
+        lines[2],
+        Text::new("result-win")
+            .with("name", "Bruno")
+            .with("colour", Text::new("colour-white"))
+            .with("reason", Text::new("reason-forbidden").with("shape", double_three()))
+    );
+    assert_eq!(buttons, ["r:1"]);
+    let (row, moves) = harness.store.game(GameId(1)).await.expect("the store").expect("game 1");
+    assert_eq!(moves.last().map(|m| m.action.as_str()), Some("i10"));
+    assert_eq!(row.winner, Some(engine::Seat::Second));
+    let position = cincobot::games::Position::replay(
+        &row.settings,
+        moves.iter().map(|stored| stored.action.as_str()),
+    )
+    .expect("the log replays");
+    assert!(matches!(
+        position.outcome(),
+        engine::Outcome::Win {
+            winner: engine::Seat::Second,
+            reason: engine::WinReason::Forbidden { kind: engine::ForbiddenKind::DoubleThree, .. }
+        }
+    ));
+}
+
+#[tokio::test]
+async fn a_stale_forbidden_confirmation_is_outdated_and_a_typed_one_plays() {
+    let mut harness = Harness::new().await;
+    renju_before_a_double_three(&mut harness).await;
+    let (_, buttons) = sent(&harness.say("Ana", "/move i10").await);
+    assert_eq!(buttons, ["c:1:15:i10"]);
+    harness.say("Ana", "/move o15").await;
+    harness.say("Bruno", "/move a4").await;
+    assert_notice(&harness.press("Ana", "c:1:15:i10").await, "ana", Text::new("outdated"));
+    assert_eq!(stored_moves(&harness).await, 17);
+    let (ply, lines, _) = board(&harness.say("Ana", "/mover i10 confirmar").await);
+    assert_eq!(ply, 18);
+    assert_eq!(
+        lines[2],
+        Text::new("result-win")
+            .with("name", "Bruno")
+            .with("colour", Text::new("colour-white"))
+            .with("reason", Text::new("reason-forbidden").with("shape", double_three()))
+    );
+}
+
+#[tokio::test]
+async fn gomoku_with_forbidden_moves_refuses_the_point_instead() {
+    let mut harness = Harness::new().await;
+    game_between_ana_and_bruno(&mut harness, "/gomoku forbidden on").await;
+    let moves = ["h8", "h9", "j10", "e5", "h10", "a1", "i11", "a2", "i12", "a3"];
+    for (ply, point) in moves.into_iter().enumerate() {
+        let player = if ply % 2 == 0 { "Ana" } else { "Bruno" };
+        let (at, ..) = board(&harness.say(player, &format!("/move {point}")).await);
+        assert_eq!(at, ply + 1);
+    }
+    let refusal = Text::new("refused-forbidden").with("shape", double_three());
+    assert_notice(&harness.say("Ana", "/move i10").await, "ana", refusal.clone());
+    // Confirming changes nothing: the point is refused, not lost.
+    assert_notice(&harness.say("Ana", "/move i10 confirm").await, "ana", refusal.clone());
+    assert_notice(&harness.press("Ana", "c:1:10:i10").await, "ana", refusal.clone());
+    assert_eq!(stored_moves(&harness).await, 10);
+    let texts = harness.core.texts();
+    assert_eq!(
+        texts.render(cincobot::i18n::Locale::En, &refusal),
+        "Black may not play there: it would be a double three."
+    );
+    let spanish = texts.render(cincobot::i18n::Locale::Es, &refusal);
+    assert!(spanish.contains("doble tres"), "{spanish}");
+    let (ply, lines, _) = board(&harness.say("Ana", "/move g7").await);
+    assert_eq!((ply, &lines[1]), (11, &played("Ana", "g7")));
+}
