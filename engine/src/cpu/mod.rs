@@ -9,7 +9,9 @@ mod level;
 mod random;
 
 pub use deadline::{Deadline, NodeBudget, Unlimited};
-pub use grid::{ForbiddenMoves, GridAnalysis, GridRules, find_vcf, grid_analysis, grid_move};
+pub use grid::{
+    ForbiddenMoves, GridAnalysis, GridRules, capture_analysis, find_vcf, grid_analysis, grid_move,
+};
 pub use level::{Level, UnknownLevel};
 pub use random::SplitMix64;
 

@@ -10,6 +10,12 @@
 
 mod board;
 mod candidates;
+mod capture_candidates;
+mod capture_evaluation;
+mod capture_levels;
+mod capture_players;
+mod capture_search;
+mod captures;
 mod cells;
 mod evaluation;
 mod levels;
@@ -22,7 +28,10 @@ mod table;
 mod threats;
 
 #[cfg(test)]
+mod capture_tests;
+#[cfg(test)]
 mod tests;
 
+pub use capture_search::capture_analysis;
 pub use rules::{ForbiddenMoves, GridRules};
 pub use search::{GridAnalysis, find_vcf, grid_analysis, grid_move};

@@ -22,6 +22,9 @@ pub struct GridRules {
     /// Six or more white stones in a row win; otherwise only exactly five does.
     pub white_overline_wins: bool,
     pub forbidden: ForbiddenMoves,
+    /// Two enclosed stones are taken off and ten taken stones win (ninuki, pente): the search
+    /// then plays by [`crate::cpu::capture_analysis`].
+    pub captures: bool,
 }
 
 impl GridRules {
@@ -39,6 +42,7 @@ impl GridRules {
             black_overline_wins: settings.overline_wins && !settings.forbidden_for_black,
             white_overline_wins: settings.overline_wins,
             forbidden,
+            captures: false,
         }
     }
 
@@ -50,6 +54,7 @@ impl GridRules {
             black_overline_wins: false,
             white_overline_wins: true,
             forbidden: ForbiddenMoves::Loses,
+            captures: false,
         }
     }
 
