@@ -93,10 +93,8 @@ fn stop_three(board: &mut CaptureBoard, history: &[u32; CELLS], moves: &mut Move
             tries.push(cell, 0);
         }
     }
-    for cell in board.grid.near().iter() {
-        if board.take(cell, me).stones > 0 {
-            tries.push(cell, 0);
-        }
+    for cell in board.capturing(me).iter() {
+        tries.push(cell, 0);
     }
     for cell in board.grid.set(me, Kind::Four).iter() {
         if board.grid.allowed(cell, me) {

@@ -28,23 +28,18 @@ pub(crate) fn evaluate(board: &CaptureBoard) -> i32 {
     let opponent = me.opponent();
     let (mine, theirs) = (board.captured(me), board.captured(opponent));
     let mut score = lines(&board.grid) + tally(mine) - tally(theirs);
-    let mut best_take = 0;
+    let best_take =
+        board.capturing(me).iter().map(|cell| gain(mine, board.take(cell, me).stones)).max();
     // The opponent's captures of our pairs: we can save one, the next one falls.
     let mut exposed = [0, 0];
-    let mut threats = [0, 0];
-    for cell in board.grid.near().iter() {
-        let take = board.take(cell, me);
-        best_take = best_take.max(gain(mine, take.stones));
-        threats[0] += i32::from(take.threats);
-        let loss = board.take(cell, opponent);
-        threats[1] += i32::from(loss.threats);
-        let value = gain(theirs, loss.stones);
+    for cell in board.capturing(opponent).iter() {
+        let value = gain(theirs, board.take(cell, opponent).stones);
         if value > exposed[0] {
             exposed = [value, exposed[0]];
         } else if value > exposed[1] {
             exposed[1] = value;
         }
     }
-    score += best_take * 3 / 4 - exposed[0] / 4 - exposed[1] * 3 / 4;
-    score + (threats[0] - threats[1]) * THREAT
+    score += best_take.unwrap_or(0) * 3 / 4 - exposed[0] / 4 - exposed[1] * 3 / 4;
+    score + (board.threats(me) - board.threats(opponent)) * THREAT
 }

@@ -7,6 +7,7 @@ use super::candidates::Moves;
 use super::capture_candidates::{Situation, generate};
 use super::capture_evaluation::evaluate;
 use super::capture_levels::CaptureParams;
+use super::capture_threats::ThreatMemo;
 use super::captures::CaptureBoard;
 use super::cells::{CELLS, Cell, CellSet, cell_of, point_of};
 use super::rules::GridRules;
@@ -25,8 +26,6 @@ const CHECK_EVERY: u64 = 128;
 /// Beyond this ply, open threes at the horizon are left to the evaluation.
 const QUIESCENCE_PLY: usize = 16;
 const MAX_PLY: usize = 64;
-/// Entries of the memo of positions without a forced win by fours.
-const MEMO_BITS: u32 = 15;
 
 /// The move the computer plays as `to_move` in a capture game (`rules.captures`), black
 /// having taken `captured[0]` stones and white `captured[1]`, with the count of positions
@@ -64,22 +63,21 @@ pub(crate) fn capture_choice(
     GridAnalysis { best, nodes: searcher.nodes }
 }
 
-struct CaptureSearcher<'a> {
-    board: CaptureBoard,
-    params: CaptureParams,
+pub(crate) struct CaptureSearcher<'a> {
+    pub(crate) board: CaptureBoard,
+    pub(crate) params: CaptureParams,
     think: Think<'a>,
     random: SplitMix64,
     nodes: u64,
-    stopped: bool,
+    pub(crate) stopped: bool,
     table: TranspositionTable,
-    /// Hashes (with the depth tried) of positions shown to hold no win by fours.
-    memo: Vec<(u64, u32)>,
+    pub(crate) memo: ThreatMemo,
     killers: [[Option<Cell>; 2]; MAX_PLY],
     history: Box<[[u32; CELLS]; 2]>,
 }
 
 impl<'a> CaptureSearcher<'a> {
-    fn new(
+    pub(crate) fn new(
         board: &Board,
         to_move: Stone,
         captured: [u16; 2],
@@ -95,14 +93,14 @@ impl<'a> CaptureSearcher<'a> {
             nodes: 0,
             stopped: false,
             table: TranspositionTable::new(params.table_bits),
-            memo: vec![(0, 0); 1 << MEMO_BITS],
+            memo: ThreatMemo::new(),
             killers: [[None; 2]; MAX_PLY],
             history: Box::new([[0; CELLS]; 2]),
         }
     }
 
     /// Counts a node; true once the deadline has passed (and from then on).
-    fn tick(&mut self) -> bool {
+    pub(crate) fn tick(&mut self) -> bool {
         self.nodes += 1;
         if !self.stopped && self.nodes.is_multiple_of(CHECK_EVERY) && self.think.deadline.is_past()
         {
@@ -126,7 +124,7 @@ impl<'a> CaptureSearcher<'a> {
             return Some(take);
         }
         if self.params.own_vcf > 0
-            && let Some(win) = self.vcf_root(root)
+            && let Some(win) = self.threat_root(self.params.own_vcf, root)
         {
             return Some(win);
         }
@@ -158,7 +156,7 @@ impl<'a> CaptureSearcher<'a> {
     /// moves after which it no longer can (all of them if none does).
     fn defend_against_vcf(&mut self, moves: &mut Moves) {
         self.board.pass();
-        let threat = self.vcf(self.params.own_vcf);
+        let threat = self.threat_win(self.params.own_vcf);
         self.board.pass();
         if !threat || self.stopped {
             return;
@@ -166,7 +164,7 @@ impl<'a> CaptureSearcher<'a> {
         let mut safe = Moves::new();
         for cell in moves.iter() {
             self.board.play(cell);
-            let loses = self.vcf(self.params.own_vcf);
+            let loses = self.threat_win(self.params.own_vcf);
             self.board.undo(cell);
             if self.stopped {
                 return;
@@ -346,105 +344,5 @@ impl<'a> CaptureSearcher<'a> {
         };
         self.table.store(Entry { key, depth, score: best_score, bound, best: best_move });
         best_score
-    }
-
-    /// The first move of a win by continuous threats (fours, and capture threats once the
-    /// tenth stone is one capture away) among the `root` points.
-    fn vcf_root(&mut self, root: &CellSet) -> Option<Cell> {
-        if self.board.wins_in_one(self.board.to_move().opponent()) {
-            return None;
-        }
-        let mut moves = Moves::new();
-        self.threats(&mut moves);
-        for cell in moves.iter().filter(|&cell| root.contains(cell)) {
-            self.board.play(cell);
-            let wins = self.vcf_defend(self.params.own_vcf.saturating_sub(1));
-            self.board.undo(cell);
-            if self.stopped {
-                return None;
-            }
-            if wins {
-                return Some(cell);
-            }
-        }
-        None
-    }
-
-    /// The attacker's threats: fours, and when one capture would bring the tenth stone, the
-    /// points that flank an opponent pair. Best first.
-    fn threats(&self, moves: &mut Moves) {
-        let me = self.board.to_move();
-        for cell in self.board.grid.set(me, super::board::Kind::Four).iter() {
-            if self.board.grid.allowed(cell, me) {
-                moves.push(cell, 1_000_000 + self.board.grid.reading(cell, me).value);
-            }
-        }
-        if self.board.captured(me) + 2 >= super::captures::STONES_TO_WIN {
-            for cell in self.board.grid.near().iter() {
-                if self.board.take(cell, me).threats > 0 && self.board.grid.allowed(cell, me) {
-                    moves.push(cell, self.board.grid.reading(cell, me).value);
-                }
-            }
-        }
-        moves.sort();
-    }
-
-    /// Whether the side to move wins by continuous threats within `depth` of them.
-    fn vcf(&mut self, depth: u32) -> bool {
-        if self.tick() {
-            return false;
-        }
-        let me = self.board.to_move();
-        if self.board.wins_in_one(me) {
-            return true;
-        }
-        if depth == 0 || self.board.wins_in_one(me.opponent()) {
-            // A counter-threat of the defender ends the attack: blocking it is no threat.
-            return false;
-        }
-        let key = self.board.hash();
-        let slot = key as usize & ((1 << MEMO_BITS) - 1);
-        if self.memo[slot].0 == key && self.memo[slot].1 >= depth {
-            return false;
-        }
-        let mut moves = Moves::new();
-        self.threats(&mut moves);
-        for cell in moves.iter() {
-            self.board.play(cell);
-            let wins = self.vcf_defend(depth - 1);
-            self.board.undo(cell);
-            if wins {
-                return true;
-            }
-            if self.stopped {
-                return false;
-            }
-        }
-        self.memo[slot] = (key, depth);
-        false
-    }
-
-    /// The defender is to move after the attacker's threat: whether the attacker still wins,
-    /// whatever answer (block or capture) the defender picks.
-    fn vcf_defend(&mut self, depth: u32) -> bool {
-        if self.tick() {
-            return false;
-        }
-        let defender = self.board.to_move();
-        let attacker = defender.opponent();
-        if self.board.wins_in_one(defender) || !self.board.wins_in_one(attacker) {
-            return false;
-        }
-        let mut answers = Moves::new();
-        self.board.answers(&mut answers);
-        for cell in answers.iter() {
-            self.board.play(cell);
-            let wins = self.vcf(depth);
-            self.board.undo(cell);
-            if !wins || self.stopped {
-                return false;
-            }
-        }
-        true
     }
 }

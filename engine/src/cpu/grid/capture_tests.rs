@@ -3,14 +3,16 @@
 
 use proptest::prelude::*;
 
+use super::capture_search::CaptureSearcher;
 use super::captures::CaptureBoard;
-use super::cells::cell_of;
+use super::cells::{CellSet, cell_of};
 use super::rules::GridRules;
-use super::search::grid_move;
+use super::search::{find_vcf, grid_move};
 use super::tests::point;
-use crate::cpu::{ComputerPlayer, Level, NodeBudget, Think, capture_analysis};
+use crate::cpu::{ComputerPlayer, Level, NodeBudget, Think, Unlimited, capture_analysis};
 use crate::{
-    Board, BoardGame, Ninuki, NinukiSettings, Pente, PenteSettings, PenteSize, Point, Seat, Stone,
+    Board, BoardGame, GomokuSettings, Ninuki, NinukiSettings, Pente, PenteSettings, PenteSize,
+    Point, Seat, Stone,
 };
 
 fn ninuki() -> GridRules {
@@ -83,6 +85,38 @@ fn a_winning_capture_threat_is_defended() {
         search.play(cell_of(mv));
         assert!(!search.wins_in_one(Stone::White), "{level:?} played {mv}");
     }
+}
+
+/// The first move of a win by continuous fours within `depth` fours, by the capture search.
+fn capture_vcf(board: &Board, to_move: Stone, captured: [u16; 2], depth: u32) -> Option<Point> {
+    let think = Think { level: Level::Hard, seed: 0, deadline: &Unlimited };
+    let mut searcher = CaptureSearcher::new(board, to_move, captured, ninuki(), think);
+    let mut root = CellSet::default();
+    board.empty_points().for_each(|point| root.insert(cell_of(point)));
+    searcher.threat_root(depth, &root).map(super::cells::point_of)
+}
+
+#[test]
+fn a_four_that_a_capture_breaks_is_no_win() {
+    // Black's g8 or k8 makes an open four, a win in gomoku; here white's j7 then takes j8 j9
+    // (white j10 above) and the four is gone.
+    let board = stones("h8 i8 j8 j9 c3", "j10 a1 a15 o1");
+    let gomoku = GridRules::gomoku(GomokuSettings::default());
+    assert!(find_vcf(&board, Stone::Black, &gomoku, 1, &Unlimited).best.is_some());
+    assert_eq!(capture_vcf(&board, Stone::Black, [0, 0], 1), None);
+    // Without the white stone over the pair, the open four wins again.
+    let safe = stones("h8 i8 j8 j9 c3", "a2 a1 a15 o1");
+    assert!(capture_vcf(&safe, Stone::Black, [0, 0], 1).is_some());
+}
+
+#[test]
+fn a_double_capture_threat_wins_one_pair_from_ten() {
+    // Black has eight stones; its c4 flanks the white pairs d4 e4 and c5 c6 at once, and
+    // white can close only one of f4 and c7.
+    let board = stones("h8 a15", "d4 e4 c5 c6 o1");
+    assert_eq!(capture_vcf(&board, Stone::Black, [8, 0], 1), Some(point("c4")));
+    // Two pairs short, the threats are no threats of a win.
+    assert_eq!(capture_vcf(&board, Stone::Black, [6, 0], 3), None);
 }
 
 #[test]

@@ -4,10 +4,9 @@
 
 use super::board::{Kind, SearchBoard, side};
 use super::candidates::Moves;
-use super::cells::{Cell, STEPS, offset};
+use super::cells::{CELLS, Cell, CellSet, STEPS, cell_of, offset};
 use super::rules::GridRules;
 use super::table::zobrist;
-use crate::cpu::grid::cells::CELLS;
 use crate::{Board, Stone};
 
 /// Taken stones that win: five pairs.
@@ -32,6 +31,13 @@ pub(crate) struct CaptureBoard {
     removed: Vec<Cell>,
     /// How many cells of `removed` each move played emptied.
     taken: Vec<u8>,
+    /// Per empty cell and side, what a stone there takes and threatens, kept up to date
+    /// around every stone that comes or goes: the search asks on every node.
+    takes: Box<[[Take; 2]; CELLS]>,
+    /// Per side, the empty cells where a stone takes a pair or more.
+    capturing: [CellSet; 2],
+    /// Per side, the capture threats over all empty cells.
+    threats: [i32; 2],
 }
 
 impl CaptureBoard {
@@ -43,12 +49,19 @@ impl CaptureBoard {
         captured: [u16; 2],
         rules: GridRules,
     ) -> CaptureBoard {
-        CaptureBoard {
+        let mut search = CaptureBoard {
             grid: SearchBoard::new(board, to_move, rules),
             captured,
             removed: Vec::with_capacity(256),
             taken: Vec::with_capacity(128),
+            takes: Box::new([[Take::default(); 2]; CELLS]),
+            capturing: [CellSet::default(); 2],
+            threats: [0; 2],
+        };
+        for point in board.points() {
+            search.read(cell_of(point));
         }
+        search
     }
 
     pub(crate) fn to_move(&self) -> Stone {
@@ -69,6 +82,47 @@ impl CaptureBoard {
 
     /// What `stone` placed on the empty `cell` would take and threaten.
     pub(crate) fn take(&self, cell: Cell, stone: Stone) -> Take {
+        self.takes[cell][side(stone)]
+    }
+
+    /// The empty cells where `stone` would take a pair or more.
+    pub(crate) fn capturing(&self, stone: Stone) -> &CellSet {
+        &self.capturing[side(stone)]
+    }
+
+    /// The capture threats `stone` could make, over all empty cells.
+    pub(crate) fn threats(&self, stone: Stone) -> i32 {
+        self.threats[side(stone)]
+    }
+
+    /// Reads again what either side would take on `cell` (nothing if it holds a stone).
+    fn read(&mut self, cell: Cell) {
+        for stone in [Stone::Black, Stone::White] {
+            let own = side(stone);
+            let take =
+                if self.grid.is_empty(cell) { self.scan(cell, stone) } else { Take::default() };
+            self.threats[own] += i32::from(take.threats) - i32::from(self.takes[cell][own].threats);
+            self.takes[cell][own] = take;
+            self.capturing[own].set(cell, take.stones > 0);
+        }
+    }
+
+    /// Reads again the cells whose captures a change on `cell` can alter: those up to three
+    /// steps away in a line, and `cell` itself.
+    fn read_around(&mut self, cell: Cell) {
+        self.read(cell);
+        for &step in &STEPS {
+            for steps in [-3, -2, -1, 1, 2, 3] {
+                let around = offset(cell, step, steps);
+                if self.grid.stone(around).is_some() || self.grid.is_empty(around) {
+                    self.read(around);
+                }
+            }
+        }
+    }
+
+    /// What `stone` placed on the empty `cell` would take and threaten, from the stones.
+    fn scan(&self, cell: Cell, stone: Stone) -> Take {
         let opponent = Some(stone.opponent());
         let mut take = Take::default();
         for &step in &STEPS {
@@ -91,8 +145,7 @@ impl CaptureBoard {
     /// A point where `stone` wins at once by capture (its tenth stone), if any.
     pub(crate) fn capture_win(&self, stone: Stone) -> Option<Cell> {
         let needed = STONES_TO_WIN.saturating_sub(self.captured(stone));
-        // A capture needs an opponent stone next to the point, so it lies near the stones.
-        self.grid.near().iter().find(|&cell| self.take(cell, stone).stones >= needed)
+        self.capturing(stone).iter().find(|&cell| self.take(cell, stone).stones >= needed)
     }
 
     /// Whether `stone`, if it were to move now, would win with one stone.
@@ -126,6 +179,10 @@ impl CaptureBoard {
         self.taken.push(u8::try_from(count).unwrap_or(u8::MAX));
         self.captured[side(stone)] += u16::try_from(count).unwrap_or(0);
         self.grid.play(cell);
+        self.read_around(cell);
+        for index in before..self.removed.len() {
+            self.read_around(self.removed[index]);
+        }
     }
 
     /// Takes back the stone on `cell`, the last one played, and puts back what it took.
@@ -136,6 +193,10 @@ impl CaptureBoard {
         let from = self.removed.len() - count;
         for index in from..self.removed.len() {
             self.grid.restore(self.removed[index], stone.opponent());
+        }
+        self.read_around(cell);
+        for index in from..self.removed.len() {
+            self.read_around(self.removed[index]);
         }
         self.removed.truncate(from);
         self.captured[side(stone)] -= u16::try_from(count).unwrap_or(0);
@@ -156,8 +217,8 @@ impl CaptureBoard {
         for cell in self.grid.set(opponent, Kind::Five).iter() {
             tries.push(cell, 0);
         }
-        for cell in self.grid.near().iter() {
-            if self.take(cell, me).stones > 0 || self.take(cell, opponent).stones > 0 {
+        for stone in [me, opponent] {
+            for cell in self.capturing(stone).iter() {
                 tries.push(cell, 0);
             }
         }
@@ -180,7 +241,6 @@ impl CaptureBoard {
 mod tests {
     use super::*;
     use crate::Notation;
-    use crate::cpu::grid::cells::cell_of;
     use crate::cpu::grid::rules::ForbiddenMoves;
 
     fn rules() -> GridRules {

@@ -15,6 +15,7 @@ mod capture_evaluation;
 mod capture_levels;
 mod capture_players;
 mod capture_search;
+mod capture_threats;
 mod captures;
 mod cells;
 mod evaluation;
