@@ -40,20 +40,17 @@ impl GridRules {
     }
 }
 
-/// Stones taken by black and by white, from the seats' tallies.
-fn tallies(black_seat: Seat, captured_by: impl Fn(Seat) -> u16) -> [u16; 2] {
-    [captured_by(black_seat), captured_by(black_seat.opponent())]
-}
-
 impl ComputerPlayer for Pente {
     /// The search's move; the opening rules are kept by searching only the legal points
     /// while they apply.
     fn computer_move(&self, think: Think<'_>) -> Option<Point> {
         let seat = self.seat_to_act()?;
         let legal = (self.history().len() < PENTE_OPENING_PLIES).then(|| self.legal_moves());
-        let black =
-            if Pente::stone_of(Seat::First) == Stone::Black { Seat::First } else { Seat::Second };
-        let captured = tallies(black, |seat| self.captured_by(seat));
+        let captured = [Stone::Black, Stone::White].map(|stone| {
+            let owner =
+                if Pente::stone_of(Seat::First) == stone { Seat::First } else { Seat::Second };
+            self.captured_by(owner)
+        });
         let rules = GridRules::pente(*self.settings());
         capture_choice(
             self.board(),
@@ -76,7 +73,11 @@ impl ComputerPlayer for Ninuki {
         let stone = Ninuki::stone_of(seat);
         let restricted = self.settings().forbidden_moves && stone == Stone::Black;
         let legal = restricted.then(|| self.legal_moves());
-        let captured = tallies(Seat::First, |seat| self.captured_by(seat));
+        let captured = [Stone::Black, Stone::White].map(|stone| {
+            let owner =
+                if Ninuki::stone_of(Seat::First) == stone { Seat::First } else { Seat::Second };
+            self.captured_by(owner)
+        });
         let rules = GridRules::ninuki(*self.settings());
         capture_choice(self.board(), stone, captured, &rules, legal.as_deref(), think)
             .best

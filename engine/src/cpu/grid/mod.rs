@@ -1,5 +1,5 @@
-//! The computer player of the five-in-a-row grid games (gomoku and renju; the capture games
-//! can add their terms to the evaluation and reuse the rest).
+//! The computer player of the five-in-a-row grid games: gomoku and renju, and on the same
+//! core the capture games, ninuki and pente.
 //!
 //! The board keeps, stone by stone, what a stone of either side would make on every empty
 //! point (`patterns`, `board`). On it run a threat-space search for wins by continuous
@@ -7,6 +7,10 @@
 //! iterative deepening (`search`) over a narrow set of moves (`candidates`), remembered in a
 //! transposition table (`table`). The levels (`levels`) differ in depth, width, threat
 //! searches and noise. Everything is shaped by a [`GridRules`] value.
+//!
+//! The capture games wrap that board in one that takes pairs off and puts them back
+//! (`captures`), and search it with their own evaluation, moves, threat search and levels
+//! (`capture_*`): a four is no sure win there, since a capture can break it.
 
 mod board;
 mod candidates;

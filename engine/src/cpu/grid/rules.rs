@@ -12,7 +12,8 @@ pub enum ForbiddenMoves {
 }
 
 /// The rules the grid search plays by: everything that changes what a stone makes. One value
-/// covers gomoku with every option, renju after its opening, and the Gomocup rule sets.
+/// covers gomoku with every option, renju after its opening, the Gomocup rule sets, and with
+/// `captures` ninuki and pente.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GridRules {
     /// The side of the square board (at most [`crate::MAX_SIZE`]).
