@@ -3,6 +3,7 @@
 //! off. A win in one is a five or the tenth taken stone; a four is no sure thing, since a
 //! capture can break it, so every threat is answered by every move that removes it.
 
+use super::board::Kind;
 use super::candidates::Moves;
 use super::capture_candidates::{Situation, generate};
 use super::capture_evaluation::evaluate;
@@ -115,9 +116,7 @@ impl<'a> CaptureSearcher<'a> {
             return root.first();
         }
         let me = self.board.to_move();
-        if let Some(five) = self.board.grid.set(me, super::board::Kind::Five).first()
-            && root.contains(five)
-        {
+        if let Some(five) = self.board.grid.set(me, Kind::Five).iter().find(|&c| root.contains(c)) {
             return Some(five);
         }
         if let Some(take) = self.board.capture_win(me).filter(|&cell| root.contains(cell)) {
@@ -129,7 +128,9 @@ impl<'a> CaptureSearcher<'a> {
             return Some(win);
         }
         let mut moves = Moves::new();
-        let situation = generate(&mut self.board, self.params.width, &self.history[0], &mut moves);
+        let side = usize::from(me == Stone::White);
+        let situation =
+            generate(&mut self.board, self.params.width, &self.history[side], &mut moves);
         moves.retain(|cell| root.contains(cell));
         if moves.is_empty() {
             // Lost anyway, or nothing near is legal (pente's second white stone): the legal
@@ -139,6 +140,7 @@ impl<'a> CaptureSearcher<'a> {
                 moves.push(cell, reading(me) + reading(me.opponent()));
             }
             moves.sort();
+            moves.truncate(self.params.width);
         }
         if situation == Situation::Free && self.params.opponent_vcf {
             self.defend_against_vcf(&mut moves);
@@ -266,7 +268,7 @@ impl<'a> CaptureSearcher<'a> {
                 && self
                     .board
                     .grid
-                    .set(opponent, super::board::Kind::OpenFour)
+                    .set(opponent, Kind::OpenFour)
                     .iter()
                     .any(|c| self.board.grid.allowed(c, opponent)));
         if (depth <= 0 && !forced) || ply >= MAX_PLY - 1 {
