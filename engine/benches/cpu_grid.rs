@@ -114,7 +114,7 @@ fn capture_search_hard(bencher: Bencher, game: &str) {
         }
     }
     let search = || {
-        let budget = NodeBudget::new(20);
+        let budget = NodeBudget::new(80);
         let think = Think { level: Level::Hard, seed: 1, deadline: &budget };
         capture_analysis(&board, Stone::Black, [2, 4], &rules, think)
     };

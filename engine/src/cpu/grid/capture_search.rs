@@ -22,8 +22,9 @@ const WIN: i32 = 1_000_000;
 /// Scores past this are wins or losses found by the search.
 const DECIDED: i32 = WIN - 1000;
 const INFINITY: i32 = WIN + 1;
-/// The deadline is asked once every this many nodes.
-const CHECK_EVERY: u64 = 128;
+/// The deadline is asked once every this many nodes: a node here can cost tens of
+/// microseconds (answers are tried on the board), and easy has only 50 ms.
+const CHECK_EVERY: u64 = 32;
 /// Beyond this ply, open threes at the horizon are left to the evaluation.
 const QUIESCENCE_PLY: usize = 16;
 const MAX_PLY: usize = 64;
