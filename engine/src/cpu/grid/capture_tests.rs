@@ -11,8 +11,8 @@ use super::search::{find_vcf, grid_move};
 use super::tests::point;
 use crate::cpu::{ComputerPlayer, Level, NodeBudget, Think, Unlimited, capture_analysis};
 use crate::{
-    Board, BoardGame, GomokuSettings, Ninuki, NinukiSettings, Pente, PenteSettings, PenteSize,
-    Point, Seat, Stone,
+    Board, BoardGame, GomokuSettings, Ninuki, NinukiSettings, NinukiSize, Pente, PenteSettings,
+    PenteSize, Point, Seat, Stone,
 };
 
 fn ninuki() -> GridRules {
@@ -53,6 +53,28 @@ fn a_capture_that_reaches_ten_stones_is_played() {
     let board = stones("j3 h8 c12", "k3 l3 a1 a2 a3 a4");
     for level in Level::ALL {
         assert_eq!(cpu(&board, Stone::Black, [8, 0], level), point("m3"), "{level:?}");
+    }
+}
+
+#[test]
+fn a_pente_player_takes_the_tenth_stone() {
+    // White (first) has taken four black pairs on rows 1–7; black fed a fifth pair on row 9.
+    let mut game = Pente::start(PenteSettings::default());
+    let mut moves = vec!["K10".to_owned()];
+    for row in [1, 3, 5, 7, 9] {
+        moves.extend(["B", "A", "C", "D"].map(|column| format!("{column}{row}")));
+    }
+    moves.pop();
+    for text in &moves {
+        let point = game.parse_move(text).expect("well written");
+        game = game.play(point).expect("legal");
+    }
+    assert_eq!(game.captured_by(Seat::First), 8);
+    for level in Level::ALL {
+        let budget = NodeBudget::new(8);
+        let think = Think { level, seed: 3, deadline: &budget };
+        let mv = game.computer_move(think).expect("a move");
+        assert_eq!(game.format_move(mv), "D9", "{level:?}");
     }
 }
 
@@ -199,8 +221,9 @@ proptest! {
     /// Ninuki with every setting: the computer's moves are always legal (black's forbidden
     /// points are judged after the captures).
     #[test]
-    fn every_ninuki_computer_move_is_legal(steps in steps(), overline in any::<bool>(), forbidden in any::<bool>()) {
-        let settings = NinukiSettings { overline_wins: overline, forbidden_moves: forbidden, ..NinukiSettings::default() };
+    fn every_ninuki_computer_move_is_legal(steps in steps(), overline in any::<bool>(), forbidden in any::<bool>(), big in any::<bool>()) {
+        let size = if big { NinukiSize::Nineteen } else { NinukiSize::Fifteen };
+        let settings = NinukiSettings { size, overline_wins: overline, forbidden_moves: forbidden };
         random_game(Ninuki::start(settings), &steps)?;
     }
 
