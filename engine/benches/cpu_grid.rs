@@ -1,10 +1,13 @@
 //! The grid computer player: time to solve the VCF positions of `tests/data/vcf.txt` (divan's
 //! item counter gives positions per second; the nodes per position are printed once, so that
-//! nodes per second follow), and a fixed-budget main search on a mid-game position.
+//! nodes per second follow), and fixed-budget main searches on mid-game positions of gomoku,
+//! pente and ninuki.
 
 use divan::{Bencher, counter::ItemsCount};
-use engine::cpu::{GridRules, Level, NodeBudget, Think, Unlimited, find_vcf, grid_analysis};
-use engine::{Board, GomokuSettings, Point, Stone};
+use engine::cpu::{
+    GridRules, Level, NodeBudget, Think, Unlimited, capture_analysis, find_vcf, grid_analysis,
+};
+use engine::{Board, GomokuSettings, NinukiSettings, PenteSettings, Point, Stone};
 
 fn main() {
     divan::main();
@@ -89,5 +92,32 @@ fn midgame_search_hard(bencher: Bencher) {
         grid_analysis(&board, Stone::Black, &rules, think)
     };
     println!("midgame: {} nodes per search", search().nodes);
+    bencher.bench(search);
+}
+
+/// The capture games' search (hard level, fixed node budget) on a middle game with pairs
+/// exposed on both sides: `<game> nodes per search` is printed once, so nodes per second
+/// follow from the median time.
+#[divan::bench(args = ["pente", "ninuki"])]
+fn capture_search_hard(bencher: Bencher, game: &str) {
+    let (rules, size) = match game {
+        "pente" => (GridRules::pente(PenteSettings::default()), 19),
+        _ => (GridRules::ninuki(NinukiSettings::default()), 15),
+    };
+    let mut board = Board::empty(size);
+    let offset = size / 2 - 7;
+    let black = [(7, 7), (8, 8), (6, 8), (9, 6), (7, 9), (5, 6), (10, 8)];
+    let white = [(8, 7), (7, 8), (6, 6), (9, 8), (8, 5), (5, 8), (9, 7)];
+    for (stones, stone) in [(&black, Stone::Black), (&white, Stone::White)] {
+        for &(x, y) in stones {
+            board.set(Point::new(x + offset, y + offset), Some(stone));
+        }
+    }
+    let search = || {
+        let budget = NodeBudget::new(80);
+        let think = Think { level: Level::Hard, seed: 1, deadline: &budget };
+        capture_analysis(&board, Stone::Black, [2, 4], &rules, think)
+    };
+    println!("{game}: {} nodes per search", search().nodes);
     bencher.bench(search);
 }

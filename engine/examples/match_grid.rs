@@ -1,9 +1,9 @@
-//! Matches between two computer levels at gomoku or renju, for checking that the levels are
+//! Matches between two computer levels at gomoku, renju, ninuki or pente, for checking that the levels are
 //! ordered. Colours alternate: game `2k` and `2k + 1` share an opening, with the seats
 //! exchanged.
 //!
 //! ```text
-//! cargo run --release -p cincobot-engine --example match_grid -- <gomoku|renju> <level A> <level B> <games> [--budget-ms A,B | --checks A,B]
+//! cargo run --release -p cincobot-engine --example match_grid -- <gomoku|renju|ninuki|pente> <level A> <level B> <games> [--budget-ms A,B | --checks A,B]
 //! ```
 //!
 //! Prints the wins, draws and losses of A (and A's wins with the first and the second seat),
@@ -14,7 +14,10 @@
 use std::time::{Duration, Instant};
 
 use engine::cpu::{ComputerPlayer, Deadline, Level, NodeBudget, SplitMix64, Think};
-use engine::{BoardGame, Gomoku, GomokuSettings, Outcome, Point, Renju, RenjuSettings, Seat};
+use engine::{
+    BoardGame, Gomoku, GomokuSettings, Ninuki, NinukiSettings, Outcome, Pente, PenteSettings,
+    Point, Renju, RenjuSettings, Seat,
+};
 
 /// How long each side may think.
 #[derive(Clone, Copy)]
@@ -101,6 +104,37 @@ fn gomoku_opening(seed: u64) -> Gomoku {
     game
 }
 
+/// A ninuki opening: two or three stones at random near the centre.
+fn ninuki_opening(seed: u64) -> Ninuki {
+    let mut random = SplitMix64::new(seed);
+    let mut game = Ninuki::start(NinukiSettings::default());
+    let stones = 2 + random.below(2);
+    while (game.history().len() as u64) < stones {
+        let x = 5 + random.below(5) as u8;
+        let y = 5 + random.below(5) as u8;
+        if let Ok(next) = game.clone().play(Point::new(x, y)) {
+            game = next;
+        }
+    }
+    game
+}
+
+/// A pente opening: the centre, then a black stone next to it and white's second stone at
+/// random among the legal points three or four away.
+fn pente_opening(seed: u64) -> Pente {
+    let mut random = SplitMix64::new(seed);
+    let mut game = Pente::start(PenteSettings::default());
+    while game.history().len() < 3 {
+        let centre = game.board().centre();
+        let reach = [0, 1, 4][game.history().len()];
+        let moves: Vec<Point> =
+            game.legal_moves().into_iter().filter(|p| p.ring_distance(centre) <= reach).collect();
+        let pick = moves[random.below(moves.len() as u64) as usize];
+        game = game.play(pick).expect("a listed move is legal");
+    }
+    game
+}
+
 /// A renju opening: the first three stones at random inside their squares, colours kept;
 /// the computers decide everything after.
 fn renju_opening(seed: u64) -> Renju {
@@ -117,7 +151,7 @@ fn renju_opening(seed: u64) -> Renju {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: match_grid <gomoku|renju> <level A> <level B> <games> [--budget-ms A,B | --checks A,B]";
+    let usage = "usage: match_grid <gomoku|renju|ninuki|pente> <level A> <level B> <games> [--budget-ms A,B | --checks A,B]";
     if args.len() < 4 {
         eprintln!("{usage}");
         std::process::exit(2);
@@ -158,6 +192,12 @@ fn main() {
             }
             "renju" => {
                 play(renju_opening(opening_seed), levels, budgets, a_first, game, &mut clock)
+            }
+            "ninuki" => {
+                play(ninuki_opening(opening_seed), levels, budgets, a_first, game, &mut clock)
+            }
+            "pente" => {
+                play(pente_opening(opening_seed), levels, budgets, a_first, game, &mut clock)
             }
             other => panic!("unknown game {other}; {usage}"),
         };

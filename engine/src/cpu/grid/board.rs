@@ -185,6 +185,25 @@ impl SearchBoard {
         self.lift(cell);
     }
 
+    /// The stone on `cell`, if any.
+    pub(crate) fn stone(&self, cell: Cell) -> Option<Stone> {
+        match self.cells[cell] {
+            1 => Some(Stone::Black),
+            2 => Some(Stone::White),
+            _ => None,
+        }
+    }
+
+    /// Takes the stone on `cell` off the board, as a capture does; the side to move stays.
+    pub(crate) fn remove(&mut self, cell: Cell) {
+        self.lift(cell);
+    }
+
+    /// Puts `stone` back on the empty `cell`, undoing a capture.
+    pub(crate) fn restore(&mut self, cell: Cell, stone: Stone) {
+        self.place(cell, stone);
+    }
+
     fn place(&mut self, cell: Cell, stone: Stone) {
         let own = side(stone);
         self.cells[cell] = code(stone);

@@ -1,5 +1,5 @@
-//! The static value of a position for the side to move. Capture games will add their terms
-//! here; the pattern part is shared.
+//! The static value of a position for the side to move. The capture games add their terms
+//! in `capture_evaluation`; the pattern part is shared.
 
 use super::board::SearchBoard;
 

@@ -1,5 +1,5 @@
-//! The computer player of the five-in-a-row grid games (gomoku and renju; the capture games
-//! can add their terms to the evaluation and reuse the rest).
+//! The computer player of the five-in-a-row grid games: gomoku and renju, and on the same
+//! core the capture games, ninuki and pente.
 //!
 //! The board keeps, stone by stone, what a stone of either side would make on every empty
 //! point (`patterns`, `board`). On it run a threat-space search for wins by continuous
@@ -7,9 +7,20 @@
 //! iterative deepening (`search`) over a narrow set of moves (`candidates`), remembered in a
 //! transposition table (`table`). The levels (`levels`) differ in depth, width, threat
 //! searches and noise. Everything is shaped by a [`GridRules`] value.
+//!
+//! The capture games wrap that board in one that takes pairs off and puts them back
+//! (`captures`), and search it with their own evaluation, moves, threat search and levels
+//! (`capture_*`): a four is no sure win there, since a capture can break it.
 
 mod board;
 mod candidates;
+mod capture_candidates;
+mod capture_evaluation;
+mod capture_levels;
+mod capture_players;
+mod capture_search;
+mod capture_threats;
+mod captures;
 mod cells;
 mod evaluation;
 mod levels;
@@ -22,8 +33,11 @@ mod table;
 mod threats;
 
 #[cfg(test)]
+mod capture_tests;
+#[cfg(test)]
 mod tests;
 
+pub use capture_search::capture_analysis;
 pub use patterns::warm_up;
 pub use rules::{ForbiddenMoves, GridRules};
 pub use search::{GridAnalysis, find_vcf, grid_analysis, grid_move};

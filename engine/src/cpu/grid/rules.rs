@@ -12,7 +12,8 @@ pub enum ForbiddenMoves {
 }
 
 /// The rules the grid search plays by: everything that changes what a stone makes. One value
-/// covers gomoku with every option, renju after its opening, and the Gomocup rule sets.
+/// covers gomoku with every option, renju after its opening, the Gomocup rule sets, and with
+/// `captures` ninuki and pente.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GridRules {
     /// The side of the square board (at most [`crate::MAX_SIZE`]).
@@ -22,6 +23,9 @@ pub struct GridRules {
     /// Six or more white stones in a row win; otherwise only exactly five does.
     pub white_overline_wins: bool,
     pub forbidden: ForbiddenMoves,
+    /// Two enclosed stones are taken off and ten taken stones win (ninuki, pente): the search
+    /// then plays by [`crate::cpu::capture_analysis`].
+    pub captures: bool,
 }
 
 impl GridRules {
@@ -39,6 +43,7 @@ impl GridRules {
             black_overline_wins: settings.overline_wins && !settings.forbidden_for_black,
             white_overline_wins: settings.overline_wins,
             forbidden,
+            captures: false,
         }
     }
 
@@ -50,6 +55,7 @@ impl GridRules {
             black_overline_wins: false,
             white_overline_wins: true,
             forbidden: ForbiddenMoves::Loses,
+            captures: false,
         }
     }
 

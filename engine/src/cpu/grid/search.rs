@@ -50,7 +50,8 @@ pub struct GridAnalysis {
     pub nodes: u64,
 }
 
-/// [`grid_move`] with the count of positions visited.
+/// [`grid_move`] with the count of positions visited. Under capture rules it is
+/// [`crate::cpu::capture_analysis`] with no stone taken yet.
 #[must_use]
 pub fn grid_analysis(
     board: &Board,
@@ -58,6 +59,9 @@ pub fn grid_analysis(
     rules: &GridRules,
     think: Think<'_>,
 ) -> GridAnalysis {
+    if rules.captures {
+        return super::capture_search::capture_analysis(board, to_move, [0, 0], rules, think);
+    }
     let mut searcher = Searcher::new(board, to_move, *rules, think);
     let best = searcher.choose().map(point_of);
     GridAnalysis { best, nodes: searcher.nodes() }
