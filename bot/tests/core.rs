@@ -401,17 +401,26 @@ async fn chat_settings_are_for_admins_and_become_defaults() {
 }
 
 #[tokio::test]
-async fn the_cpu_plays_only_games_it_knows() {
+async fn every_game_accepts_the_cpu() {
     let mut harness = Harness::new().await;
-    let (_, lines, _) = board(&harness.say("Ana", "/gomoku cpu").await);
-    assert_eq!(lines[0].id, "board-header");
-    let (_, lines, _) = board(&harness.say("Ana", "/connect5 cpu").await);
-    assert_eq!(lines[0].id, "board-header");
-    assert_notice(
-        &harness.say("Ana", "/pente cpu").await,
-        "ana",
-        Text::new("cpu-unavailable").with("game", Text::new("game-pente")),
-    );
+    let games = [
+        ("/gomoku", GOMOKU, "colour-black"),
+        ("/renju", "game-renju", "colour-black"),
+        ("/ninuki", "game-ninuki", "colour-black"),
+        ("/pente", "game-pente", "colour-white"),
+        ("/connect5", "game-connect5", "colour-red"),
+        ("/connect4", "game-connect4", "colour-red"),
+    ];
+    for (id, (command, game, colour)) in (1_i64..).zip(games) {
+        let (ply, lines, _) = board(&harness.say("Ana", &format!("{command} cpu easy")).await);
+        assert_eq!(ply, 0);
+        assert_eq!(lines[0].id, "board-header");
+        assert_eq!(lines[0].arg("game"), Some(&cincobot::i18n::Arg::Text(Text::new(game))));
+        assert_eq!(lines[1], Text::new("game-started").with("id", id));
+        assert_eq!(lines[2], turn("Ana", colour));
+        harness.say("Ana", &format!("/resign #{id} confirm")).await;
+    }
+    assert!(harness.cpu_requests().is_empty(), "the person starts every game");
 }
 
 #[tokio::test]

@@ -67,7 +67,6 @@ challenge-not-open = That challenge is not open: use /accept if it is for you.
 no-challenge = There is no challenge waiting for you here.
 no-ended-game = You have no finished game here to play again.
 game-still-running = That game is still being played.
-cpu-unavailable = The CPU cannot play { $game } yet.
 
 no-game = You have no game being played here.
 no-such-game = There is no game { $id } being played here.

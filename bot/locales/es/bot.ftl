@@ -67,7 +67,6 @@ challenge-not-open = Ese reto no es abierto: usa /aceptar si es para ti.
 no-challenge = No hay ningún reto pendiente para ti aquí.
 no-ended-game = No hay ninguna partida terminada tuya aquí para la revancha.
 game-still-running = Esa partida sigue en juego.
-cpu-unavailable = La CPU todavía no sabe jugar a { $game }.
 
 no-game = No tienes ninguna partida en juego aquí.
 no-such-game = No hay ninguna partida { $id } en juego aquí.

@@ -150,11 +150,6 @@ impl Core {
         person_first: bool,
         rematch_of: Option<GameId>,
     ) -> Result<Vec<Output>, CoreError> {
-        if !Position::start(&settings).cpu_available() {
-            return Err(CoreError::Refused(
-                Text::new("cpu-unavailable").with("game", Text::new(settings.kind.name_id())),
-            ));
-        }
         let person = Player::Human { id: context.user.id.clone(), name: context.user.name.clone() };
         let cpu = Player::Cpu { level: level.into() };
         let players = if person_first { [person, cpu] } else { [cpu, person] };

@@ -1,7 +1,7 @@
 use engine::cpu::Level;
 
 use super::GameId;
-use crate::games::{CpuUnavailable, Position};
+use crate::games::Position;
 
 /// A move the core wants from the computer.
 #[derive(Clone, Debug)]
@@ -19,8 +19,8 @@ pub struct CpuRequest {
 pub struct CpuReply {
     pub game: GameId,
     pub ply: usize,
-    /// The move in notation; `Ok(None)` if the game was over.
-    pub result: Result<Option<String>, CpuUnavailable>,
+    /// The move in notation; `None` if the game was over.
+    pub result: Option<String>,
 }
 
 /// Thinks about moves away from the core, so that one game's search never holds up the

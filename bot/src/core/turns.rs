@@ -198,15 +198,7 @@ impl Core {
         }
         let chat = table.row.chat.clone();
         let locale = self.chat_locale(&chat).await;
-        let text = match reply.result {
-            Ok(Some(text)) => text,
-            Ok(None) => return Vec::new(),
-            Err(unavailable) => {
-                let note =
-                    Text::new("cpu-unavailable").with("game", Text::new(unavailable.0.name_id()));
-                return vec![Output::Send { chat, message: Message::text(locale, vec![note]) }];
-            }
-        };
+        let Some(text) = reply.result else { return Vec::new() };
         match self.apply(reply.game, seat, &text, mover, locale).await {
             Ok(outputs) => outputs,
             Err(error) => {

@@ -14,5 +14,5 @@ mod refusal;
 pub use kind::GameKind;
 pub use options::{GameOptions, GameSettings, OptionError, TurnTimer};
 pub use picture::Labels;
-pub use position::{CpuUnavailable, Position, Resolution};
+pub use position::{Position, Resolution};
 pub use refusal::{MoveError, shape_id};

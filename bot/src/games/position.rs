@@ -1,5 +1,3 @@
-use std::fmt;
-
 use engine::cpu::{ComputerPlayer, Deadline, Level, Think};
 use engine::{
     BoardGame, Connect, ConnectMove, ConnectSettings, ForbiddenKind, Gomoku, GomokuSettings,
@@ -31,18 +29,6 @@ pub enum Resolution {
     /// Renju: white picks one of the offered points.
     FifthChoice,
 }
-
-/// The computer cannot play this game yet (no engine player for it).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CpuUnavailable(pub GameKind);
-
-impl fmt::Display for CpuUnavailable {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "the CPU cannot play {} yet", self.0)
-    }
-}
-
-impl std::error::Error for CpuUnavailable {}
 
 /// Runs `$body` with `$game` bound to the engine position, whatever the game.
 macro_rules! each {
@@ -313,28 +299,16 @@ impl Position {
     }
 
     /// The computer's move for the seat to act, in notation; `None` once the game is over.
-    ///
-    /// # Errors
-    /// [`CpuUnavailable`] for a game the engine has no computer player for yet.
+    /// Every game has a computer player.
+    #[must_use]
     pub fn computer_move(
         &self,
         level: Level,
         seed: u64,
         deadline: &dyn Deadline,
-    ) -> Result<Option<String>, CpuUnavailable> {
+    ) -> Option<String> {
         let think = Think { level, seed, deadline };
-        match self {
-            Position::Gomoku(game) => Ok(game.computer_move(think).map(|mv| game.format_move(mv))),
-            Position::Renju(game) => Ok(game.computer_move(think).map(|mv| game.format_move(mv))),
-            Position::Connect(game) => Ok(game.computer_move(think).map(|mv| game.format_move(mv))),
-            Position::Ninuki(_) | Position::Pente(_) => Err(CpuUnavailable(self.kind())),
-        }
-    }
-
-    /// Whether the engine has a computer player for this game.
-    #[must_use]
-    pub fn cpu_available(&self) -> bool {
-        matches!(self, Position::Gomoku(_) | Position::Renju(_) | Position::Connect(_))
+        each!(self, game => game.computer_move(think).map(|mv| game.format_move(mv)))
     }
 
     /// The point of the last stone placed on a grid board.

@@ -1,5 +1,9 @@
 //! A fake adapter for the core: a clock the test moves, a CPU that answers when told (with the
-//! first legal move, so results never vary), and an in-memory database.
+//! first legal move, or the engine's own player on a node budget, so results never vary), and
+//! an in-memory database.
+
+// Each test file uses its own part of the harness.
+#![allow(dead_code)]
 
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -105,7 +109,7 @@ impl Harness {
         let requests = std::mem::take(&mut *self.cpu.0.lock().expect("the queue"));
         let mut outputs = Vec::new();
         for request in requests {
-            let result = Ok(request.position.legal_moves().into_iter().next());
+            let result = request.position.legal_moves().into_iter().next();
             outputs.extend(
                 self.core
                     .cpu_moved(CpuReply { game: request.game, ply: request.ply, result })
@@ -113,6 +117,38 @@ impl Harness {
             );
         }
         outputs
+    }
+}
+
+impl Harness {
+    /// Answers every queued request with the engine's own computer player, made
+    /// deterministic by a node budget instead of a clock. Each answer is checked against the
+    /// position's legal moves; returns the outputs and the (ply, move) answered.
+    pub async fn run_engine_cpu(&mut self) -> (Vec<Output>, Vec<(usize, String)>) {
+        let requests = std::mem::take(&mut *self.cpu.0.lock().expect("the queue"));
+        let mut outputs = Vec::new();
+        let mut answered = Vec::new();
+        for request in requests {
+            let budget = engine::cpu::NodeBudget::new(20_000);
+            let result = request.position.computer_move(request.level, request.seed, &budget);
+            if let Some(text) = &result {
+                let legal = request.position.legal_moves();
+                let mut position = request.position.clone();
+                let written = position.play(text);
+                assert!(
+                    written.is_ok(),
+                    "the CPU's {text} at ply {} is legal (legal: {legal:?})",
+                    request.ply
+                );
+                answered.push((request.ply, written.unwrap_or_default()));
+            }
+            outputs.extend(
+                self.core
+                    .cpu_moved(CpuReply { game: request.game, ply: request.ply, result })
+                    .await,
+            );
+        }
+        (outputs, answered)
     }
 }
 
