@@ -1,6 +1,6 @@
 //! Configuration in layers, later ones winning: built-in defaults, then `config.toml` (or the
 //! file given with `--config`), then the environment (`DISCORD_TOKEN`, `TELEGRAM_TOKEN`,
-//! `TELEGRAM_API_URL`, `DATABASE_URL`, `CINCOBOT_LOCALE`).
+//! `TELEGRAM_API_URL`, `DATABASE_URL`, `CINCOBOT_LOCALE`, `CINCOBOT_CPU_CHECKS`).
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -39,13 +39,19 @@ impl fmt::Debug for Secret {
     }
 }
 
-/// Thinking time per move of each CPU level, in milliseconds.
+/// Thinking time per move of each CPU level, in milliseconds, or a fixed number of deadline
+/// checks instead of the clock.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct CpuBudgets {
     pub easy_ms: u64,
     pub normal_ms: u64,
     pub hard_ms: u64,
+    /// When not 0, every CPU move stops after this many deadline checks
+    /// ([`engine::cpu::NodeBudget`]) instead of the level's time: the same game then gets the
+    /// same CPU moves on every run and machine (the seed comes from the game and ply), so a
+    /// piped session can follow them. 0 (the default) thinks on the clock.
+    pub checks: u64,
 }
 
 impl Default for CpuBudgets {
@@ -57,6 +63,7 @@ impl Default for CpuBudgets {
             easy_ms: ms(engine::cpu::Level::Easy),
             normal_ms: ms(engine::cpu::Level::Normal),
             hard_ms: ms(engine::cpu::Level::Hard),
+            checks: 0,
         }
     }
 }
@@ -69,6 +76,12 @@ impl CpuBudgets {
             engine::cpu::Level::Normal => self.normal_ms,
             engine::cpu::Level::Hard => self.hard_ms,
         })
+    }
+
+    /// The fixed number of deadline checks per move, if the CPU should not use the clock.
+    #[must_use]
+    pub fn fixed_checks(&self) -> Option<u64> {
+        (self.checks > 0).then_some(self.checks)
     }
 }
 
@@ -146,6 +159,8 @@ pub enum ConfigError {
     Locale(String),
     /// The default timer is not 0, 30 or 60.
     Timer(u16),
+    /// `CINCOBOT_CPU_CHECKS` is not a whole number.
+    CpuChecks(String),
 }
 
 impl fmt::Display for ConfigError {
@@ -161,6 +176,9 @@ impl fmt::Display for ConfigError {
                 write!(f, "CINCOBOT_LOCALE={value}: the bot speaks es and en")
             }
             ConfigError::Timer(seconds) => write!(f, "default_timer = {seconds}: use 0, 30 or 60"),
+            ConfigError::CpuChecks(value) => {
+                write!(f, "CINCOBOT_CPU_CHECKS={value}: a whole number (0 thinks on the clock)")
+            }
         }
     }
 }
@@ -208,6 +226,10 @@ impl Config {
         if let Some(locale) = set("CINCOBOT_LOCALE") {
             config.default_locale = Locale::from_tag(&locale).ok_or(ConfigError::Locale(locale))?;
         }
+        if let Some(checks) = set("CINCOBOT_CPU_CHECKS") {
+            config.cpu.checks =
+                checks.trim().parse().map_err(|_| ConfigError::CpuChecks(checks.clone()))?;
+        }
         if !matches!(config.default_timer, 0 | 30 | 60) {
             return Err(ConfigError::Timer(config.default_timer));
         }
@@ -245,6 +267,27 @@ mod tests {
         assert_eq!(config.database_url, "sqlite::memory:");
         assert_eq!(config.default_locale, Locale::En);
         assert!(config.has_platform());
+        Ok(())
+    }
+
+    #[test]
+    fn the_cpu_thinks_on_the_clock_unless_checks_are_set() -> Result<(), ConfigError> {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../config.toml");
+        let config = Config::load(Some(&path), |_| None)?;
+        assert_eq!(config.cpu.checks, 0);
+        assert_eq!(config.cpu.fixed_checks(), None);
+        let env = |name: &str| (name == "CINCOBOT_CPU_CHECKS").then(|| "20000".to_owned());
+        let config = Config::load(Some(&path), env)?;
+        assert_eq!(config.cpu.fixed_checks(), Some(20_000));
+        let file = tempfile::NamedTempFile::new().map_err(|error| ConfigError::Unreadable {
+            path: PathBuf::from("temporary file"),
+            error,
+        })?;
+        std::fs::write(file.path(), "[cpu]\nchecks = 500\n")
+            .map_err(|error| ConfigError::Unreadable { path: file.path().to_owned(), error })?;
+        assert_eq!(Config::load(Some(file.path()), |_| None)?.cpu.fixed_checks(), Some(500));
+        let env = |name: &str| (name == "CINCOBOT_CPU_CHECKS").then(|| "many".to_owned());
+        assert!(matches!(Config::load(Some(&path), env), Err(ConfigError::CpuChecks(_))));
         Ok(())
     }
 

@@ -1,10 +1,11 @@
-//! What runs the core for real: the CPU on blocking threads with a wall-clock budget, and the
-//! start-up that opens the store and reloads the games.
+//! What runs the core for real: the CPU on blocking threads with a wall-clock budget (or a
+//! fixed number of deadline checks, `[cpu] checks`), and the start-up that opens the store and reloads the games.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use engine::cpu::NodeBudget;
 use tokio::sync::mpsc;
 
 use crate::config::{Config, CpuBudgets};
@@ -13,7 +14,8 @@ use crate::games::TurnTimer;
 use crate::i18n::Texts;
 use crate::store::{Store, StoreError};
 
-/// Searches on tokio's blocking threads, each stopped by its level's time budget, so one
+/// Searches on tokio's blocking threads, each stopped by its level's time budget (or, with
+/// [`CpuBudgets::fixed_checks`], after that many deadline checks: the same moves every run), so one
 /// game's thinking never holds up another's moves. Answers come back on a channel.
 #[derive(Debug)]
 pub struct ThreadedCpu {
@@ -50,11 +52,20 @@ impl CpuPlayer for ThreadedCpu {
     fn request(&self, request: CpuRequest) {
         self.thinking.fetch_add(1, Ordering::SeqCst);
         let budget = self.budgets.of(request.level);
+        let checks = self.budgets.fixed_checks();
         let replies = self.replies.clone();
         tokio::task::spawn_blocking(move || {
-            let started = Instant::now();
-            let deadline = move || started.elapsed() >= budget;
-            let result = request.position.computer_move(request.level, request.seed, &deadline);
+            let result = match checks {
+                Some(checks) => {
+                    let deadline = NodeBudget::new(checks);
+                    request.position.computer_move(request.level, request.seed, &deadline)
+                }
+                None => {
+                    let started = Instant::now();
+                    let deadline = move || started.elapsed() >= budget;
+                    request.position.computer_move(request.level, request.seed, &deadline)
+                }
+            };
             // The receiver is gone only when the bot is shutting down.
             let _ = replies.send(CpuReply { game: request.game, ply: request.ply, result });
         });
@@ -114,4 +125,48 @@ pub async fn start(config: &Config) -> Result<Running, StartError> {
             .await
             .map_err(StartError::Store)?;
     Ok(Running { core, cpu, cpu_replies, start_outputs })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::GameId;
+    use crate::games::{GameKind, GameSettings, Position};
+    use engine::cpu::Level;
+
+    /// The CPU plays both sides of a game through [`ThreadedCpu`]; the moves in order.
+    async fn cpu_against_itself(kind: GameKind, checks: u64, plies: usize) -> Vec<String> {
+        let budgets = CpuBudgets { checks, ..CpuBudgets::default() };
+        let (cpu, mut replies) = ThreadedCpu::new(budgets);
+        let mut position = Position::start(&GameSettings::default_for(kind));
+        let mut moves = Vec::new();
+        while !position.outcome().is_over() && moves.len() < plies {
+            let ply = position.ply();
+            let seed = 3_u64.wrapping_mul(1_000_003) ^ u64::try_from(ply).unwrap_or(0);
+            cpu.request(CpuRequest {
+                game: GameId(3),
+                ply,
+                position: position.clone(),
+                level: Level::Easy,
+                seed,
+            });
+            let reply = replies.recv().await.expect("an answer");
+            cpu.delivered();
+            assert_eq!((reply.game, reply.ply), (GameId(3), ply));
+            let text = reply.result.expect("a move while the game is on");
+            moves.push(position.play(&text).expect("a legal move"));
+        }
+        assert_eq!(cpu.pending(), 0);
+        moves
+    }
+
+    #[tokio::test]
+    async fn fixed_checks_give_the_same_cpu_moves_every_time() {
+        for kind in [GameKind::Gomoku, GameKind::Connect4] {
+            let first = cpu_against_itself(kind, 2_000, 16).await;
+            let second = cpu_against_itself(kind, 2_000, 16).await;
+            assert!(first.len() >= 7, "{kind:?}: {first:?}");
+            assert_eq!(first, second, "{kind:?}");
+        }
+    }
 }

@@ -1,6 +1,7 @@
 //! The terminal session in `docs/sessions/every-game.txt` plays a full game of every board
-//! game between two people, then a game against the CPU and its rematch, piped into the
-//! binary exactly as the README shows.
+//! game between two people, then a game against the CPU and its rematch, then every board game
+//! against the CPU's easy player to its end, piped into the binary exactly as the README shows
+//! (with `CINCOBOT_CPU_CHECKS`, so the CPU plays the same moves every time).
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -14,6 +15,7 @@ fn every_board_game_is_played_to_the_end_in_the_terminal() {
         .arg(folder.path().join("images"))
         .current_dir(folder.path())
         .env("DATABASE_URL", format!("sqlite://{}", folder.path().join("session.db").display()))
+        .env("CINCOBOT_CPU_CHECKS", "20000")
         .env_remove("DISCORD_TOKEN")
         .env_remove("TELEGRAM_TOKEN")
         .stdin(Stdio::piped())
@@ -25,7 +27,7 @@ fn every_board_game_is_played_to_the_end_in_the_terminal() {
     assert!(output.status.success());
     let text = String::from_utf8_lossy(&output.stdout);
     let wins: Vec<&str> = text.lines().filter(|line| line.contains(" wins with a line.")).collect();
-    assert_eq!(wins.len(), 6, "{text}");
+    assert_eq!(wins.len(), 12, "{text}");
     assert!(text.contains("Final score: 5 to 0."), "pente shows its score");
     assert!(text.contains("CPU (easy) played"), "the CPU answers in its game:\n{text}");
     assert!(
@@ -37,6 +39,28 @@ fn every_board_game_is_played_to_the_end_in_the_terminal() {
         text.contains("Gomoku #8: CPU (easy) (black) against Ana (white)"),
         "the rematch alternates"
     );
+    // Each game against the CPU's easy player ends with its result announced.
+    for (id, title) in [
+        (9, "Gomoku #9:"),
+        (10, "Renju #10:"),
+        (11, "Ninuki #11:"),
+        (12, "Pente #12:"),
+        (13, "5 en raya #13:"),
+        (14, "Connect Four #14:"),
+    ] {
+        let first = text.find(title).unwrap_or_else(|| panic!("game {id} starts:\n{text}"));
+        let last = text.rfind(title).unwrap_or(first);
+        let rest = &text[last..];
+        let game = &text[first..last + rest.find("\nAna> /").unwrap_or(rest.len())];
+        assert!(game.contains("CPU (easy) played"), "the CPU plays in game {id}:\n{game}");
+        assert!(
+            game.lines().any(|line| line.contains(" wins with a line.")
+                || line.starts_with("Draw: ")
+                || line.contains(" wins by ")),
+            "game {id} ends with its result announced:\n{game}"
+        );
+        assert!(folder.path().join(format!("images/game-{id}-ply-0.png")).exists());
+    }
     for game in 1..=6 {
         assert!(folder.path().join(format!("images/game-{game}-ply-0.png")).exists());
     }

@@ -30,7 +30,7 @@ struct Bot {
 async fn start_on(fake: &FakeTelegram, database: &std::path::Path) -> Served {
     let config = Config {
         database_url: format!("sqlite://{}", database.display()),
-        cpu: CpuBudgets { easy_ms: 20, normal_ms: 20, hard_ms: 20 },
+        cpu: CpuBudgets { easy_ms: 20, normal_ms: 20, hard_ms: 20, checks: 0 },
         default_locale: cincobot::i18n::Locale::En,
         ..Config::default()
     };
