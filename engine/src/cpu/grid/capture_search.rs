@@ -1,5 +1,5 @@
-//! The search of the capture games (ninuki, pente): gomoku's principal-variation search with
-//! iterative deepening and its victory by continuous fours, on a board where stones come
+//! The search of the capture games (ninuki, pente): the grid games' principal-variation
+//! search (`pvs`) and gomoku's victory by continuous fours, on a board where stones come
 //! off. A win in one is a five or the tenth taken stone; a four is no sure thing, since a
 //! capture can break it, so every threat is answered by every move that removes it.
 
@@ -10,24 +10,18 @@ use super::capture_evaluation::evaluate;
 use super::capture_levels::CaptureParams;
 use super::capture_threats::ThreatMemo;
 use super::captures::CaptureBoard;
-use super::cells::{CELLS, Cell, CellSet, cell_of, point_of};
+use super::cells::{Cell, CellSet, cell_of, point_of};
+use super::pvs::{DECIDED, INFINITY, MAX_PLY, Memory, Pvs, WIN};
 use super::rules::GridRules;
 use super::search::GridAnalysis;
-use super::table::{Bound, Entry, TranspositionTable};
 use crate::cpu::{SplitMix64, Think};
 use crate::{Board, Point, Stone};
 
-/// A won position's score, less the plies needed to win.
-const WIN: i32 = 1_000_000;
-/// Scores past this are wins or losses found by the search.
-const DECIDED: i32 = WIN - 1000;
-const INFINITY: i32 = WIN + 1;
 /// The deadline is asked once every this many nodes: a node here can cost tens of
 /// microseconds (answers are tried on the board), and easy has only 50 ms.
 const CHECK_EVERY: u64 = 32;
 /// Beyond this ply, open threes at the horizon are left to the evaluation.
 const QUIESCENCE_PLY: usize = 16;
-const MAX_PLY: usize = 64;
 
 /// The move the computer plays as `to_move` in a capture game (`rules.captures`), black
 /// having taken `captured[0]` stones and white `captured[1]`, with the count of positions
@@ -72,10 +66,8 @@ pub(crate) struct CaptureSearcher<'a> {
     random: SplitMix64,
     nodes: u64,
     pub(crate) stopped: bool,
-    table: TranspositionTable,
+    memory: Memory,
     pub(crate) memo: ThreatMemo,
-    killers: [[Option<Cell>; 2]; MAX_PLY],
-    history: Box<[[u32; CELLS]; 2]>,
 }
 
 impl<'a> CaptureSearcher<'a> {
@@ -94,21 +86,9 @@ impl<'a> CaptureSearcher<'a> {
             random: SplitMix64::new(think.seed),
             nodes: 0,
             stopped: false,
-            table: TranspositionTable::new(params.table_bits),
+            memory: Memory::new(params.table_bits),
             memo: ThreatMemo::new(),
-            killers: [[None; 2]; MAX_PLY],
-            history: Box::new([[0; CELLS]; 2]),
         }
-    }
-
-    /// Counts a node; true once the deadline has passed (and from then on).
-    pub(crate) fn tick(&mut self) -> bool {
-        self.nodes += 1;
-        if !self.stopped && self.nodes.is_multiple_of(CHECK_EVERY) && self.think.deadline.is_past()
-        {
-            self.stopped = true;
-        }
-        self.stopped
     }
 
     /// The move to play among the `root` points, by the rules of the level.
@@ -131,7 +111,7 @@ impl<'a> CaptureSearcher<'a> {
         let mut moves = Moves::new();
         let side = usize::from(me == Stone::White);
         let situation =
-            generate(&mut self.board, self.params.width, &self.history[side], &mut moves);
+            generate(&mut self.board, self.params.width, &self.memory.history[side], &mut moves);
         moves.retain(|cell| root.contains(cell));
         if moves.is_empty() {
             // Lost anyway, or nothing near is legal (pente's second white stone): the legal
@@ -152,7 +132,7 @@ impl<'a> CaptureSearcher<'a> {
         if self.params.noise > 0 {
             return Some(self.noisy_choice(&moves));
         }
-        Some(self.deepen(&mut moves))
+        Some(self.deepen(&mut moves).0)
     }
 
     /// When the opponent, given a free move, would win by continuous fours, keeps only the
@@ -206,61 +186,54 @@ impl<'a> CaptureSearcher<'a> {
             .collect();
         close[self.random.below(close.len() as u64) as usize]
     }
+}
 
-    /// Iterative deepening over the root moves; the best move of the last finished iteration
-    /// (the first move, best by ordering, if none finished).
-    fn deepen(&mut self, moves: &mut Moves) -> Cell {
-        let mut best = moves.get(0);
-        for depth in 1..=self.params.max_depth {
-            let mut alpha = -INFINITY;
-            let mut iteration_best = best;
-            for index in 0..moves.len() {
-                let cell = moves.get(index);
-                self.board.play(cell);
-                let score = if index == 0 {
-                    -self.pvs(depth - 1, -INFINITY, -alpha, 1)
-                } else {
-                    let probe = -self.pvs(depth - 1, -alpha - 1, -alpha, 1);
-                    if probe > alpha && !self.stopped {
-                        -self.pvs(depth - 1, -INFINITY, -alpha, 1)
-                    } else {
-                        probe
-                    }
-                };
-                self.board.undo(cell);
-                if self.stopped {
-                    break;
-                }
-                if score > alpha {
-                    alpha = score;
-                    iteration_best = cell;
-                }
-            }
-            if self.stopped {
-                break;
-            }
-            best = iteration_best;
-            moves.promote(best);
-            if alpha.abs() >= DECIDED {
-                break;
-            }
+impl Pvs for CaptureSearcher<'_> {
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if !self.stopped && self.nodes.is_multiple_of(CHECK_EVERY) && self.think.deadline.is_past()
+        {
+            self.stopped = true;
         }
-        best
+        self.stopped
     }
 
-    /// The score of the position for the side to move, searched `depth` plies deep.
-    fn pvs(&mut self, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        if self.tick() {
-            return 0;
-        }
+    fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    fn max_depth(&self) -> i32 {
+        self.params.max_depth
+    }
+
+    fn memory(&mut self) -> &mut Memory {
+        &mut self.memory
+    }
+
+    fn play(&mut self, cell: Cell) {
+        self.board.play(cell);
+    }
+
+    fn undo(&mut self, cell: Cell) {
+        self.board.undo(cell);
+    }
+
+    fn key(&self) -> u64 {
+        self.board.hash()
+    }
+
+    fn side(&self) -> usize {
+        usize::from(self.board.to_move() == Stone::White)
+    }
+
+    fn settled(&mut self, depth: i32, ply: usize) -> Option<i32> {
         let me = self.board.to_move();
         let opponent = me.opponent();
-        let ply_score = i32::try_from(ply).unwrap_or(0);
         if self.board.wins_in_one(me) {
-            return WIN - ply_score;
+            return Some(WIN - i32::try_from(ply).unwrap_or(0));
         }
         if self.board.grid.is_full() {
-            return 0;
+            return Some(0);
         }
         // At the horizon, a win in one to answer or an open three to stop is still played
         // out: a quiet evaluation would not see that it loses.
@@ -273,79 +246,19 @@ impl<'a> CaptureSearcher<'a> {
                     .iter()
                     .any(|c| self.board.grid.allowed(c, opponent)));
         if (depth <= 0 && !forced) || ply >= MAX_PLY - 1 {
-            return evaluate(&self.board);
+            return Some(evaluate(&self.board));
         }
-        let key = self.board.hash();
-        let stored = self.table.probe(key);
-        if let Some(entry) = stored
-            && entry.depth >= depth
-        {
-            match entry.bound {
-                Bound::Exact => return entry.score,
-                Bound::Lower if entry.score >= beta => return entry.score,
-                Bound::Upper if entry.score <= alpha => return entry.score,
-                _ => {}
-            }
-        }
-        let side = usize::from(me == Stone::White);
-        let mut moves = Moves::new();
+        None
+    }
+
+    fn candidates(&mut self, side: usize, ply: usize, moves: &mut Moves) -> Result<bool, i32> {
         let situation =
-            generate(&mut self.board, self.params.width, &self.history[side], &mut moves);
+            generate(&mut self.board, self.params.width, &self.memory.history[side], moves);
+        let answer = situation == Situation::Answer;
         if moves.is_empty() {
-            return if situation == Situation::Answer { -(WIN - ply_score - 1) } else { 0 };
+            // A win in one that nothing answers is lost; otherwise no point may be played.
+            return Err(if answer { -(WIN - i32::try_from(ply).unwrap_or(0) - 1) } else { 0 });
         }
-        for killer in self.killers[ply].iter().rev().flatten() {
-            moves.promote(*killer);
-        }
-        if let Some(best) = stored.and_then(|entry| entry.best) {
-            moves.promote(best);
-        }
-        // A forced answer costs no depth: the line it answers is still being played out.
-        let next = if situation == Situation::Answer { depth } else { (depth - 1).max(0) };
-        let original_alpha = alpha;
-        let mut best_score = -INFINITY;
-        let mut best_move = None;
-        for index in 0..moves.len() {
-            let cell = moves.get(index);
-            self.board.play(cell);
-            let score = if index == 0 {
-                -self.pvs(next, -beta, -alpha, ply + 1)
-            } else {
-                let probe = -self.pvs(next, -alpha - 1, -alpha, ply + 1);
-                if probe > alpha && probe < beta && !self.stopped {
-                    -self.pvs(next, -beta, -alpha, ply + 1)
-                } else {
-                    probe
-                }
-            };
-            self.board.undo(cell);
-            if self.stopped {
-                return 0;
-            }
-            if score > best_score {
-                best_score = score;
-                best_move = Some(cell);
-            }
-            alpha = alpha.max(score);
-            if alpha >= beta {
-                let killers = &mut self.killers[ply];
-                if killers[0] != Some(cell) {
-                    killers[1] = killers[0];
-                    killers[0] = Some(cell);
-                }
-                let bonus = u32::try_from(depth.max(1) * depth.max(1)).unwrap_or(1);
-                self.history[side][cell] = self.history[side][cell].saturating_add(bonus);
-                break;
-            }
-        }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.table.store(Entry { key, depth, score: best_score, bound, best: best_move });
-        best_score
+        Ok(answer)
     }
 }

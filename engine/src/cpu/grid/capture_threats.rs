@@ -13,6 +13,7 @@ use super::candidates::Moves;
 use super::capture_search::CaptureSearcher;
 use super::captures::STONES_TO_WIN;
 use super::cells::{Cell, CellSet};
+use super::pvs::Pvs;
 
 const MEMO_BITS: u32 = 15;
 

@@ -4,9 +4,9 @@
 //! The board keeps, stone by stone, what a stone of either side would make on every empty
 //! point (`patterns`, `board`). On it run a threat-space search for wins by continuous
 //! fours, or fours and threes (`threats`), and a principal-variation alpha-beta search with
-//! iterative deepening (`search`) over a narrow set of moves (`candidates`), remembered in a
-//! transposition table (`table`). The levels (`levels`) differ in depth, width, threat
-//! searches and noise. Everything is shaped by a [`GridRules`] value.
+//! iterative deepening (`pvs`, run by `search`) over a narrow set of moves (`candidates`),
+//! remembered in a transposition table (`table`). The levels (`levels`) differ in depth,
+//! width, threat searches and noise. Everything is shaped by a [`GridRules`] value.
 //!
 //! The capture games wrap that board in one that takes pairs off and puts them back
 //! (`captures`), and search it with their own evaluation, moves, threat search and levels
@@ -27,6 +27,7 @@ mod levels;
 mod opening;
 mod patterns;
 mod players;
+mod pvs;
 mod rules;
 mod search;
 mod table;

@@ -5,6 +5,7 @@
 use super::board::SearchBoard;
 use super::cells::cell_of;
 use super::evaluation::evaluate;
+use super::pvs::Pvs;
 use super::rules::GridRules;
 use super::search::Searcher;
 use crate::cpu::{SplitMix64, Think};

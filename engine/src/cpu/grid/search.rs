@@ -1,29 +1,23 @@
-//! The main search: principal-variation alpha-beta with iterative deepening, a transposition
-//! table, killer moves and a history table, after the threat searches have had their say.
+//! The main search of gomoku and renju: the shared principal-variation search (`pvs`) on
+//! their board, after the threat searches have had their say.
 
 use super::board::{Kind, SearchBoard};
 use super::candidates::{Moves, Situation, generate};
-use super::cells::{CELLS, Cell, point_of};
+use super::cells::{Cell, point_of};
 use super::evaluation::evaluate;
 use super::levels::Params;
+use super::pvs::{DECIDED, INFINITY, MAX_PLY, Memory, Pvs, WIN};
 use super::rules::GridRules;
-use super::table::{Bound, Entry, TranspositionTable};
 use super::threats::{ThreatMemo, ThreatSpace};
 use crate::cpu::{Deadline, SplitMix64, Think};
 use crate::{Board, Point, Stone};
 
-/// A won position's score, less the plies needed to win.
-pub(crate) const WIN: i32 = 1_000_000;
-/// Scores past this are wins or losses found by the search.
-const DECIDED: i32 = WIN - 1000;
-const INFINITY: i32 = WIN + 1;
 /// The deadline is asked once every this many nodes: a node with its move generation costs a
 /// few microseconds, so the search notices a passed deadline within a fraction of a
 /// millisecond, well inside a tenth of even a 10 ms budget.
 const CHECK_EVERY: u64 = 32;
 /// Beyond this ply, open threes at the horizon are left to the evaluation.
 const QUIESCENCE_PLY: usize = 24;
-const MAX_PLY: usize = 64;
 /// How many of its best-looking moves the easy level picks from.
 const NOISY_CHOICES: usize = 4;
 
@@ -95,10 +89,8 @@ pub(crate) struct Searcher<'a> {
     /// Threat searches give up once the node count reaches this, so that a wide VCT leaves
     /// the main search its share of the time.
     threat_limit: u64,
-    table: TranspositionTable,
+    memory: Memory,
     pub(crate) memo: ThreatMemo,
-    killers: [[Option<Cell>; 2]; MAX_PLY],
-    history: Box<[[u32; CELLS]; 2]>,
 }
 
 impl std::fmt::Debug for Searcher<'_> {
@@ -126,24 +118,9 @@ impl<'a> Searcher<'a> {
             nodes: 0,
             stopped: false,
             threat_limit: u64::MAX,
-            table: TranspositionTable::new(params.table_bits),
+            memory: Memory::new(params.table_bits),
             memo: ThreatMemo::new(),
-            killers: [[None; 2]; MAX_PLY],
-            history: Box::new([[0; CELLS]; 2]),
         }
-    }
-
-    /// Counts a node; true once the deadline has passed (and from then on).
-    pub(crate) fn tick(&mut self) -> bool {
-        self.nodes += 1;
-        if !self.stopped && self.nodes.is_multiple_of(CHECK_EVERY) && self.deadline.is_past() {
-            self.stopped = true;
-        }
-        self.stopped
-    }
-
-    pub(crate) fn stopped(&self) -> bool {
-        self.stopped
     }
 
     /// Counts a threat-search node; true once the deadline or the threat search's node limit
@@ -186,7 +163,7 @@ impl<'a> Searcher<'a> {
         }
         let mut moves = Moves::new();
         let width = if self.params.opponent_vcf { usize::MAX } else { self.params.width };
-        generate(&mut self.board, width, &self.history[0], &mut moves);
+        generate(&mut self.board, width, &self.memory.history[0], &mut moves);
         let threatened = self.params.opponent_vcf && self.defend_against_vcf(&mut moves);
         if !threatened && self.params.own_vct > 0 {
             self.threat_limit = self.nodes.saturating_add(self.params.vct_nodes);
@@ -210,12 +187,12 @@ impl<'a> Searcher<'a> {
     /// (no threat search), for opening decisions.
     pub(crate) fn value(&mut self, depth: i32) -> i32 {
         let mut moves = Moves::new();
-        generate(&mut self.board, self.params.width, &self.history[0], &mut moves);
+        generate(&mut self.board, self.params.width, &self.memory.history[0], &mut moves);
         if moves.is_empty() {
             return evaluate(&self.board);
         }
         self.params.max_depth = depth;
-        self.deepen(&mut moves).1
+        self.deepen(&mut moves).1.unwrap_or_else(|| evaluate(&self.board))
     }
 
     /// When the opponent, given a free move, would win by continuous fours, keeps only the
@@ -280,74 +257,65 @@ impl<'a> Searcher<'a> {
         let pick = self.random.below(close.len() as u64) as usize;
         close.get(pick).copied().unwrap_or(top)
     }
+}
 
-    /// Iterative deepening over the root moves; the best move of the last finished iteration
-    /// (the first move, best by ordering, if none finished).
-    fn deepen(&mut self, moves: &mut Moves) -> (Cell, i32) {
-        let mut best = moves.get(0);
-        let mut best_score = evaluate(&self.board);
-        for depth in 1..=self.params.max_depth {
-            let mut alpha = -INFINITY;
-            let mut iteration_best = best;
-            for index in 0..moves.len() {
-                let cell = moves.get(index);
-                self.board.play(cell);
-                let score = if index == 0 {
-                    -self.pvs(depth - 1, -INFINITY, -alpha, 1)
-                } else {
-                    let probe = -self.pvs(depth - 1, -alpha - 1, -alpha, 1);
-                    if probe > alpha && !self.stopped {
-                        -self.pvs(depth - 1, -INFINITY, -alpha, 1)
-                    } else {
-                        probe
-                    }
-                };
-                self.board.undo(cell);
-                if self.stopped {
-                    break;
-                }
-                if score > alpha {
-                    alpha = score;
-                    iteration_best = cell;
-                }
-            }
-            if self.stopped {
-                break;
-            }
-            best = iteration_best;
-            best_score = alpha;
-            moves.promote(best);
-            if alpha.abs() >= DECIDED {
-                break;
-            }
+impl Pvs for Searcher<'_> {
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if !self.stopped && self.nodes.is_multiple_of(CHECK_EVERY) && self.deadline.is_past() {
+            self.stopped = true;
         }
-        (best, best_score)
+        self.stopped
     }
 
-    /// The score of the position for the side to move, searched `depth` plies deep.
-    fn pvs(&mut self, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        if self.tick() {
-            return 0;
-        }
+    fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    fn max_depth(&self) -> i32 {
+        self.params.max_depth
+    }
+
+    fn memory(&mut self) -> &mut Memory {
+        &mut self.memory
+    }
+
+    fn play(&mut self, cell: Cell) {
+        self.board.play(cell);
+    }
+
+    fn undo(&mut self, cell: Cell) {
+        self.board.undo(cell);
+    }
+
+    fn key(&self) -> u64 {
+        self.board.hash()
+    }
+
+    fn side(&self) -> usize {
+        usize::from(self.board.to_move() == Stone::White)
+    }
+
+    fn settled(&mut self, depth: i32, ply: usize) -> Option<i32> {
         let me = self.board.to_move();
         let opponent = me.opponent();
         let ply_score = i32::try_from(ply).unwrap_or(0);
         if !self.board.set(me, Kind::Five).is_empty() {
-            return WIN - ply_score;
+            return Some(WIN - ply_score);
         }
         let fives = *self.board.set(opponent, Kind::Five);
         if fives.len() >= 2 {
-            return -(WIN - ply_score - 1);
+            return Some(-(WIN - ply_score - 1));
         }
         if let Some(block) = fives.first() {
             if !self.board.allowed(block, me) {
-                return -(WIN - ply_score - 1);
+                return Some(-(WIN - ply_score - 1));
             }
         } else if self.board.set(me, Kind::OpenFour).iter().any(|c| self.board.allowed(c, me)) {
-            return WIN - ply_score - 2;
+            return Some(WIN - ply_score - 2);
         }
         if self.board.is_full() {
-            return 0;
+            return Some(0);
         }
         // At the horizon, a five to block or an open three to stop is still played out: a
         // quiet evaluation would not see that it loses.
@@ -359,83 +327,19 @@ impl<'a> Searcher<'a> {
                     .iter()
                     .any(|c| self.board.allowed(c, opponent)));
         if (depth <= 0 && !forced) || ply >= MAX_PLY - 1 {
-            return evaluate(&self.board);
+            return Some(evaluate(&self.board));
         }
-        let key = self.board.hash();
-        let stored = self.table.probe(key);
-        if let Some(entry) = stored
-            && entry.depth >= depth
-        {
-            match entry.bound {
-                Bound::Exact => return entry.score,
-                Bound::Lower if entry.score >= beta => return entry.score,
-                Bound::Upper if entry.score <= alpha => return entry.score,
-                _ => {}
-            }
-        }
-        let side = usize::from(me == Stone::White);
-        let mut moves = Moves::new();
+        None
+    }
+
+    fn candidates(&mut self, side: usize, _ply: usize, moves: &mut Moves) -> Result<bool, i32> {
         let situation =
-            generate(&mut self.board, self.params.width, &self.history[side], &mut moves);
+            generate(&mut self.board, self.params.width, &self.memory.history[side], moves);
         if moves.is_empty() {
             // No point may be played: the rules call it a draw.
-            return 0;
+            return Err(0);
         }
-        for killer in self.killers[ply].iter().rev().flatten() {
-            moves.promote(*killer);
-        }
-        if let Some(best) = stored.and_then(|entry| entry.best) {
-            moves.promote(best);
-        }
-        // A forced block costs no depth: the line it answers is still being played out.
-        let next = if situation == Situation::BlockFive { depth } else { (depth - 1).max(0) };
-        let original_alpha = alpha;
-        let mut best_score = -INFINITY;
-        let mut best_move = None;
-        for index in 0..moves.len() {
-            let cell = moves.get(index);
-            self.board.play(cell);
-            let score = if index == 0 {
-                -self.pvs(next, -beta, -alpha, ply + 1)
-            } else {
-                let probe = -self.pvs(next, -alpha - 1, -alpha, ply + 1);
-                if probe > alpha && probe < beta && !self.stopped {
-                    -self.pvs(next, -beta, -alpha, ply + 1)
-                } else {
-                    probe
-                }
-            };
-            self.board.undo(cell);
-            if self.stopped {
-                return 0;
-            }
-            if score > best_score {
-                best_score = score;
-                best_move = Some(cell);
-            }
-            if score > alpha {
-                alpha = score;
-            }
-            if alpha >= beta {
-                let killers = &mut self.killers[ply];
-                if killers[0] != Some(cell) {
-                    killers[1] = killers[0];
-                    killers[0] = Some(cell);
-                }
-                let bonus = u32::try_from(depth.max(1) * depth.max(1)).unwrap_or(1);
-                self.history[side][cell] = self.history[side][cell].saturating_add(bonus);
-                break;
-            }
-        }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.table.store(Entry { key, depth, score: best_score, bound, best: best_move });
-        best_score
+        Ok(situation == Situation::BlockFive)
     }
 }
 

@@ -1,0 +1,178 @@
+//! The principal-variation search shared by the grid games: iterative deepening over the
+//! root moves, alpha-beta with null-window probes, a transposition table, killer moves and a
+//! history table. What differs between gomoku/renju and the capture games (the board, the
+//! decided positions and the horizon, the candidate moves) comes through [`Pvs`].
+
+use super::candidates::Moves;
+use super::cells::{CELLS, Cell};
+use super::table::{Bound, Entry, TranspositionTable};
+
+/// A won position's score, less the plies needed to win.
+pub(crate) const WIN: i32 = 1_000_000;
+/// Scores past this are wins or losses found by the search.
+pub(crate) const DECIDED: i32 = WIN - 1000;
+pub(crate) const INFINITY: i32 = WIN + 1;
+pub(crate) const MAX_PLY: usize = 64;
+
+/// What the search learns about move order as it goes.
+pub(crate) struct Memory {
+    table: TranspositionTable,
+    killers: [[Option<Cell>; 2]; MAX_PLY],
+    /// Per side (black, white): how often a move has cut off, weighted by depth.
+    pub(crate) history: Box<[[u32; CELLS]; 2]>,
+}
+
+impl Memory {
+    pub(crate) fn new(table_bits: u32) -> Memory {
+        Memory {
+            table: TranspositionTable::new(table_bits),
+            killers: [[None; 2]; MAX_PLY],
+            history: Box::new([[0; CELLS]; 2]),
+        }
+    }
+}
+
+/// A game searched by [`Pvs::deepen`]: the searcher of gomoku/renju or of the capture games.
+pub(crate) trait Pvs {
+    /// Counts a node; true once the deadline has passed (and from then on).
+    fn tick(&mut self) -> bool;
+    fn stopped(&self) -> bool;
+    fn max_depth(&self) -> i32;
+    fn memory(&mut self) -> &mut Memory;
+    fn play(&mut self, cell: Cell);
+    fn undo(&mut self, cell: Cell);
+    fn key(&self) -> u64;
+    /// The side to move as an index into the history: 0 black, 1 white.
+    fn side(&self) -> usize;
+    /// The score of a position the search need not expand: won or lost in a move or two,
+    /// full, or quiet at the horizon (`depth` spent).
+    fn settled(&mut self, depth: i32, ply: usize) -> Option<i32>;
+    /// Fills `moves` with the candidates, best first by `side`'s history; `Ok(forced)` when
+    /// they answer a threat (they then cost no depth), `Err(score)` when there are none.
+    fn candidates(&mut self, side: usize, ply: usize, moves: &mut Moves) -> Result<bool, i32>;
+
+    /// Iterative deepening over the root moves: the best move of the last finished iteration
+    /// (the first move, best by ordering, if none finished) and its score (`None` then).
+    fn deepen(&mut self, moves: &mut Moves) -> (Cell, Option<i32>) {
+        let mut best = moves.get(0);
+        let mut best_score = None;
+        for depth in 1..=self.max_depth() {
+            let mut alpha = -INFINITY;
+            let mut iteration_best = best;
+            for index in 0..moves.len() {
+                let cell = moves.get(index);
+                self.play(cell);
+                let score = if index == 0 {
+                    -self.pvs(depth - 1, -INFINITY, -alpha, 1)
+                } else {
+                    let probe = -self.pvs(depth - 1, -alpha - 1, -alpha, 1);
+                    if probe > alpha && !self.stopped() {
+                        -self.pvs(depth - 1, -INFINITY, -alpha, 1)
+                    } else {
+                        probe
+                    }
+                };
+                self.undo(cell);
+                if self.stopped() {
+                    break;
+                }
+                if score > alpha {
+                    alpha = score;
+                    iteration_best = cell;
+                }
+            }
+            if self.stopped() {
+                break;
+            }
+            best = iteration_best;
+            best_score = Some(alpha);
+            moves.promote(best);
+            if alpha.abs() >= DECIDED {
+                break;
+            }
+        }
+        (best, best_score)
+    }
+
+    /// The score of the position for the side to move, searched `depth` plies deep.
+    fn pvs(&mut self, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        if self.tick() {
+            return 0;
+        }
+        if let Some(score) = self.settled(depth, ply) {
+            return score;
+        }
+        let key = self.key();
+        let stored = self.memory().table.probe(key);
+        if let Some(entry) = stored
+            && entry.depth >= depth
+        {
+            match entry.bound {
+                Bound::Exact => return entry.score,
+                Bound::Lower if entry.score >= beta => return entry.score,
+                Bound::Upper if entry.score <= alpha => return entry.score,
+                _ => {}
+            }
+        }
+        let side = self.side();
+        let mut moves = Moves::new();
+        let forced = match self.candidates(side, ply, &mut moves) {
+            Ok(forced) => forced,
+            Err(score) => return score,
+        };
+        for killer in self.memory().killers[ply].iter().rev().flatten() {
+            moves.promote(*killer);
+        }
+        if let Some(best) = stored.and_then(|entry| entry.best) {
+            moves.promote(best);
+        }
+        // A forced answer costs no depth: the line it answers is still being played out.
+        let next = if forced { depth } else { (depth - 1).max(0) };
+        let original_alpha = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_move = None;
+        for index in 0..moves.len() {
+            let cell = moves.get(index);
+            self.play(cell);
+            let score = if index == 0 {
+                -self.pvs(next, -beta, -alpha, ply + 1)
+            } else {
+                let probe = -self.pvs(next, -alpha - 1, -alpha, ply + 1);
+                if probe > alpha && probe < beta && !self.stopped() {
+                    -self.pvs(next, -beta, -alpha, ply + 1)
+                } else {
+                    probe
+                }
+            };
+            self.undo(cell);
+            if self.stopped() {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(cell);
+            }
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                let memory = self.memory();
+                let killers = &mut memory.killers[ply];
+                if killers[0] != Some(cell) {
+                    killers[1] = killers[0];
+                    killers[0] = Some(cell);
+                }
+                let bonus = u32::try_from(depth.max(1) * depth.max(1)).unwrap_or(1);
+                memory.history[side][cell] = memory.history[side][cell].saturating_add(bonus);
+                break;
+            }
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.memory().table.store(Entry { key, depth, score: best_score, bound, best: best_move });
+        best_score
+    }
+}
