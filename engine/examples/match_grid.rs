@@ -89,25 +89,10 @@ fn play<G: ComputerPlayer>(
     }
 }
 
-/// A gomoku opening: two or three stones at random near the centre.
-fn gomoku_opening(seed: u64) -> Gomoku {
+/// A gomoku or ninuki opening: two or three stones at random near the centre.
+fn random_opening<G: BoardGame<Move = Point>>(settings: G::Settings, seed: u64) -> G {
     let mut random = SplitMix64::new(seed);
-    let mut game = Gomoku::start(GomokuSettings::default());
-    let stones = 2 + random.below(2);
-    while (game.history().len() as u64) < stones {
-        let x = 5 + random.below(5) as u8;
-        let y = 5 + random.below(5) as u8;
-        if let Ok(next) = game.clone().play(Point::new(x, y)) {
-            game = next;
-        }
-    }
-    game
-}
-
-/// A ninuki opening: two or three stones at random near the centre.
-fn ninuki_opening(seed: u64) -> Ninuki {
-    let mut random = SplitMix64::new(seed);
-    let mut game = Ninuki::start(NinukiSettings::default());
+    let mut game = G::start(settings);
     let stones = 2 + random.below(2);
     while (game.history().len() as u64) < stones {
         let x = 5 + random.below(5) as u8;
@@ -187,15 +172,25 @@ fn main() {
         let opening_seed = 0x5eed ^ (game / 2);
         let a_first = game % 2 == 0;
         let result = match args[0].as_str() {
-            "gomoku" => {
-                play(gomoku_opening(opening_seed), levels, budgets, a_first, game, &mut clock)
-            }
+            "gomoku" => play(
+                random_opening::<Gomoku>(GomokuSettings::default(), opening_seed),
+                levels,
+                budgets,
+                a_first,
+                game,
+                &mut clock,
+            ),
             "renju" => {
                 play(renju_opening(opening_seed), levels, budgets, a_first, game, &mut clock)
             }
-            "ninuki" => {
-                play(ninuki_opening(opening_seed), levels, budgets, a_first, game, &mut clock)
-            }
+            "ninuki" => play(
+                random_opening::<Ninuki>(NinukiSettings::default(), opening_seed),
+                levels,
+                budgets,
+                a_first,
+                game,
+                &mut clock,
+            ),
             "pente" => {
                 play(pente_opening(opening_seed), levels, budgets, a_first, game, &mut clock)
             }
