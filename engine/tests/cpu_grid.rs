@@ -1,13 +1,12 @@
 //! The computer player of gomoku and renju on data: the VCF positions of `data/vcf.txt`
 //! (each checked here by a brute-force search that knows only the board and the rules), and
-//! black's moves on the renju reference boards.
+//! black's moves on the renju reference boards of `data/renju_boards.txt`.
 
 use engine::cpu::{GridRules, Level, NodeBudget, Think, Unlimited, find_vcf, grid_move};
 use engine::{Board, Direction, GomokuSettings, Point, Stone, forbidden_kind};
 
 const VCF_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/vcf.txt");
-const REFERENCE: &str =
-    concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/reference/renju-test-set.md");
+const RENJU_BOARDS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/renju_boards.txt");
 
 #[derive(Debug)]
 struct VcfCase {
@@ -28,11 +27,15 @@ fn rules_named(name: &str) -> GridRules {
     }
 }
 
+/// The lines of a data file that are not notes (`#`) or blank.
+fn data_lines(text: &str) -> Vec<&str> {
+    text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).collect()
+}
+
 /// Reads `position <name> rules=<r> to_move=<black|white>` headers, each followed by 15 rows.
 fn vcf_cases() -> Vec<VcfCase> {
     let text = std::fs::read_to_string(VCF_FILE).expect("the VCF positions file");
-    let lines: Vec<&str> =
-        text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).collect();
+    let lines = data_lines(&text);
     lines
         .chunks(16)
         .map(|chunk| {
@@ -45,25 +48,30 @@ fn vcf_cases() -> Vec<VcfCase> {
                     .unwrap_or_else(|| panic!("{key} in {:?}", chunk[0]))
             };
             let to_move = if field("to_move=") == "black" { Stone::Black } else { Stone::White };
-            let mut board = Board::empty(15);
-            for (row, cells) in chunk[1..].iter().enumerate() {
-                for (x, c) in cells.bytes().enumerate() {
-                    let stone = match c {
-                        b'X' => Some(Stone::Black),
-                        b'O' => Some(Stone::White),
-                        _ => None,
-                    };
-                    board.set(Point::new(x as u8, 14 - row as u8), stone);
-                }
-            }
             VcfCase {
                 name: header[1].to_owned(),
                 rules: rules_named(field("rules=")),
                 to_move,
-                board,
+                board: board_from_rows(&chunk[1..]),
             }
         })
         .collect()
+}
+
+/// 15 rows from row 15 down: `X` black, `O` white, anything else (`.`, a mark) empty.
+fn board_from_rows(rows: &[&str]) -> Board {
+    let mut board = Board::empty(15);
+    for (row, cells) in rows.iter().enumerate() {
+        for (x, c) in cells.bytes().enumerate() {
+            let stone = match c {
+                b'X' => Some(Stone::Black),
+                b'O' => Some(Stone::White),
+                _ => None,
+            };
+            board.set(Point::new(x as u8, 14 - row as u8), stone);
+        }
+    }
+    board
 }
 
 fn restricted(rules: &GridRules, stone: Stone) -> bool {
@@ -179,29 +187,12 @@ fn every_vcf_position_is_a_vcf_and_hard_finds_it() {
 /// The renju reference boards, black to move: the computer never picks a forbidden point.
 #[test]
 fn black_avoids_forbidden_points_on_the_reference_boards() {
-    let text = std::fs::read_to_string(REFERENCE).expect("the reference set");
-    let section = &text[text.find("\n# Board").expect("a Board section")..];
+    let text = std::fs::read_to_string(RENJU_BOARDS).expect("the renju boards file");
+    let lines = data_lines(&text);
     let mut boards = 0;
-    for block in section.split("```text").skip(1) {
-        let rows: Vec<&str> = block
-            .split("```")
-            .next()
-            .unwrap_or("")
-            .lines()
-            .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
-            .take(15)
-            .collect();
-        let mut board = Board::empty(15);
-        for (row, line) in rows.iter().enumerate() {
-            for (x, token) in line.split_whitespace().skip(1).take(15).enumerate() {
-                let stone = match token {
-                    "X" => Some(Stone::Black),
-                    "O" => Some(Stone::White),
-                    _ => None,
-                };
-                board.set(Point::new(x as u8, 14 - row as u8), stone);
-            }
-        }
+    for chunk in lines.chunks(16) {
+        assert!(chunk[0].starts_with("board "), "a board header: {:?}", chunk[0]);
+        let board = board_from_rows(&chunk[1..]);
         for level in Level::ALL {
             let budget = NodeBudget::new(6);
             let think = Think { level, seed: boards, deadline: &budget };
