@@ -3,11 +3,12 @@
 
 use std::cell::RefCell;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use cincobot::core::{
-    Action, Chat, ChatKind, Core, CoreSettings, CpuPlayer, CpuRequest, Input, Output, Platform,
-    SystemClock, User,
+    Action, Chat, ChatKind, Core, CoreSettings, CpuPlayer, CpuRequest, EventId, Input, Output,
+    Platform, SystemClock, User,
 };
 use cincobot::games::{GameKind, GameSettings, Position, TurnTimer};
 use cincobot::i18n::{Locale, Texts};
@@ -50,14 +51,17 @@ struct Table {
     _folder: tempfile::TempDir,
 }
 
+/// The number of the next platform event.
+static EVENTS: AtomicU64 = AtomicU64::new(1);
+
 fn input(user: &str, line: &str) -> Input {
-    Input {
-        user: User { id: user.to_lowercase(), name: user.to_owned() },
-        chat: Chat { platform: Platform::Console, id: "bench".into(), kind: ChatKind::Group },
-        is_chat_admin: false,
-        locale: Some(Locale::Es),
-        action: Action::Command(line.to_owned()),
-    }
+    Input::new(
+        EventId(EVENTS.fetch_add(1, Ordering::Relaxed).to_string()),
+        User { id: user.to_lowercase(), name: user.to_owned(), handle: Some(user.to_owned()) },
+        Chat { platform: Platform::Console, id: "bench".into(), kind: ChatKind::Group },
+        Some(Locale::Es),
+        Action::Command(line.to_owned()),
+    )
 }
 
 impl Table {
@@ -90,6 +94,7 @@ impl Table {
         self.played = 0;
         let core = &mut self.core;
         self.runtime.block_on(async {
+            core.handle(input("Bruno", "/help")).await;
             core.handle(input("Ana", &format!("/{} @bruno timer 60", kind.code()))).await;
             core.handle(input("Bruno", "/accept")).await;
         });

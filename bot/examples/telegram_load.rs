@@ -86,6 +86,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         players.push(tokio::spawn(async move {
             let (first, second) =
                 (user(id(game, 0), &name(game, 0), "en"), user(id(game, 1), &name(game, 1), "en"));
+            // The second player has written once, so the bot knows their username.
+            fake.push(text(chat(game), &second, "/language en"));
             fake.push(text(chat(game), &first, &format!("/gomoku @{}", name(game, 1))));
             fake.push(text(chat(game), &second, "/accept"));
             photos.recv().await?;

@@ -1,6 +1,7 @@
 //! The terminal adapter (DESIGN §9): commands from standard input, one per line; boards as
 //! text plus a PNG written to the images folder. It drives the same core as the chat
-//! platforms; `/as <name>` switches who is typing, and everyone here is a chat admin.
+//! platforms; `/as <name>` switches who is typing, everyone here is a chat admin, and a
+//! name is who a person is (`@Bruno` is the terminal's Bruno).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -9,7 +10,7 @@ use std::time::Duration;
 use tokio::io::{AsyncBufRead, AsyncBufReadExt};
 
 use crate::core::{
-    Action, Chat, ChatKind, Clock, Input, Message, Output, Platform, SystemClock, User,
+    Action, Chat, ChatKind, Clock, EventId, Input, Message, Output, Platform, SystemClock, User,
 };
 use crate::i18n::Text;
 use crate::runtime::Running;
@@ -25,6 +26,11 @@ pub struct Console {
     out: Box<dyn Write + Send>,
     /// The payloads of the buttons printed since the last line typed, numbered from 1.
     buttons: Vec<String>,
+    /// This session's name among the sessions of the same database (its start time), so
+    /// its lines are events no other session had.
+    session: i64,
+    /// Lines read so far.
+    lines_read: u64,
 }
 
 impl std::fmt::Debug for Console {
@@ -33,14 +39,23 @@ impl std::fmt::Debug for Console {
     }
 }
 
+/// A terminal user: the name typed is their id and the handle others mention them by.
 fn user(name: &str) -> User {
-    User { id: name.to_lowercase(), name: name.to_owned() }
+    User { id: name.to_lowercase(), name: name.to_owned(), handle: Some(name.to_owned()) }
 }
 
 impl Console {
     #[must_use]
     pub fn new(running: Running, images: PathBuf, out: Box<dyn Write + Send>) -> Console {
-        Console { running, images, user: user("player"), out, buttons: Vec::new() }
+        Console {
+            running,
+            images,
+            user: user("player"),
+            out,
+            buttons: Vec::new(),
+            session: SystemClock.now_ms(),
+            lines_read: 0,
+        }
     }
 
     fn chat() -> Chat {
@@ -112,6 +127,7 @@ impl Console {
 
     /// One typed line; `false` to stop.
     async fn line(&mut self, line: &str) -> std::io::Result<bool> {
+        self.lines_read += 1;
         if line.is_empty() || line.starts_with('#') {
             return Ok(true);
         }
@@ -140,13 +156,16 @@ impl Console {
             _ => Action::Command(line.to_owned()),
         };
         self.buttons.clear();
-        let input = Input {
-            user: self.user.clone(),
-            chat: Console::chat(),
-            is_chat_admin: true,
-            locale: None,
-            action,
-        };
+        let event = EventId(format!("{}:{}", self.session, self.lines_read));
+        let mut input = Input::new(event, self.user.clone(), Console::chat(), None, action);
+        input.is_chat_admin = true;
+        // At the terminal a name is who a person is, so `@Bruno` is the terminal's Bruno.
+        input.introduced = line
+            .split_whitespace()
+            .filter_map(|word| word.strip_prefix('@'))
+            .filter(|name| !name.is_empty())
+            .map(user)
+            .collect();
         let outputs = self.running.core.handle(input).await;
         self.deliver(outputs).await?;
         Ok(true)

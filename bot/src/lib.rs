@@ -9,6 +9,7 @@ pub mod console;
 pub mod core;
 pub mod games;
 pub mod i18n;
+pub mod identity;
 pub mod runtime;
 pub mod store;
 pub mod telegram;

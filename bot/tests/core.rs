@@ -125,7 +125,8 @@ async fn the_store_refuses_a_ply_twice() {
     game_between_ana_and_bruno(&mut harness, "/gomoku").await;
     harness.say("Ana", "/move h8").await;
     let (row, moves) = harness.store.game(GameId(1)).await.expect("the store").expect("game 1");
-    let again = harness.store.record_move(&row, &moves[0]).await;
+    let mut change = harness.store.change(None, common::START).await.expect("a change");
+    let again = change.record_move(&row, &moves[0]).await;
     assert!(matches!(again, Err(cincobot::store::StoreError::AlreadyPlayed)));
 }
 
@@ -165,6 +166,7 @@ async fn a_full_column_and_a_side_column_are_refused() {
 #[tokio::test]
 async fn an_unanswered_challenge_expires() {
     let mut harness = Harness::new().await;
+    harness.meet("Bruno").await;
     harness.say("Ana", "/pente @bruno").await;
     harness.advance(Duration::from_secs(11 * 60));
     assert_notice(&harness.press("Bruno", "a:1").await, "bruno", Text::new("challenge-expired"));
@@ -183,6 +185,7 @@ async fn an_unanswered_challenge_expires() {
 #[tokio::test]
 async fn a_challenge_is_answered_only_by_its_opponent() {
     let mut harness = Harness::new().await;
+    harness.meet("Bruno").await;
     harness.say("Ana", "/renju @bruno").await;
     assert_notice(
         &harness.press("Carla", "a:1").await,
@@ -374,19 +377,17 @@ async fn chat_settings_are_for_admins_and_become_defaults() {
         "ana",
         Text::new("admins-only"),
     );
-    let mut admin = cincobot::core::Input {
-        user: cincobot::core::User { id: "ana".into(), name: "Ana".into() },
-        chat: common::chat(),
-        is_chat_admin: true,
-        locale: None,
-        action: cincobot::core::Action::Command("/ajustes gomoku tamaño 19".into()),
+    let admin = |harness: &Harness, line: &str| {
+        let mut input = harness.input("Ana", cincobot::core::Action::Command(line.into()));
+        input.is_chat_admin = true;
+        input.locale = None;
+        input
     };
-    let outputs = harness.core.handle(admin.clone()).await;
+    let outputs = harness.core.handle(admin(&harness, "/ajustes gomoku tamaño 19")).await;
     let (lines, _) = sent(&outputs);
     assert_eq!(lines[0].arg("size"), Some(&cincobot::i18n::Arg::Number(19)));
-    admin.action = cincobot::core::Action::Command("/settings gomoku popout on".into());
     assert_notice(
-        &harness.core.handle(admin).await,
+        &harness.core.handle(admin(&harness, "/settings gomoku popout on")).await,
         "ana",
         Text::new("option-not-for-game").with("option", "popout").with("game", Text::new(GOMOKU)),
     );
@@ -427,6 +428,7 @@ async fn every_game_accepts_the_cpu() {
 async fn several_games_in_a_chat_need_a_number() {
     let mut harness = Harness::new().await;
     game_between_ana_and_bruno(&mut harness, "/gomoku").await;
+    harness.meet("Bruno").await;
     harness.say("Ana", "/connect5 @bruno").await;
     harness.press("Bruno", "a:2").await;
     assert_notice(
@@ -457,16 +459,21 @@ async fn a_restarted_core_goes_on_from_the_log() {
 
 #[tokio::test]
 async fn a_private_chat_keeps_its_games_across_a_restart() {
-    use cincobot::core::{Action, Chat, ChatKind, Input, Platform, User};
+    use cincobot::core::{Action, Chat, ChatKind, EventId, Input, Platform, User};
     let directory = tempfile::tempdir().expect("a temporary folder");
     let url = format!("sqlite://{}", directory.path().join("bot.db").display());
     let private = Chat { platform: Platform::Telegram, id: "42".into(), kind: ChatKind::Private };
-    let say = |line: &str| Input {
-        user: User { id: "42".into(), name: "Ana".into() },
-        chat: private.clone(),
-        is_chat_admin: true,
-        locale: None,
-        action: Action::Command(line.into()),
+    let say = |line: &str| {
+        let event = EventId(format!("private {line}"));
+        let mut input = Input::new(
+            event,
+            User::new("42", "Ana"),
+            private.clone(),
+            None,
+            Action::Command(line.into()),
+        );
+        input.is_chat_admin = true;
+        input
     };
     let store = cincobot::store::Store::open(&url).await.expect("a file database");
     let mut harness = Harness::on(store).await;

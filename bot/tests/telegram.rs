@@ -57,6 +57,11 @@ impl Bot {
         Bot { fake, served }
     }
 
+    /// `user` writes in the group once, so that the bot knows their username.
+    async fn meet(&self, user: &Value) {
+        self.expect(text(GROUP, user, "/help"), is("sendMessage", GROUP)).await;
+    }
+
     /// Sends an update and waits for the call that answers it.
     async fn expect(&self, update: Value, matches: impl Fn(&Call) -> bool) -> Call {
         let from = self.fake.count();
@@ -93,6 +98,7 @@ async fn five_in_a_row_is_played_with_buttons_in_a_group() {
     assert!(calls.iter().any(|c| c.method == "setMyCommands" && c.params["language_code"] == "es"));
     assert!(calls.iter().any(|c| c.method == "setMyCommands" && c.params["language_code"] == "en"));
 
+    bot.meet(&bruno()).await;
     let challenge = bot
         .expect(
             text(GROUP, &ana(), &format!("/connect5@{BOT_USERNAME} @bruno")),
@@ -100,13 +106,13 @@ async fn five_in_a_row_is_played_with_buttons_in_a_group() {
         )
         .await;
     assert_eq!(challenge.buttons(), ["a:1", "d:1"]);
-    let first = bot.expect(press(GROUP, 1001, &bruno(), "a:1"), is("sendPhoto", GROUP)).await;
+    let first = bot.expect(press(GROUP, 1002, &bruno(), "a:1"), is("sendPhoto", GROUP)).await;
     assert_eq!(first.params["file#png"], true);
     assert_eq!(
         first.buttons()[..7],
         ["m:1:0:1", "m:1:0:2", "m:1:0:3", "m:1:0:4", "m:1:0:5", "m:1:0:6", "m:1:0:7"]
     );
-    let board = 1002;
+    let board = 1003;
     // Ana (red) builds four in the bottom row next to the red side disc; Bruno stacks on top.
     let moves =
         [(&ana(), 1), (&bruno(), 1), (&ana(), 2), (&bruno(), 2), (&ana(), 3), (&bruno(), 3)];
@@ -141,6 +147,7 @@ async fn five_in_a_row_is_played_with_buttons_in_a_group() {
 async fn gomoku_is_played_with_typed_commands() {
     let directory = tempfile::tempdir().expect("a folder");
     let bot = Bot::start(&directory.path().join("bot.db")).await;
+    bot.meet(&bruno()).await;
     bot.expect(text(GROUP, &ana(), "/gomoku @bruno"), is("sendMessage", GROUP)).await;
     let first = bot.expect(text(GROUP, &bruno(), "/accept"), is("sendPhoto", GROUP)).await;
     // The point picker's first step: fifteen columns, folded into rows of eight at most.
@@ -182,6 +189,7 @@ async fn the_cpu_answers_in_a_private_chat() {
 async fn resigning_is_confirmed_with_a_button_that_a_move_makes_stale() {
     let directory = tempfile::tempdir().expect("a folder");
     let bot = Bot::start(&directory.path().join("bot.db")).await;
+    bot.meet(&bruno()).await;
     bot.expect(text(GROUP, &ana(), "/gomoku @bruno"), is("sendMessage", GROUP)).await;
     bot.expect(text(GROUP, &bruno(), "/accept"), is("sendPhoto", GROUP)).await;
     let asked = |c: &Call| is("sendMessage", GROUP)(c) && c.text().contains("resign");
@@ -252,9 +260,10 @@ async fn a_restart_mid_game_shows_the_board_again_and_old_buttons_work() {
     let directory = tempfile::tempdir().expect("a folder");
     let database = directory.path().join("bot.db");
     let bot = Bot::start(&database).await;
+    bot.meet(&bruno()).await;
     bot.expect(text(GROUP, &ana(), "/gomoku @bruno"), is("sendMessage", GROUP)).await;
     let first = bot.expect(text(GROUP, &bruno(), "/accept"), is("sendPhoto", GROUP)).await;
-    let board = 1002;
+    let board = 1003;
     assert!(first.buttons().contains(&"k:1:0:h".to_owned()));
     bot.expect(text(GROUP, &ana(), "/move h8"), board_at(GROUP, 1)).await;
     let Bot { fake, served } = bot;

@@ -64,7 +64,7 @@ impl Core {
                 return self.against_cpu(context, settings, level, true, None).await;
             }
             Some(Opponent::User(mention)) => Some(self.mentioned(context, &mention).await?),
-            None => None,
+            None => context.replied_to.clone(),
         };
         if opponent.as_ref().is_some_and(|user| user.id == context.user.id) {
             return Err(refused("challenge-yourself"));
@@ -82,8 +82,19 @@ impl Core {
             created_at: now,
             expires_at: now + expiry_ms(self),
         };
-        self.store.insert_challenge(&mut challenge).await?;
+        self.post_challenge(context, &mut challenge).await?;
         Ok(vec![self.challenge_message(context, &challenge, &settings)])
+    }
+
+    async fn post_challenge(
+        &self,
+        context: &Context,
+        challenge: &mut ChallengeRow,
+    ) -> Result<(), CoreError> {
+        let mut change = self.begin(Some(context)).await?;
+        change.insert_challenge(challenge).await?;
+        self.commit(Some(context), change).await?;
+        Ok(())
     }
 
     fn challenge_message(
@@ -135,11 +146,13 @@ impl Core {
         }
     }
 
-    /// The user a mention names: a known user by id or name, else a name taken at its word
-    /// (the console has no user list; chat adapters pass ids).
+    /// The user a mention names: a user the bot knows, by platform id or by handle. A name
+    /// that resolves to nobody is refused: a challenge is for one person, never for whoever
+    /// happens to share a name.
     async fn mentioned(&self, context: &Context, mention: &str) -> Result<User, CoreError> {
-        let found = self.store.find_user(context.chat.platform, mention).await?;
-        Ok(found.unwrap_or_else(|| User { id: mention.to_lowercase(), name: mention.to_owned() }))
+        self.store.find_user(context.chat.platform, mention).await?.ok_or_else(|| {
+            CoreError::Refused(Text::new("unknown-opponent").with("name", mention.to_owned()))
+        })
     }
 
     async fn against_cpu(
@@ -153,16 +166,18 @@ impl Core {
         let person = Player::Human { id: context.user.id.clone(), name: context.user.name.clone() };
         let cpu = Player::Cpu { level: level.into() };
         let players = if person_first { [person, cpu] } else { [cpu, person] };
-        self.start_game(context, settings, players, rematch_of).await
+        self.start_game(context, settings, players, rematch_of, None).await
     }
 
-    /// Creates the game, shows its first board and, if the CPU moves first, asks it.
+    /// Creates the game (closing the challenge `accepted` in the same change, if one), shows
+    /// its first board and, if the CPU moves first, asks it.
     async fn start_game(
         &mut self,
         context: &Context,
         settings: GameSettings,
         players: [Player; 2],
         rematch_of: Option<GameId>,
+        accepted: Option<ChallengeId>,
     ) -> Result<Vec<Output>, CoreError> {
         let now = self.clock.now_ms();
         let position = Position::start(&settings);
@@ -181,12 +196,18 @@ impl Core {
             rematch_of,
             board_message: None,
             shown_ply: 0,
+            rating_due: false,
             created_at: now,
             updated_at: now,
         };
         draft.turn_deadline = turn_deadline(&draft, &position, now);
-        let row = self
-            .store
+        let mut change = self.begin(Some(context)).await?;
+        if let Some(challenge) = accepted
+            && !change.close_challenge(challenge, ChallengeStatus::Accepted).await?
+        {
+            return Err(refused("no-challenge"));
+        }
+        let row = change
             .insert_game(NewGame {
                 settings,
                 chat: context.chat.clone(),
@@ -197,10 +218,11 @@ impl Core {
                 now,
             })
             .await?;
+        self.commit(Some(context), change).await?;
         let id = row.id;
         self.tables.insert(id, super::table::Table { row, position, log: Vec::new() });
         let note = Text::new("game-started").with("id", id.0);
-        let outputs = self.board_output(id, context.locale, vec![note])?;
+        let outputs = self.shown_board(id, context.locale, vec![note]);
         self.ask_cpu_if_due(id);
         Ok(outputs)
     }
@@ -214,10 +236,7 @@ impl Core {
         let open = self.store.open_challenges(&context.chat).await?;
         let me = &context.user;
         let for_me = |challenge: &&ChallengeRow| {
-            challenge
-                .opponent
-                .as_ref()
-                .is_some_and(|user| user.id == me.id || user.name.eq_ignore_ascii_case(&me.name))
+            challenge.opponent.as_ref().is_some_and(|user| user.id == me.id)
         };
         let found = match id {
             Some(id) => open.iter().find(|challenge| challenge.id == id),
@@ -239,25 +258,21 @@ impl Core {
         let challenge = self.find_challenge(context, id).await?;
         let now = self.clock.now_ms();
         if now >= challenge.expires_at {
-            self.store.close_challenge(challenge.id, ChallengeStatus::Expired).await?;
+            let mut change = self.begin(None).await?;
+            change.close_challenge(challenge.id, ChallengeStatus::Expired).await?;
+            self.commit(None, change).await?;
             return Err(refused("challenge-expired"));
         }
         if challenge.challenger.id == context.user.id {
             return Err(refused("challenge-own"));
         }
         let me = &context.user;
-        let addressed = challenge
-            .opponent
-            .as_ref()
-            .is_none_or(|user| user.id == me.id || user.name.eq_ignore_ascii_case(&me.name));
+        let addressed = challenge.opponent.as_ref().is_none_or(|user| user.id == me.id);
         if !addressed {
             return Err(refused("challenge-not-for-you"));
         }
         if join && challenge.opponent.is_some() {
             return Err(refused("challenge-not-open"));
-        }
-        if !self.store.close_challenge(challenge.id, ChallengeStatus::Accepted).await? {
-            return Err(refused("no-challenge"));
         }
         let settings = self.settings_for(context, challenge.kind, &challenge.options).await?;
         let challenger = Player::Human {
@@ -270,7 +285,7 @@ impl Core {
         } else {
             [accepter, challenger]
         };
-        self.start_game(context, settings, players, challenge.rematch_of).await
+        self.start_game(context, settings, players, challenge.rematch_of, Some(challenge.id)).await
     }
 
     /// `/decline`: the challenged player refuses, or the challenger withdraws.
@@ -282,16 +297,15 @@ impl Core {
         let challenge = self.find_challenge(context, id).await?;
         let me = &context.user;
         let mine = challenge.challenger.id == me.id
-            || challenge
-                .opponent
-                .as_ref()
-                .is_some_and(|user| user.id == me.id || user.name.eq_ignore_ascii_case(&me.name));
+            || challenge.opponent.as_ref().is_some_and(|user| user.id == me.id);
         if !mine {
             return Err(refused("challenge-not-for-you"));
         }
-        if !self.store.close_challenge(challenge.id, ChallengeStatus::Declined).await? {
+        let mut change = self.begin(Some(context)).await?;
+        if !change.close_challenge(challenge.id, ChallengeStatus::Declined).await? {
             return Err(refused("no-challenge"));
         }
+        self.commit(Some(context), change).await?;
         let line = Text::new("challenge-declined")
             .with("name", me.name.as_str())
             .with("id", challenge.id.0);
@@ -345,13 +359,13 @@ impl Core {
                     kind: row.settings.kind,
                     options: options_of(&row.settings),
                     challenger: context.user.clone(),
-                    opponent: Some(User { id: opponent_id.clone(), name: name.clone() }),
+                    opponent: Some(User::new(opponent_id.clone(), name.clone())),
                     rematch_of: Some(id),
                     challenger_first: requester_first,
                     created_at: now,
                     expires_at: now + expiry_ms(self),
                 };
-                self.store.insert_challenge(&mut challenge).await?;
+                self.post_challenge(context, &mut challenge).await?;
                 Ok(vec![self.challenge_message(context, &challenge, &row.settings)])
             }
         }

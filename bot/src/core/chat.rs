@@ -2,6 +2,7 @@
 //! and the admins' cancel.
 
 use super::error::{CoreError, refused};
+use super::steps::Step;
 use super::{Context, Core, GameId, Output};
 use crate::games::{GameKind, GameSettings};
 use crate::i18n::{Locale, Text};
@@ -34,10 +35,6 @@ pub fn rules_section(kind: GameKind, locale: Locale) -> &'static str {
 }
 
 /// The scope of a chat's ratings.
-pub(super) fn chat_scope(context_chat: &super::Chat) -> String {
-    format!("{}:{}", context_chat.platform.code(), context_chat.id)
-}
-
 pub(super) const GLOBAL: &str = "global";
 
 fn rating_points(rating: f64) -> i64 {
@@ -85,7 +82,7 @@ impl Core {
         };
         let mut lines = vec![Text::new("stats-title").with("name", user.name.as_str())];
         for (scope, scope_id) in
-            [(chat_scope(&context.chat), "stats-here"), (GLOBAL.to_owned(), "stats-everywhere")]
+            [(context.chat.rating_scope(), "stats-here"), (GLOBAL.to_owned(), "stats-everywhere")]
         {
             let ratings = self.store.ratings_of(&scope, platform, &user.id).await?;
             if ratings.is_empty() {
@@ -119,7 +116,7 @@ impl Core {
         let kind = kind.unwrap_or(GameKind::Gomoku);
         let rows = self
             .store
-            .leaderboard(kind, &chat_scope(&context.chat), context.chat.platform, 10)
+            .leaderboard(kind, &context.chat.rating_scope(), context.chat.platform, 10)
             .await?;
         let mut lines =
             vec![Text::new("leaderboard-title").with("game", Text::new(kind.name_id()))];
@@ -160,10 +157,10 @@ impl Core {
         }
         let mut preferences = self.store.chat_preferences(&context.chat).await?;
         preferences.locale = Some(locale);
-        self.store.save_chat_preferences(&context.chat, &preferences).await?;
-        let mut reply = context.clone();
-        reply.locale = locale;
-        Ok(vec![self.send(&reply, vec![Text::new("language-set")])])
+        let mut change = self.begin(Some(context)).await?;
+        change.save_chat_preferences(&context.chat, &preferences).await?;
+        self.commit(Some(context), change).await?;
+        Ok(vec![self.send(&context.in_locale(locale), vec![Text::new("language-set")])])
     }
 
     /// `/cancel [#game]`: a chat admin ends a game without a result.
@@ -205,14 +202,9 @@ impl Core {
         row.status = GameStatus::Cancelled;
         row.turn_deadline = None;
         row.updated_at = self.clock.now_ms();
-        self.store.save_game(&row).await?;
-        if let Some(table) = self.tables.get_mut(&id) {
-            table.row = row;
-        }
+        self.commit_step(Some(context), &mut row, Step::Row).await?;
         let note = Text::new("cancelled-by").with("name", context.user.name.as_str());
-        let outputs = self.board_output(id, context.locale, vec![note])?;
-        self.finish(id).await?;
-        Ok(outputs)
+        Ok(self.end_table(id, row, context.locale, vec![note]))
     }
 
     /// `/settings [game [option value]]`: shows a game's defaults in this chat, or (admins)
@@ -238,7 +230,9 @@ impl Core {
             changed.resolve(kind).map_err(error)?;
             options = changed;
             preferences.games.insert(kind, options.clone());
-            self.store.save_chat_preferences(&context.chat, &preferences).await?;
+            let mut change = self.begin(Some(context)).await?;
+            change.save_chat_preferences(&context.chat, &preferences).await?;
+            self.commit(Some(context), change).await?;
         }
         let settings = options.resolve(kind).unwrap_or_else(|_| GameSettings::default_for(kind));
         let on = |value: bool| Text::new(if value { "value-on" } else { "value-off" });
@@ -252,5 +246,35 @@ impl Core {
             .with("ranked", on(settings.ranked))
             .with("alternate", on(settings.alternate));
         Ok(vec![self.send(context, vec![line])])
+    }
+
+    /// The platform moved `context`'s chat to the id `to` (a Telegram group that became a
+    /// supergroup): everything of the chat follows it, in the store first, and the boards of
+    /// its games are shown again there (the old messages stay behind in the old chat).
+    pub(super) async fn chat_moved(
+        &mut self,
+        context: &Context,
+        to: &str,
+    ) -> Result<Vec<Output>, CoreError> {
+        let new = super::Chat {
+            platform: context.chat.platform,
+            id: to.to_owned(),
+            kind: context.chat.kind,
+        };
+        if new == context.chat {
+            return Ok(Vec::new());
+        }
+        let mut change = self.begin(Some(context)).await?;
+        change.move_chat(&context.chat, &new).await?;
+        self.commit(Some(context), change).await?;
+        let mut moved = Vec::new();
+        for table in self.tables.values_mut().filter(|table| table.row.chat == context.chat) {
+            table.row.chat = new.clone();
+            table.row.board_message = None;
+            moved.push(table.row.id);
+        }
+        tracing::info!(from = %context.chat.id, to, games = moved.len(), "a chat moved");
+        let locale = self.chat_locale(&new).await;
+        Ok(moved.into_iter().flat_map(|id| self.shown_board(id, locale, Vec::new())).collect())
     }
 }

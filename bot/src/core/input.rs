@@ -1,81 +1,12 @@
-use std::fmt;
-
+use super::{Chat, EventId, User};
 use crate::i18n::Locale;
 
-/// Where an input came from; a chat or user id is only unique within its platform.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Platform {
-    Console,
-    Discord,
-    Telegram,
-}
-
-impl Platform {
-    #[must_use]
-    pub const fn code(self) -> &'static str {
-        match self {
-            Platform::Console => "console",
-            Platform::Discord => "discord",
-            Platform::Telegram => "telegram",
-        }
-    }
-
-    #[must_use]
-    pub fn from_code(code: &str) -> Option<Platform> {
-        [Platform::Console, Platform::Discord, Platform::Telegram]
-            .into_iter()
-            .find(|platform| platform.code() == code)
-    }
-}
-
-impl fmt::Display for Platform {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.code())
-    }
-}
-
-/// A person on a platform.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct User {
-    pub id: String,
-    pub name: String,
-}
-
-/// A group or a private conversation with the bot.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ChatKind {
-    Group,
-    Private,
-}
-
-impl ChatKind {
-    /// The stored name.
-    #[must_use]
-    pub const fn code(self) -> &'static str {
-        match self {
-            ChatKind::Group => "group",
-            ChatKind::Private => "private",
-        }
-    }
-
-    /// Reads a stored name; anything else is a group, the safer guess.
-    #[must_use]
-    pub fn from_code(code: &str) -> ChatKind {
-        if code == "private" { ChatKind::Private } else { ChatKind::Group }
-    }
-}
-
-/// A conversation: where games are played and boards are shown.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Chat {
-    pub platform: Platform,
-    pub id: String,
-    pub kind: ChatKind,
-}
-
-/// What an adapter hands the core: who did what, where.
+/// What an adapter hands the core: who did what, where, as which platform event.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Input {
+    /// The platform's id of the event: the action it causes is stored with it, so the same
+    /// event delivered again changes nothing.
+    pub event: EventId,
     pub user: User,
     pub chat: Chat,
     /// Whether the platform says this user administers the chat (they may cancel games and
@@ -83,7 +14,36 @@ pub struct Input {
     pub is_chat_admin: bool,
     /// The user's client language, if the platform tells it.
     pub locale: Option<Locale>,
+    /// The people the platform vouches for in this input (mentioned by id): the core learns
+    /// their ids, so a mention of them resolves.
+    pub introduced: Vec<User>,
+    /// The author of the message this one replies to: a challenge with no opponent named is
+    /// for them.
+    pub replied_to: Option<User>,
     pub action: Action,
+}
+
+impl Input {
+    /// An input with no one introduced and no reply.
+    #[must_use]
+    pub fn new(
+        event: EventId,
+        user: User,
+        chat: Chat,
+        locale: Option<Locale>,
+        action: Action,
+    ) -> Input {
+        Input {
+            event,
+            user,
+            chat,
+            is_chat_admin: false,
+            locale,
+            introduced: Vec::new(),
+            replied_to: None,
+            action,
+        }
+    }
 }
 
 /// What the user did.
@@ -93,4 +53,7 @@ pub enum Action {
     Command(String),
     /// A button press, with the button's payload.
     Button(String),
+    /// The platform moved the chat to a new id (a Telegram group that became a supergroup):
+    /// its games, challenges and settings follow it.
+    ChatMoved { to: String },
 }

@@ -2,6 +2,7 @@
 //! rematches, ratings and chat settings live here once for every platform; adapters only
 //! translate (DESIGN §1).
 
+mod backoff;
 mod challenges;
 mod chat;
 mod clock;
@@ -12,8 +13,8 @@ mod input;
 mod output;
 mod payload;
 mod picker;
-mod player;
 mod ratings;
+mod steps;
 mod table;
 mod timers;
 mod turns;
@@ -21,36 +22,25 @@ mod turns;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+pub use crate::identity::{
+    ChallengeId, Chat, ChatKind, CpuLevel, EventId, GameId, Platform, Player, User,
+};
 pub use chat::rules_section;
 pub use clock::{Clock, SystemClock};
 pub use command::{Command, CommandError, Opponent, parse as parse_command};
 pub use cpu::{CpuPlayer, CpuReply, CpuRequest};
-pub use input::{Action, Chat, ChatKind, Input, Platform, User};
+pub use input::{Action, Input};
 pub use output::{BoardImage, Button, Message, Output};
 pub use payload::{MAX_PAYLOAD, Payload};
-pub use player::{CpuLevel, Player};
 
 use error::CoreError;
 use table::Table;
 
 use crate::i18n::{Locale, Text, Texts};
 use crate::store::{Store, StoreError};
-
-/// A game's number, shown to players as `#12`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct GameId(pub i64);
-
-/// A challenge's number.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct ChallengeId(pub i64);
-
-impl fmt::Display for GameId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "#{}", self.0)
-    }
-}
 
 /// The core's part of the configuration.
 #[derive(Clone, Debug)]
@@ -65,13 +55,36 @@ pub struct CoreSettings {
     pub default_timer: crate::games::TurnTimer,
 }
 
-/// Who acted, where, in which language: what every handler needs from an input.
-#[derive(Clone, Debug)]
+/// Who acted, where, in which language, as which event: what every handler needs from an
+/// input.
+#[derive(Debug)]
 struct Context {
     chat: Chat,
     user: User,
     is_admin: bool,
     locale: Locale,
+    event: EventId,
+    /// A change of this input committed the event: later changes of the same input are not
+    /// its first.
+    event_committed: AtomicBool,
+    replied_to: Option<User>,
+}
+
+impl Context {
+    /// The same input, answered in `locale`.
+    fn in_locale(&self, locale: Locale) -> Context {
+        Context {
+            chat: self.chat.clone(),
+            user: self.user.clone(),
+            is_admin: self.is_admin,
+            locale,
+            event: self.event.clone(),
+            event_committed: AtomicBool::new(
+                self.event_committed.load(std::sync::atomic::Ordering::SeqCst),
+            ),
+            replied_to: self.replied_to.clone(),
+        }
+    }
 }
 
 /// The bot's state: the games being played, the store, the services it calls.
@@ -83,8 +96,10 @@ pub struct Core {
     cpu: Arc<dyn CpuPlayer>,
     /// The games being played, rebuilt from the move log at start-up.
     tables: BTreeMap<GameId, Table>,
-    /// Users already saved with this name and language, to skip needless writes.
-    known_users: HashMap<(Platform, String), (String, Option<Locale>)>,
+    /// The timers whose work failed, waiting before they are tried again.
+    backoff: backoff::Backoff,
+    /// Users already saved with this name, handle and language, to skip needless writes.
+    known_users: HashMap<(Platform, String), (User, Option<Locale>)>,
 }
 
 impl fmt::Debug for Core {
@@ -113,6 +128,7 @@ impl Core {
             clock,
             cpu,
             tables: BTreeMap::new(),
+            backoff: backoff::Backoff::default(),
             known_users: HashMap::new(),
         };
         let outputs = core.reload().await?;
@@ -129,10 +145,18 @@ impl Core {
         self.tables.keys().copied()
     }
 
-    /// Handles one input; every problem becomes a short message to that user.
+    /// Handles one input; every problem becomes a short message to that user. An event that
+    /// already changed something is answered "already played" and changes nothing.
     pub async fn handle(&mut self, input: Input) -> Vec<Output> {
         let context = self.context(&input).await;
-        if let Err(error) = self.remember_user(&input).await {
+        match self.store.seen(input.chat.platform, &input.event).await {
+            Ok(false) => {}
+            Ok(true) => {
+                return self.answer(&context, Err(CoreError::Store(StoreError::Repeated)));
+            }
+            Err(error) => return self.answer(&context, Err(CoreError::Store(error))),
+        }
+        if let Err(error) = self.remember_users(&input).await {
             tracing::warn!(%error, "saving a user");
         }
         let result = match &input.action {
@@ -145,6 +169,7 @@ impl Core {
                 Some(payload) => self.button(&context, payload).await,
                 None => Err(CoreError::Refused(Text::new("button-unknown"))),
             },
+            Action::ChatMoved { to } => self.chat_moved(&context, to).await,
         };
         self.answer(&context, result)
     }
@@ -158,6 +183,7 @@ impl Core {
                 let text = match error {
                     CoreError::Refused(text) => text,
                     CoreError::Store(StoreError::AlreadyPlayed) => Text::new("already-played"),
+                    CoreError::Store(StoreError::Repeated) => Text::new("already-done"),
                     failure => {
                         tracing::error!(error = %failure, user = %context.user.id, "input failed");
                         Text::new("internal-error")
@@ -186,19 +212,24 @@ impl Core {
             user: input.user.clone(),
             is_admin: input.is_chat_admin,
             locale: chat_locale.or(input.locale).unwrap_or(self.settings.default_locale),
+            event: input.event.clone(),
+            event_committed: AtomicBool::new(false),
+            replied_to: input.replied_to.clone(),
         }
     }
 
-    async fn remember_user(&mut self, input: &Input) -> Result<(), StoreError> {
-        let key = (input.chat.platform, input.user.id.clone());
-        let known = (input.user.name.clone(), input.locale);
-        if self.known_users.get(&key) == Some(&known) {
-            return Ok(());
+    /// Saves the user who acted and everyone the platform vouched for in the input.
+    async fn remember_users(&mut self, input: &Input) -> Result<(), StoreError> {
+        let others = input.introduced.iter().chain(&input.replied_to).map(|user| (user, None));
+        for (user, locale) in std::iter::once((&input.user, input.locale)).chain(others) {
+            let key = (input.chat.platform, user.id.clone());
+            let known = (user.clone(), locale);
+            if self.known_users.get(&key) == Some(&known) {
+                continue;
+            }
+            self.store.save_user(input.chat.platform, user, locale, self.clock.now_ms()).await?;
+            self.known_users.insert(key, known);
         }
-        self.store
-            .save_user(input.chat.platform, &input.user, input.locale, self.clock.now_ms())
-            .await?;
-        self.known_users.insert(key, known);
         Ok(())
     }
 
@@ -314,9 +345,14 @@ impl Core {
         ply: usize,
         message_id: String,
     ) -> Result<(), StoreError> {
-        let Some(table) = self.tables.get_mut(&game) else { return Ok(()) };
-        table.row.board_message = Some(message_id);
-        table.row.shown_ply = ply;
-        self.store.save_game(&table.row).await
+        let Some(table) = self.tables.get(&game) else { return Ok(()) };
+        let mut row = table.row.clone();
+        row.board_message = Some(message_id);
+        row.shown_ply = ply;
+        self.store.save_game(&row).await?;
+        if let Some(table) = self.tables.get_mut(&game) {
+            table.row = row;
+        }
+        Ok(())
     }
 }

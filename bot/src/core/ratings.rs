@@ -6,22 +6,24 @@ use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, glicko2};
 
 use super::Core;
-use super::chat::{GLOBAL, chat_scope};
-use super::error::CoreError;
-use super::table::Table;
-use crate::store::RatingRow;
+use super::chat::GLOBAL;
+use crate::store::{Change, GameRow, RatingRow, StoreError};
 
 impl Core {
-    /// Updates both players' ratings after a finished game.
-    pub(super) async fn rate(&self, table: &Table) -> Result<(), CoreError> {
-        let row = &table.row;
+    /// Whether a finished `row` changes ratings: ranked, between two different people.
+    pub(super) fn is_rated(&self, row: &GameRow) -> bool {
+        match (row.players[0].user_id(), row.players[1].user_id()) {
+            (Some(first), Some(second)) => row.settings.ranked && first != second,
+            _ => false,
+        }
+    }
+
+    /// Updates both players' ratings after finished game `row`, within `change`.
+    pub(super) async fn rate(&self, change: &mut Change, row: &GameRow) -> Result<(), StoreError> {
         let (Some(first), Some(second)) = (row.players[0].user_id(), row.players[1].user_id())
         else {
             return Ok(());
         };
-        if !row.settings.ranked || first == second {
-            return Ok(());
-        }
         let outcome = match row.winner {
             Some(Seat::First) => Outcomes::WIN,
             Some(Seat::Second) => Outcomes::LOSS,
@@ -30,14 +32,12 @@ impl Core {
         let family = row.settings.kind;
         let platform = row.chat.platform;
         let mut updated = Vec::with_capacity(4);
-        for scope in [chat_scope(&row.chat), GLOBAL.to_owned()] {
-            let mut one = self
-                .store
+        for scope in [row.chat.rating_scope(), GLOBAL.to_owned()] {
+            let mut one = change
                 .rating(family, &scope, platform, first)
                 .await?
                 .unwrap_or_else(|| RatingRow::new(first));
-            let mut two = self
-                .store
+            let mut two = change
                 .rating(family, &scope, platform, second)
                 .await?
                 .unwrap_or_else(|| RatingRow::new(second));
@@ -56,8 +56,7 @@ impl Core {
             updated.push((scope.clone(), one));
             updated.push((scope, two));
         }
-        self.store.save_ratings(family, platform, &updated).await?;
-        Ok(())
+        change.save_ratings(family, platform, &updated).await
     }
 }
 

@@ -2,7 +2,6 @@
 
 use engine::{DrawReason, Outcome, Seat, WinReason};
 
-use super::error::CoreError;
 use super::{BoardImage, Button, Core, GameId, Message, Output, Payload, Player};
 use crate::games::{Labels, Position, Resolution};
 use crate::i18n::{Arg, Locale, Text};
@@ -99,7 +98,7 @@ fn turn_to_tell(table: &Table) -> Option<super::User> {
     let seat = table.position.seat_to_act()?;
     match (table.player(seat), table.player(seat.opponent())) {
         (Player::Human { id, name }, Player::Human { .. }) if !table.row.away[seat.index()] => {
-            Some(super::User { id: id.clone(), name: name.clone() })
+            Some(super::User::new(id.clone(), name.clone()))
         }
         _ => None,
     }
@@ -188,13 +187,9 @@ fn buttons(table: &Table) -> Vec<Vec<Button>> {
 
 impl Core {
     /// The message showing `table`'s board, with `notes` (the last move, a timeout…) above
-    /// the status line.
-    pub(super) fn board_message(
-        &self,
-        table: &Table,
-        locale: Locale,
-        notes: Vec<Text>,
-    ) -> Result<Message, CoreError> {
+    /// the status line. It is shown after a step committed, so a picture that cannot be drawn
+    /// leaves the message without it rather than unsaid.
+    fn board_message(&self, table: &Table, locale: Locale, notes: Vec<Text>) -> Message {
         let row = &table.row;
         let position = &table.position;
         let [first, second] = [Seat::First, Seat::Second].map(|seat| name_of(table.player(seat)));
@@ -228,31 +223,49 @@ impl Core {
             score: word(Text::new("label-score")),
             pop_out: word(Text::new("label-popout")),
         };
-        let board = BoardImage {
-            png: position.picture(&labels)?,
-            diagram: position.diagram(),
-            file_name: format!("game-{}-ply-{}.png", row.id.0, position.ply()),
+        let board = match position.picture(&labels) {
+            Ok(png) => Some(BoardImage {
+                png,
+                diagram: position.diagram(),
+                file_name: format!("game-{}-ply-{}.png", row.id.0, position.ply()),
+            }),
+            Err(error) => {
+                tracing::error!(game = row.id.0, %error, "drawing a board");
+                None
+            }
         };
-        Ok(Message { locale, lines, board: Some(board), buttons: buttons(table) })
+        Message { locale, lines, board, buttons: buttons(table) }
     }
 
-    /// The board of game `id` as an output, editing the message that shows it if any.
-    pub(super) fn board_output(
-        &self,
-        id: GameId,
-        locale: Locale,
-        notes: Vec<Text>,
-    ) -> Result<Vec<Output>, CoreError> {
-        let Some(table) = self.tables.get(&id) else { return Ok(Vec::new()) };
-        let message = self.board_message(table, locale, notes)?;
-        Ok(vec![Output::Board {
+    /// The board of `table` as an output, editing the message that shows it if any.
+    fn board_of(&self, table: &Table, locale: Locale, notes: Vec<Text>) -> Output {
+        Output::Board {
             chat: table.row.chat.clone(),
-            game: id,
+            game: table.row.id,
             ply: table.position.ply(),
             edit: table.row.board_message.clone(),
-            message,
+            message: self.board_message(table, locale, notes),
             turn: turn_to_tell(table),
             repost: false,
-        }])
+        }
+    }
+
+    /// The board of game `id` as it stands.
+    pub(super) fn shown_board(&self, id: GameId, locale: Locale, notes: Vec<Text>) -> Vec<Output> {
+        self.tables.get(&id).map(|table| self.board_of(table, locale, notes)).into_iter().collect()
+    }
+
+    /// A game whose ending (`row`) committed: it leaves memory (its log stays in the store)
+    /// and its final board is shown.
+    pub(super) fn end_table(
+        &mut self,
+        id: GameId,
+        row: GameRow,
+        locale: Locale,
+        notes: Vec<Text>,
+    ) -> Vec<Output> {
+        let Some(mut table) = self.tables.remove(&id) else { return Vec::new() };
+        table.row = row;
+        vec![self.board_of(&table, locale, notes)]
     }
 }

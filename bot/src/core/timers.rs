@@ -1,8 +1,12 @@
 //! Time: turn timers, abandoned games, expired challenges, and the reload at start-up.
 //!
 //! Deadlines live in the store, so a restart finds them; the runtime asks
-//! [`Core::next_deadline`] when to wake and calls [`Core::tick`] then.
+//! [`Core::next_deadline`] when to wake and calls [`Core::tick`] then. A duty whose work fails
+//! waits a growing pause before it is due again ([`super::backoff`]).
 
+use super::backoff::Duty;
+use super::error::CoreError;
+use super::steps::Step;
 use super::table::{Table, name_of};
 use super::turns::turn_deadline;
 use super::{Core, GameId, Message, Output};
@@ -11,9 +15,10 @@ use crate::i18n::Text;
 use crate::store::{ChallengeStatus, GameStatus, StoreError};
 
 impl Core {
-    /// Rebuilds every active game from its log, re-posts boards that are behind, and asks
-    /// the CPU for moves it still owes.
+    /// Rebuilds every active game from its log, re-posts boards that are behind, asks the CPU
+    /// for moves it still owes, and writes ratings an ending could not.
     pub(super) async fn reload(&mut self) -> Result<Vec<Output>, StoreError> {
+        self.settle_due_ratings().await?;
         let mut outputs = Vec::new();
         for (row, log) in self.store.active_games().await? {
             let replayed =
@@ -26,14 +31,11 @@ impl Core {
                 }
             };
             let id = row.id;
-            let behind = row.shown_ply < position.ply();
+            let behind = row.shown_ply < position.ply() || row.board_message.is_none();
             self.tables.insert(id, Table { row, position, log });
             if behind && let Some(table) = self.tables.get(&id) {
                 let locale = self.chat_locale(&table.row.chat).await;
-                match self.board_output(id, locale, Vec::new()) {
-                    Ok(boards) => outputs.extend(boards),
-                    Err(error) => tracing::error!(game = id.0, %error, "re-posting a board"),
-                }
+                outputs.extend(self.shown_board(id, locale, Vec::new()));
             }
             self.ask_cpu_if_due(id);
         }
@@ -41,82 +43,110 @@ impl Core {
         Ok(outputs)
     }
 
-    /// The earliest moment something is due: a turn timer, an abandonment, a challenge expiry.
+    fn abandon_after_ms(&self) -> i64 {
+        i64::try_from(self.settings.abandon_after.as_millis()).unwrap_or(i64::MAX)
+    }
+
+    /// When game `table` next has something due: its turn timer or its abandonment.
+    fn game_due(&self, table: &Table) -> i64 {
+        let abandon = table.row.last_human_at.saturating_add(self.abandon_after_ms());
+        table.row.turn_deadline.map_or(abandon, |deadline| deadline.min(abandon))
+    }
+
+    /// The earliest moment something is due: a turn timer, an abandonment, a challenge expiry
+    /// (each later by its pause if its last attempt failed).
     ///
     /// # Errors
     /// [`StoreError`] if the challenges cannot be read.
     pub async fn next_deadline(&self) -> Result<Option<i64>, StoreError> {
-        let abandon = i64::try_from(self.settings.abandon_after.as_millis()).unwrap_or(i64::MAX);
         let games = self
             .tables
             .values()
-            .flat_map(|table| {
-                [table.row.turn_deadline, Some(table.row.last_human_at.saturating_add(abandon))]
-            })
-            .flatten()
+            .map(|table| self.backoff.when(Duty::Game(table.row.id), self.game_due(table)))
             .min();
-        let challenges = self.store.next_challenge_expiry().await?;
+        let challenges = self
+            .store
+            .next_challenge_expiry()
+            .await?
+            .map(|at| self.backoff.when(Duty::Challenges, at));
         Ok(games.into_iter().chain(challenges).min())
     }
 
     /// Does what is due at `now`: a player out of time hands their turn to the CPU, a
-    /// game without human action for too long is abandoned, old challenges expire.
+    /// game without human action for too long is abandoned, old challenges expire. What fails
+    /// is logged and tried again after a pause.
     pub async fn tick(&mut self) -> Vec<Output> {
         let now = self.clock.now_ms();
         let mut outputs = Vec::new();
-        let abandon = i64::try_from(self.settings.abandon_after.as_millis()).unwrap_or(i64::MAX);
-        let ids: Vec<GameId> = self.tables.keys().copied().collect();
-        for id in ids {
-            let result = if self
-                .tables
-                .get(&id)
-                .is_some_and(|t| now >= t.row.last_human_at.saturating_add(abandon))
-            {
-                self.abandon(id, now).await
-            } else if self
-                .tables
-                .get(&id)
-                .is_some_and(|t| t.row.turn_deadline.is_some_and(|d| now >= d))
-            {
-                self.time_out(id, now).await
-            } else {
-                Ok(Vec::new())
-            };
+        let due: Vec<GameId> = self
+            .tables
+            .values()
+            .filter(|table| {
+                now >= self.game_due(table) && self.backoff.ready(Duty::Game(table.row.id), now)
+            })
+            .map(|table| table.row.id)
+            .collect();
+        for id in due {
+            let abandoned = self.tables.get(&id).is_some_and(|table| {
+                now >= table.row.last_human_at.saturating_add(self.abandon_after_ms())
+            });
+            let result =
+                if abandoned { self.abandon(id, now).await } else { self.time_out(id, now).await };
             match result {
-                Ok(more) => outputs.extend(more),
-                Err(error) => tracing::error!(game = id.0, %error, "a timer failed"),
+                Ok(more) => {
+                    self.backoff.cleared(Duty::Game(id));
+                    outputs.extend(more);
+                }
+                Err(error) => {
+                    let failures = self.backoff.failed(Duty::Game(id), now);
+                    tracing::error!(game = id.0, %error, failures, "a timer failed; retried later");
+                }
             }
         }
-        match self.expire_challenges(now).await {
-            Ok(more) => outputs.extend(more),
-            Err(error) => tracing::error!(%error, "expiring challenges"),
+        if self.backoff.ready(Duty::Challenges, now) {
+            match self.expire_challenges(now).await {
+                Ok(more) => {
+                    self.backoff.cleared(Duty::Challenges);
+                    outputs.extend(more);
+                }
+                Err(error) => {
+                    let failures = self.backoff.failed(Duty::Challenges, now);
+                    tracing::error!(%error, failures, "expiring challenges failed; retried later");
+                }
+            }
         }
         outputs
     }
 
     /// The player to act ran out of time: the CPU plays for them from now on, until they act.
-    async fn time_out(&mut self, id: GameId, now: i64) -> Result<Vec<Output>, StoreError> {
-        let Some(table) = self.tables.get_mut(&id) else { return Ok(Vec::new()) };
+    async fn time_out(&mut self, id: GameId, now: i64) -> Result<Vec<Output>, CoreError> {
+        let Some(table) = self.tables.get(&id) else { return Ok(Vec::new()) };
         let Some(seat) = table.position.seat_to_act() else { return Ok(Vec::new()) };
-        table.row.away[seat.index()] = true;
-        table.row.turn_deadline = turn_deadline(&table.row, &table.position, now);
-        table.row.updated_at = now;
-        self.store.save_game(&table.row).await?;
-        let note =
-            Text::new("time-ran-out").with("name", name_of(&table.row.players[seat.index()]));
-        let chat = table.row.chat.clone();
+        let mut row = table.row.clone();
+        row.away[seat.index()] = true;
+        row.turn_deadline = turn_deadline(&row, &table.position, now);
+        row.updated_at = now;
+        self.commit_step(None, &mut row, Step::Row).await?;
+        let note = Text::new("time-ran-out").with("name", name_of(&row.players[seat.index()]));
+        let chat = row.chat.clone();
+        if let Some(table) = self.tables.get_mut(&id) {
+            table.row = row;
+        }
         let locale = self.chat_locale(&chat).await;
         self.ask_cpu_if_due(id);
         Ok(vec![Output::Send { chat, message: Message::text(locale, vec![note]) }])
     }
 
-    async fn abandon(&mut self, id: GameId, now: i64) -> Result<Vec<Output>, StoreError> {
-        let Some(mut table) = self.tables.remove(&id) else { return Ok(Vec::new()) };
-        table.row.status = GameStatus::Abandoned;
-        table.row.turn_deadline = None;
-        table.row.updated_at = now;
-        self.store.save_game(&table.row).await?;
-        let chat = table.row.chat.clone();
+    async fn abandon(&mut self, id: GameId, now: i64) -> Result<Vec<Output>, CoreError> {
+        let Some(table) = self.tables.get(&id) else { return Ok(Vec::new()) };
+        let mut row = table.row.clone();
+        row.status = GameStatus::Abandoned;
+        row.turn_deadline = None;
+        row.updated_at = now;
+        self.commit_step(None, &mut row, Step::Row).await?;
+        self.tables.remove(&id);
+        self.backoff.cleared(Duty::Game(id));
+        let chat = row.chat.clone();
         let locale = self.chat_locale(&chat).await;
         let hours = i64::try_from(self.settings.abandon_after.as_secs() / 3600).unwrap_or(i64::MAX);
         let note = Text::new("game-abandoned").with("id", id.0).with("hours", hours);
@@ -126,7 +156,10 @@ impl Core {
     async fn expire_challenges(&mut self, now: i64) -> Result<Vec<Output>, StoreError> {
         let mut outputs = Vec::new();
         for challenge in self.store.expired_challenges(now).await? {
-            if self.store.close_challenge(challenge.id, ChallengeStatus::Expired).await? {
+            let mut change = self.begin(None).await?;
+            let closed = change.close_challenge(challenge.id, ChallengeStatus::Expired).await?;
+            self.commit(None, change).await?;
+            if closed {
                 let locale = self.chat_locale(&challenge.chat).await;
                 let note = Text::new("challenge-timed-out")
                     .with("id", challenge.id.0)

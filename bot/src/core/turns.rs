@@ -4,6 +4,7 @@ use engine::Seat;
 use engine::cpu::Level;
 
 use super::error::{CoreError, refused};
+use super::steps::Step;
 use super::table::{Table, name_of};
 use super::{
     Button, Context, Core, CpuReply, CpuRequest, GameId, Message, Output, Payload, Player,
@@ -43,7 +44,7 @@ impl Core {
             });
             return Err(refused(if played { "already-played" } else { "outdated" }));
         }
-        let back = self.take_seat_back(id, seat).await?;
+        let back = self.take_seat_back(context, id, seat).await?;
         let table = self.table(id)?;
         if table.position.seat_to_act() != Some(seat) {
             return if back.is_empty() { Err(refused("not-your-turn")) } else { Ok(back) };
@@ -70,7 +71,7 @@ impl Core {
             return Ok(vec![Output::Send { chat: context.chat.clone(), message }]);
         }
         let mut outputs = back;
-        outputs.extend(self.apply(id, seat, text, Mover::Person, context.locale).await?);
+        outputs.extend(self.apply(Some(context), id, seat, text, Mover::Person).await?);
         Ok(outputs)
     }
 
@@ -81,32 +82,41 @@ impl Core {
     }
 
     /// A player whose timer ran out acts again: the CPU stops playing for them.
-    async fn take_seat_back(&mut self, id: GameId, seat: Seat) -> Result<Vec<Output>, CoreError> {
+    async fn take_seat_back(
+        &mut self,
+        context: &Context,
+        id: GameId,
+        seat: Seat,
+    ) -> Result<Vec<Output>, CoreError> {
         let now = self.clock.now_ms();
-        let Some(table) = self.tables.get_mut(&id) else { return Ok(Vec::new()) };
+        let table = self.table(id)?;
         if !table.row.away[seat.index()] {
             return Ok(Vec::new());
         }
-        table.row.away[seat.index()] = false;
-        table.row.last_human_at = now;
-        table.row.turn_deadline = turn_deadline(&table.row, &table.position, now);
-        self.store.save_game(&table.row).await?;
-        let note =
-            Text::new("seat-taken-back").with("name", name_of(&table.row.players[seat.index()]));
-        let chat = table.row.chat.clone();
+        let mut row = table.row.clone();
+        row.away[seat.index()] = false;
+        row.last_human_at = now;
+        row.turn_deadline = turn_deadline(&row, &table.position, now);
+        self.commit_step(Some(context), &mut row, Step::Row).await?;
+        let note = Text::new("seat-taken-back").with("name", name_of(&row.players[seat.index()]));
+        let chat = row.chat.clone();
+        if let Some(table) = self.tables.get_mut(&id) {
+            table.row = row;
+        }
         let locale = self.chat_locale(&chat).await;
         Ok(vec![Output::Send { chat, message: Message::text(locale, vec![note]) }])
     }
 
-    /// Plays `text` for `seat`, commits it, and shows the new board: the move is in the log
-    /// before anything is sent.
+    /// Plays `text` for `seat`, commits it (with the ratings when it ends the game), and
+    /// shows the new board: the move is in the log before anything is sent. `context`: the
+    /// person's input that made the move, if one did.
     async fn apply(
         &mut self,
+        context: Option<&Context>,
         id: GameId,
         seat: Seat,
         text: &str,
         mover: Mover,
-        locale: Locale,
     ) -> Result<Vec<Output>, CoreError> {
         let now = self.clock.now_ms();
         let table = self.table(id)?;
@@ -131,7 +141,7 @@ impl Core {
             row.winner = position.outcome().winner();
         }
         row.turn_deadline = turn_deadline(&row, &position, now);
-        self.store.record_move(&row, &played).await?;
+        self.commit_step(context, &mut row, Step::Move(&played)).await?;
         let name = name_of(&row.players[seat.index()]);
         let note = match mover {
             Mover::Stand => Text::new("cpu-played-for"),
@@ -139,17 +149,22 @@ impl Core {
         }
         .with("name", name)
         .with("move", written);
+        let locale = match context {
+            Some(context) => context.locale,
+            None => self.chat_locale(&row.chat).await,
+        };
         if let Some(table) = self.tables.get_mut(&id) {
             table.position = position;
-            table.row = row;
             table.log.push(played);
         }
-        let outputs = self.board_output(id, locale, vec![note])?;
         if over {
-            self.finish(id).await?;
-        } else {
-            self.ask_cpu_if_due(id);
+            return Ok(self.end_table(id, row, locale, vec![note]));
         }
+        if let Some(table) = self.tables.get_mut(&id) {
+            table.row = row;
+        }
+        let outputs = self.shown_board(id, locale, vec![note]);
+        self.ask_cpu_if_due(id);
         Ok(outputs)
     }
 
@@ -196,10 +211,8 @@ impl Core {
         if reply.ply != table.position.ply() {
             return Vec::new();
         }
-        let chat = table.row.chat.clone();
-        let locale = self.chat_locale(&chat).await;
         let Some(text) = reply.result else { return Vec::new() };
-        match self.apply(reply.game, seat, &text, mover, locale).await {
+        match self.apply(None, reply.game, seat, &text, mover).await {
             Ok(outputs) => outputs,
             Err(error) => {
                 tracing::error!(game = reply.game.0, %text, %error, "the CPU's move failed");
@@ -269,23 +282,9 @@ impl Core {
         row.turn_deadline = None;
         row.undo_by = None;
         row.updated_at = self.clock.now_ms();
-        self.store.save_game(&row).await?;
+        self.commit_step(Some(context), &mut row, Step::Row).await?;
         let note = Text::new("resigned").with("name", name_of(&row.players[seat.index()]));
-        if let Some(table) = self.tables.get_mut(&id) {
-            table.row = row;
-        }
-        let outputs = self.board_output(id, context.locale, vec![note])?;
-        self.finish(id).await?;
-        Ok(outputs)
-    }
-
-    /// Rates a finished game and lets it go from memory (its log stays in the store).
-    pub(super) async fn finish(&mut self, id: GameId) -> Result<(), CoreError> {
-        let Some(table) = self.tables.remove(&id) else { return Ok(()) };
-        if table.row.status == GameStatus::Finished {
-            self.rate(&table).await?;
-        }
-        Ok(())
+        Ok(self.end_table(id, row, context.locale, vec![note]))
     }
 
     /// `/undo`: against the CPU it is granted at once; against a person it asks them, and
@@ -308,12 +307,12 @@ impl Core {
             .ok_or_else(|| refused("nothing-to-undo"))?;
         if table.player(seat.opponent()).is_cpu() {
             let note = Text::new("undo-done").with("name", name_of(table.player(seat)));
-            return self.take_back(id, from, context.locale, note).await;
+            return self.take_back(context, id, from, note).await;
         }
         let mut row = table.row.clone();
         let ply = table.position.ply();
         row.undo_by = Some(seat);
-        self.store.save_game(&row).await?;
+        self.commit_step(Some(context), &mut row, Step::Row).await?;
         let ask = Text::new("undo-asked")
             .with("name", name_of(&row.players[seat.index()]))
             .with("opponent", name_of(&row.players[seat.opponent().index()]));
@@ -358,11 +357,11 @@ impl Core {
                 .rposition(|stored| stored.seat == asker)
                 .unwrap_or(table.log.len());
             let note = Text::new("undo-done").with("name", asker_name);
-            return self.take_back(id, from, context.locale, note).await;
+            return self.take_back(context, id, from, note).await;
         }
         let mut row = table.row.clone();
         row.undo_by = None;
-        self.store.save_game(&row).await?;
+        self.commit_step(Some(context), &mut row, Step::Row).await?;
         if let Some(table) = self.tables.get_mut(&id) {
             table.row = row;
         }
@@ -373,9 +372,9 @@ impl Core {
     /// Removes the moves from `from` on and shows the board again.
     async fn take_back(
         &mut self,
+        context: &Context,
         id: GameId,
         from: usize,
-        locale: Locale,
         note: Text,
     ) -> Result<Vec<Output>, CoreError> {
         let now = self.clock.now_ms();
@@ -396,13 +395,13 @@ impl Core {
         row.last_human_at = now;
         row.updated_at = now;
         row.turn_deadline = turn_deadline(&row, &position, now);
-        self.store.take_back(&row, from).await?;
+        self.commit_step(Some(context), &mut row, Step::TakeBack(from)).await?;
         if let Some(table) = self.tables.get_mut(&id) {
             table.log.truncate(from);
             table.position = position;
             table.row = row;
         }
-        let outputs = self.board_output(id, locale, vec![note])?;
+        let outputs = self.shown_board(id, context.locale, vec![note]);
         self.ask_cpu_if_due(id);
         Ok(outputs)
     }
@@ -429,7 +428,7 @@ impl Core {
             }
         };
         if let Some(seat) = self.table(id)?.seat_of(&context.user.id) {
-            let mut outputs = self.take_seat_back(id, seat).await?;
+            let mut outputs = self.take_seat_back(context, id, seat).await?;
             outputs.extend(self.repost(id, context.locale)?);
             return Ok(outputs);
         }
@@ -437,7 +436,7 @@ impl Core {
     }
 
     fn repost(&self, id: GameId, locale: Locale) -> Result<Vec<Output>, CoreError> {
-        let mut outputs = self.board_output(id, locale, Vec::new())?;
+        let mut outputs = self.shown_board(id, locale, Vec::new());
         for output in &mut outputs {
             if let Output::Board { edit, repost, .. } = output {
                 *edit = None;

@@ -1,9 +1,10 @@
 use sqlx::Row;
 use sqlx::sqlite::SqliteRow;
 
-use super::{Store, StoreError};
-use crate::core::{ChallengeId, Chat, ChatKind, GameId, Platform, User};
+use super::games::chat_kind;
+use super::{Change, Store, StoreError};
 use crate::games::{GameKind, GameOptions};
+use crate::identity::{ChallengeId, Chat, GameId, Platform, User};
 
 /// Where a challenge stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,16 +54,15 @@ fn read_challenge(row: &SqliteRow) -> Result<ChallengeRow, StoreError> {
             platform: Platform::from_code(&platform)
                 .ok_or_else(|| StoreError::Corrupt(format!("platform {platform}")))?,
             id: row.try_get("chat_id")?,
-            kind: ChatKind::from_code(&row.try_get::<String, _>("chat_kind")?),
+            kind: chat_kind(&row.try_get::<String, _>("chat_kind")?)?,
         },
         kind: GameKind::parse(&kind).ok_or_else(|| StoreError::Corrupt(format!("game {kind}")))?,
         options: serde_json::from_str(&options)?,
-        challenger: User {
-            id: row.try_get("challenger_id")?,
-            name: row.try_get("challenger_name")?,
-        },
-        opponent: opponent_id
-            .map(|id| User { name: opponent_name.unwrap_or_else(|| id.clone()), id }),
+        challenger: User::new(
+            row.try_get::<String, _>("challenger_id")?,
+            row.try_get::<String, _>("challenger_name")?,
+        ),
+        opponent: opponent_id.map(|id| User::new(id.clone(), opponent_name.unwrap_or(id))),
         rematch_of: row.try_get::<Option<i64>, _>("rematch_of")?.map(GameId),
         challenger_first: row.try_get("challenger_first")?,
         created_at: row.try_get("created_at")?,
@@ -70,12 +70,15 @@ fn read_challenge(row: &SqliteRow) -> Result<ChallengeRow, StoreError> {
     })
 }
 
-impl Store {
+impl Change {
     /// Stores a new open challenge; its id is filled in.
     ///
     /// # Errors
     /// [`StoreError`] if the database refuses it.
-    pub async fn insert_challenge(&self, challenge: &mut ChallengeRow) -> Result<(), StoreError> {
+    pub async fn insert_challenge(
+        &mut self,
+        challenge: &mut ChallengeRow,
+    ) -> Result<(), StoreError> {
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO challenges (platform, chat_id, chat_kind, kind, options, challenger_id, \
              challenger_name, opponent_id, opponent_name, rematch_of, challenger_first, status, \
@@ -95,12 +98,31 @@ impl Store {
         .bind(challenge.challenger_first)
         .bind(challenge.created_at)
         .bind(challenge.expires_at)
-        .fetch_one(&self.pool)
+        .fetch_one(self.connection())
         .await?;
         challenge.id = ChallengeId(id);
         Ok(())
     }
 
+    /// Closes a challenge; `false` if it was no longer open (answered twice).
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database refuses it.
+    pub async fn close_challenge(
+        &mut self,
+        id: ChallengeId,
+        status: ChallengeStatus,
+    ) -> Result<bool, StoreError> {
+        let done = sqlx::query("UPDATE challenges SET status = ? WHERE id = ? AND status = 'open'")
+            .bind(status.code())
+            .bind(id.0)
+            .execute(self.connection())
+            .await?;
+        Ok(done.rows_affected() == 1)
+    }
+}
+
+impl Store {
     /// The challenges of `chat` still open (expired ones included until they are closed).
     ///
     /// # Errors
@@ -138,22 +160,5 @@ impl Store {
         Ok(sqlx::query_scalar("SELECT MIN(expires_at) FROM challenges WHERE status = 'open'")
             .fetch_one(&self.pool)
             .await?)
-    }
-
-    /// Closes a challenge; `false` if it was no longer open (answered twice).
-    ///
-    /// # Errors
-    /// [`StoreError`] if the database fails.
-    pub async fn close_challenge(
-        &self,
-        id: ChallengeId,
-        status: ChallengeStatus,
-    ) -> Result<bool, StoreError> {
-        let done = sqlx::query("UPDATE challenges SET status = ? WHERE id = ? AND status = 'open'")
-            .bind(status.code())
-            .bind(id.0)
-            .execute(&self.pool)
-            .await?;
-        Ok(done.rows_affected() == 1)
     }
 }

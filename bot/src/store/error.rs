@@ -5,16 +5,30 @@ use std::fmt;
 pub enum StoreError {
     /// The `(game, ply)` of a move is taken: the move was already played.
     AlreadyPlayed,
-    /// A stored value does not read back (a JSON column, a game kind): the row is corrupt.
+    /// The platform event already changed something: it was delivered twice.
+    Repeated,
+    /// A stored value does not read back (a JSON column, a game kind, a seat): the row is
+    /// corrupt.
     Corrupt(String),
     Database(sqlx::Error),
     Migration(sqlx::migrate::MigrateError),
+}
+
+impl StoreError {
+    /// `error`, or `meaning` when it is the unique-key violation the caller expects.
+    pub(super) fn unique_as(error: sqlx::Error, meaning: StoreError) -> StoreError {
+        match &error {
+            sqlx::Error::Database(db) if db.is_unique_violation() => meaning,
+            _ => StoreError::Database(error),
+        }
+    }
 }
 
 impl fmt::Display for StoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             StoreError::AlreadyPlayed => f.write_str("that move was already played"),
+            StoreError::Repeated => f.write_str("that event was already handled"),
             StoreError::Corrupt(what) => write!(f, "a stored row does not read back: {what}"),
             StoreError::Database(error) => write!(f, "database: {error}"),
             StoreError::Migration(error) => write!(f, "database migration: {error}"),
@@ -27,17 +41,14 @@ impl std::error::Error for StoreError {
         match self {
             StoreError::Database(error) => Some(error),
             StoreError::Migration(error) => Some(error),
-            StoreError::AlreadyPlayed | StoreError::Corrupt(_) => None,
+            StoreError::AlreadyPlayed | StoreError::Repeated | StoreError::Corrupt(_) => None,
         }
     }
 }
 
 impl From<sqlx::Error> for StoreError {
     fn from(error: sqlx::Error) -> StoreError {
-        match &error {
-            sqlx::Error::Database(db) if db.is_unique_violation() => StoreError::AlreadyPlayed,
-            _ => StoreError::Database(error),
-        }
+        StoreError::Database(error)
     }
 }
 

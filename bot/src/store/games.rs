@@ -2,9 +2,9 @@ use engine::Seat;
 use sqlx::Row;
 use sqlx::sqlite::SqliteRow;
 
-use super::{Store, StoreError};
-use crate::core::{Chat, ChatKind, GameId, Platform, Player};
+use super::{Change, Store, StoreError};
 use crate::games::GameSettings;
+use crate::identity::{Chat, ChatKind, GameId, Platform, Player};
 
 /// Where a game stands in the store.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,6 +51,8 @@ pub struct GameRow {
     pub rematch_of: Option<GameId>,
     pub board_message: Option<String>,
     pub shown_ply: usize,
+    /// Finished and ranked, but its ratings are still to be written.
+    pub rating_due: bool,
     pub created_at: i64,
     pub updated_at: i64,
 }
@@ -84,19 +86,30 @@ fn seat_code(seat: Seat) -> i16 {
     }
 }
 
-fn seat_from(code: i16) -> Seat {
-    if code == 0 { Seat::First } else { Seat::Second }
+fn seat_from(code: i16) -> Result<Seat, StoreError> {
+    match code {
+        0 => Ok(Seat::First),
+        1 => Ok(Seat::Second),
+        other => Err(StoreError::Corrupt(format!("seat {other}"))),
+    }
 }
 
-fn winner_code(winner: Option<Seat>) -> Option<&'static str> {
-    winner.map(|seat| match seat {
-        Seat::First => "first",
-        Seat::Second => "second",
-    })
+fn result_code(game: &GameRow) -> Option<&'static str> {
+    match (game.status, game.winner) {
+        (_, Some(Seat::First)) => Some("first"),
+        (_, Some(Seat::Second)) => Some("second"),
+        (GameStatus::Finished, None) => Some("draw"),
+        (GameStatus::Active | GameStatus::Abandoned | GameStatus::Cancelled, None) => None,
+    }
 }
 
 fn ply_of(value: i64) -> usize {
     usize::try_from(value).unwrap_or(0)
+}
+
+/// A stored chat kind.
+pub(super) fn chat_kind(code: &str) -> Result<ChatKind, StoreError> {
+    ChatKind::from_code(code).ok_or_else(|| StoreError::Corrupt(format!("chat kind {code}")))
 }
 
 fn ply_value(ply: usize) -> i64 {
@@ -109,7 +122,7 @@ fn read_game(row: &SqliteRow) -> Result<GameRow, StoreError> {
         platform: Platform::from_code(&platform)
             .ok_or_else(|| StoreError::Corrupt(format!("platform {platform}")))?,
         id: row.try_get("chat_id")?,
-        kind: ChatKind::from_code(&row.try_get::<String, _>("chat_kind")?),
+        kind: chat_kind(&row.try_get::<String, _>("chat_kind")?)?,
     };
     let first: String = row.try_get("first_player")?;
     let second: String = row.try_get("second_player")?;
@@ -125,16 +138,18 @@ fn read_game(row: &SqliteRow) -> Result<GameRow, StoreError> {
         winner: match result.as_deref() {
             Some("first") => Some(Seat::First),
             Some("second") => Some(Seat::Second),
-            _ => None,
+            None | Some("draw") => None,
+            Some(other) => return Err(StoreError::Corrupt(format!("result {other}"))),
         },
         turn_deadline: row.try_get("turn_deadline")?,
         last_human_at: row.try_get("last_human_at")?,
         away: [row.try_get("first_away")?, row.try_get("second_away")?],
-        undo_by: row.try_get::<Option<i16>, _>("undo_by")?.map(seat_from),
+        undo_by: row.try_get::<Option<i16>, _>("undo_by")?.map(seat_from).transpose()?,
         started_by: row.try_get("started_by")?,
         rematch_of: row.try_get::<Option<i64>, _>("rematch_of")?.map(GameId),
         board_message: row.try_get("board_message")?,
         shown_ply: ply_of(row.try_get("shown_ply")?),
+        rating_due: row.try_get("rating_due")?,
         created_at: row.try_get("created_at")?,
         updated_at: row.try_get("updated_at")?,
     })
@@ -142,14 +157,14 @@ fn read_game(row: &SqliteRow) -> Result<GameRow, StoreError> {
 
 const UPDATE_GAME: &str = "UPDATE games SET status = ?, result = ?, turn_deadline = ?, \
      last_human_at = ?, first_away = ?, second_away = ?, undo_by = ?, board_message = ?, \
-     shown_ply = ?, updated_at = ? WHERE id = ?";
+     shown_ply = ?, rating_due = ?, updated_at = ? WHERE id = ?";
 
 fn update_game(
     game: &GameRow,
 ) -> sqlx::query::Query<'_, sqlx::Sqlite, sqlx::sqlite::SqliteArguments<'_>> {
     sqlx::query(UPDATE_GAME)
         .bind(game.status.code())
-        .bind(winner_code(game.winner))
+        .bind(result_code(game))
         .bind(game.turn_deadline)
         .bind(game.last_human_at)
         .bind(game.away[0])
@@ -157,16 +172,17 @@ fn update_game(
         .bind(game.undo_by.map(seat_code))
         .bind(game.board_message.as_deref())
         .bind(ply_value(game.shown_ply))
+        .bind(game.rating_due)
         .bind(game.updated_at)
         .bind(game.id.0)
 }
 
-impl Store {
+impl Change {
     /// Creates a game and returns its row.
     ///
     /// # Errors
     /// [`StoreError`] if the database refuses it.
-    pub async fn insert_game(&self, new: NewGame) -> Result<GameRow, StoreError> {
+    pub async fn insert_game(&mut self, new: NewGame) -> Result<GameRow, StoreError> {
         let settings = serde_json::to_string(&new.settings)?;
         let first = serde_json::to_string(&new.players[0])?;
         let second = serde_json::to_string(&new.players[1])?;
@@ -190,7 +206,7 @@ impl Store {
         .bind(new.settings.ranked)
         .bind(new.now)
         .bind(new.now)
-        .fetch_one(&self.pool)
+        .fetch_one(self.connection())
         .await?;
         Ok(GameRow {
             id: GameId(id),
@@ -207,18 +223,21 @@ impl Store {
             rematch_of: new.rematch_of,
             board_message: None,
             shown_ply: 0,
+            rating_due: false,
             created_at: new.now,
             updated_at: new.now,
         })
     }
 
-    /// Appends a move to the log and saves the game row, in one transaction.
+    /// Appends a move to the log and saves the game row.
     ///
     /// # Errors
-    /// [`StoreError::AlreadyPlayed`] when the ply is taken (a second submission): nothing is
-    /// written then.
-    pub async fn record_move(&self, game: &GameRow, played: &StoredMove) -> Result<(), StoreError> {
-        let mut transaction = self.pool.begin().await?;
+    /// [`StoreError::AlreadyPlayed`] when the ply is taken (a second submission).
+    pub async fn record_move(
+        &mut self,
+        game: &GameRow,
+        played: &StoredMove,
+    ) -> Result<(), StoreError> {
         sqlx::query(
             "INSERT INTO moves (game_id, ply, seat, action, by_cpu, at) VALUES (?, ?, ?, ?, ?, ?)",
         )
@@ -228,19 +247,18 @@ impl Store {
         .bind(&played.action)
         .bind(played.by_cpu)
         .bind(played.at)
-        .execute(&mut *transaction)
-        .await?;
-        update_game(game).execute(&mut *transaction).await?;
-        transaction.commit().await?;
-        Ok(())
+        .execute(self.connection())
+        .await
+        .map_err(|error| StoreError::unique_as(error, StoreError::AlreadyPlayed))?;
+        self.save_game(game).await
     }
 
     /// Saves the changing columns of a game row.
     ///
     /// # Errors
     /// [`StoreError`] if the database refuses it.
-    pub async fn save_game(&self, game: &GameRow) -> Result<(), StoreError> {
-        update_game(game).execute(&self.pool).await?;
+    pub async fn save_game(&mut self, game: &GameRow) -> Result<(), StoreError> {
+        update_game(game).execute(self.connection()).await?;
         Ok(())
     }
 
@@ -248,15 +266,23 @@ impl Store {
     ///
     /// # Errors
     /// [`StoreError`] if the database refuses it.
-    pub async fn take_back(&self, game: &GameRow, from_ply: usize) -> Result<(), StoreError> {
-        let mut transaction = self.pool.begin().await?;
+    pub async fn take_back(&mut self, game: &GameRow, from_ply: usize) -> Result<(), StoreError> {
         sqlx::query("DELETE FROM moves WHERE game_id = ? AND ply >= ?")
             .bind(game.id.0)
             .bind(ply_value(from_ply))
-            .execute(&mut *transaction)
+            .execute(self.connection())
             .await?;
-        update_game(game).execute(&mut *transaction).await?;
-        transaction.commit().await?;
+        self.save_game(game).await
+    }
+}
+
+impl Store {
+    /// Saves the changing columns of a game row on its own.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database refuses it.
+    pub async fn save_game(&self, game: &GameRow) -> Result<(), StoreError> {
+        update_game(game).execute(&self.pool).await?;
         Ok(())
     }
 
@@ -288,7 +314,7 @@ impl Store {
             .map(|row| {
                 Ok(StoredMove {
                     ply: ply_of(row.try_get("ply")?),
-                    seat: seat_from(row.try_get("seat")?),
+                    seat: seat_from(row.try_get("seat")?)?,
                     action: row.try_get("action")?,
                     by_cpu: row.try_get("by_cpu")?,
                     at: row.try_get("at")?,
@@ -312,6 +338,17 @@ impl Store {
             games.push((game, moves));
         }
         Ok(games)
+    }
+
+    /// Every finished game whose ratings are still owed, oldest first.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database fails or a row does not read back.
+    pub async fn games_due_rating(&self) -> Result<Vec<GameRow>, StoreError> {
+        let rows = sqlx::query("SELECT * FROM games WHERE rating_due ORDER BY id")
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter().map(read_game).collect()
     }
 
     /// The last game that ended in `chat` with `user` seated, for `/rematch`.

@@ -2,6 +2,7 @@
 //! users. Numbered migrations in the repository's `migrations/` run at start-up.
 
 mod challenges;
+mod change;
 mod chats;
 mod error;
 mod games;
@@ -16,6 +17,7 @@ use sqlx::sqlite::{
 };
 
 pub use challenges::{ChallengeRow, ChallengeStatus};
+pub use change::Change;
 pub use chats::ChatPreferences;
 pub use error::StoreError;
 pub use games::{GameRow, GameStatus, NewGame, StoredMove};

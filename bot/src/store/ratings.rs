@@ -2,9 +2,9 @@ use skillratings::glicko2::Glicko2Rating;
 use sqlx::Row;
 use sqlx::sqlite::SqliteRow;
 
-use super::{Store, StoreError};
-use crate::core::Platform;
+use super::{Change, Store, StoreError};
 use crate::games::GameKind;
+use crate::identity::Platform;
 
 /// One player's standing in one game family, in one chat or across all of them.
 #[derive(Clone, Debug, PartialEq)]
@@ -47,13 +47,13 @@ fn read_rating(row: &SqliteRow) -> Result<RatingRow, StoreError> {
     })
 }
 
-impl Store {
+impl Change {
     /// `user`'s rating in `family` within `scope` (a chat, or `global`), if they have one.
     ///
     /// # Errors
     /// [`StoreError`] if the database fails.
     pub async fn rating(
-        &self,
+        &mut self,
         family: GameKind,
         scope: &str,
         platform: Platform,
@@ -66,22 +66,21 @@ impl Store {
         .bind(scope)
         .bind(platform.code())
         .bind(user)
-        .fetch_optional(&self.pool)
+        .fetch_optional(self.connection())
         .await?;
         row.as_ref().map(read_rating).transpose()
     }
 
-    /// Saves ratings after a game, all in one transaction.
+    /// Saves ratings after a game.
     ///
     /// # Errors
     /// [`StoreError`] if the database refuses it.
     pub async fn save_ratings(
-        &self,
+        &mut self,
         family: GameKind,
         platform: Platform,
         ratings: &[(String, RatingRow)],
     ) -> Result<(), StoreError> {
-        let mut transaction = self.pool.begin().await?;
         for (scope, row) in ratings {
             sqlx::query(
                 "INSERT INTO ratings (family, scope, platform, user_id, rating, deviation, \
@@ -102,13 +101,14 @@ impl Store {
             .bind(row.wins)
             .bind(row.draws)
             .bind(row.losses)
-            .execute(&mut *transaction)
+            .execute(self.connection())
             .await?;
         }
-        transaction.commit().await?;
         Ok(())
     }
+}
 
+impl Store {
     /// Every rating of `user` in `scope`, by family.
     ///
     /// # Errors

@@ -1,11 +1,11 @@
 use sqlx::Row;
 
 use super::{Store, StoreError};
-use crate::core::{Platform, User};
 use crate::i18n::Locale;
+use crate::identity::{Platform, User};
 
 impl Store {
-    /// Remembers a user's name and client language.
+    /// Remembers a user's name, handle and client language (`None` keeps the one known).
     ///
     /// # Errors
     /// [`StoreError`] if the database refuses it.
@@ -16,14 +16,28 @@ impl Store {
         locale: Option<Locale>,
         now: i64,
     ) -> Result<(), StoreError> {
+        // A handle belongs to one person at a time: whoever had it before gave it up.
+        if let Some(handle) = &user.handle {
+            sqlx::query(
+                "UPDATE users SET handle = NULL WHERE platform = ? AND user_id <> ? \
+                 AND handle = ? COLLATE NOCASE",
+            )
+            .bind(platform.code())
+            .bind(&user.id)
+            .bind(handle)
+            .execute(&self.pool)
+            .await?;
+        }
         sqlx::query(
-            "INSERT INTO users (platform, user_id, name, locale, updated_at) VALUES (?, ?, ?, ?, ?) \
-             ON CONFLICT (platform, user_id) DO UPDATE SET name = excluded.name, \
-             locale = excluded.locale, updated_at = excluded.updated_at",
+            "INSERT INTO users (platform, user_id, name, handle, locale, updated_at) \
+             VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (platform, user_id) DO UPDATE SET \
+             name = excluded.name, handle = excluded.handle, \
+             locale = COALESCE(excluded.locale, users.locale), updated_at = excluded.updated_at",
         )
         .bind(platform.code())
         .bind(&user.id)
         .bind(&user.name)
+        .bind(user.handle.as_deref())
         .bind(locale.map(Locale::code))
         .bind(now)
         .execute(&self.pool)
@@ -31,7 +45,8 @@ impl Store {
         Ok(())
     }
 
-    /// The user a mention names: by id, else by name (any case).
+    /// The user a mention names: by platform id, else by handle (any case). Never by
+    /// display name, which two people may share.
     ///
     /// # Errors
     /// [`StoreError`] if the database fails.
@@ -41,8 +56,8 @@ impl Store {
         mention: &str,
     ) -> Result<Option<User>, StoreError> {
         let row = sqlx::query(
-            "SELECT user_id, name FROM users WHERE platform = ? AND (user_id = ? OR LOWER(name) = LOWER(?)) \
-             ORDER BY user_id = ? DESC LIMIT 1",
+            "SELECT user_id, name, handle FROM users WHERE platform = ? \
+             AND (user_id = ? OR handle = ? COLLATE NOCASE) ORDER BY user_id = ? DESC LIMIT 1",
         )
         .bind(platform.code())
         .bind(mention)
@@ -50,7 +65,13 @@ impl Store {
         .bind(mention)
         .fetch_optional(&self.pool)
         .await?;
-        row.map(|row| Ok(User { id: row.try_get("user_id")?, name: row.try_get("name")? }))
-            .transpose()
+        row.map(|row| {
+            Ok(User {
+                id: row.try_get("user_id")?,
+                name: row.try_get("name")?,
+                handle: row.try_get("handle")?,
+            })
+        })
+        .transpose()
     }
 }

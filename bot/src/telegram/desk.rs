@@ -18,7 +18,7 @@ pub enum Request {
     /// An update, understood. The core's outputs go to the chat queues, except the private
     /// notices to the user who acted and the picker's keyboards, which come back on `reply`:
     /// the handler answers them on the spot (callback answer, reply, edited buttons).
-    Input { input: Input, reply: oneshot::Sender<Vec<Output>> },
+    Input { input: Box<Input>, reply: oneshot::Sender<Vec<Output>> },
     /// A queue showed game `game`'s board at `ply` as message `message`.
     Shown { game: GameId, ply: usize, message: String },
     /// The bot is stopping.
@@ -68,7 +68,7 @@ pub async fn run(
                 Some(Request::Input { input, reply }) => {
                     let user = input.user.id.clone();
                     let origin = input.chat.clone();
-                    let outputs = core.handle(input).await;
+                    let outputs = core.handle(*input).await;
                     let (here, queued): (Vec<Output>, Vec<Output>) =
                         outputs.into_iter().partition(|o| answered_on_the_spot(o, &user));
                     delivery.deliver(queued, Some(&origin));

@@ -9,7 +9,8 @@ use teloxide::dispatching::UpdateHandler;
 use teloxide::prelude::*;
 use teloxide::requests::Request as _;
 use teloxide::types::{
-    CallbackQuery, MaybeInaccessibleMessage, Message as TgMessage, User as TgUser,
+    CallbackQuery, MaybeInaccessibleMessage, Message as TgMessage, MessageEntityKind,
+    User as TgUser,
 };
 use tokio::sync::oneshot;
 
@@ -19,7 +20,7 @@ use super::desk::Request;
 use super::keyboard;
 use super::retry::{self, patiently};
 use crate::config::Secret;
-use crate::core::{Action, Chat, ChatKind, Input, Output, Platform, User};
+use crate::core::{Action, Chat, ChatKind, EventId, Input, Output, Platform, User};
 use crate::i18n::{Locale, Text, Texts};
 
 /// What every handler shares.
@@ -42,12 +43,17 @@ pub fn handler_tree() -> UpdateHandler<Infallible> {
         .branch(Update::filter_callback_query().endpoint(on_callback))
 }
 
-/// A Telegram user as the core knows them. The name is the username when there is one, so
-/// that `/gomoku @name` finds them (even before they ever wrote), else the first name.
+/// A Telegram user as the core knows them: by id, called by their username when there is
+/// one (else their first name), and mentioned by their username.
 #[must_use]
 pub fn person(user: &TgUser) -> User {
     let name = user.username.clone().unwrap_or_else(|| user.first_name.clone());
-    User { id: user.id.0.to_string(), name }
+    User { id: user.id.0.to_string(), name, handle: user.username.clone() }
+}
+
+/// A message as a platform event: message ids are unique within their chat.
+fn message_event(message: &TgMessage) -> EventId {
+    EventId(format!("m:{}:{}", message.chat.id.0, message.id.0))
 }
 
 fn chat_of(chat: &teloxide::types::Chat) -> Chat {
@@ -75,7 +81,7 @@ impl App {
     /// Hands `input` to the core; what is only for the user who acted comes back.
     async fn ask(&self, input: Input) -> Vec<Output> {
         let (reply, answer) = oneshot::channel();
-        if self.desk.send(Request::Input { input, reply }).is_err() {
+        if self.desk.send(Request::Input { input: Box::new(input), reply }).is_err() {
             return Vec::new();
         }
         answer.await.unwrap_or_default()
@@ -97,6 +103,13 @@ impl App {
 }
 
 async fn on_message(bot: Bot, message: TgMessage, app: Arc<App>) -> Result<(), Infallible> {
+    if let (Some(to), Some(user)) = (message.migrate_to_chat_id(), message.from.as_ref()) {
+        let action = Action::ChatMoved { to: to.0.to_string() };
+        let input =
+            Input::new(message_event(&message), person(user), chat_of(&message.chat), None, action);
+        app.ask(input).await;
+        return Ok(());
+    }
     let (Some(user), Some(text)) = (message.from.as_ref(), message.text()) else { return Ok(()) };
     if user.is_bot {
         return Ok(());
@@ -112,11 +125,26 @@ async fn on_message(bot: Bot, message: TgMessage, app: Arc<App>) -> Result<(), I
         Understood::Command { line, shortcut } => (line, shortcut),
     };
     let is_chat_admin = needs_admin(&line) && app.is_admin(&bot, &message.chat, user).await;
+    let introduced = entities
+        .iter()
+        .filter_map(|entity| match entity.kind() {
+            MessageEntityKind::TextMention { user } if !user.is_bot => Some(person(user)),
+            _ => None,
+        })
+        .collect();
+    let replied_to = message
+        .reply_to_message()
+        .and_then(|replied| replied.from.as_ref())
+        .filter(|author| !author.is_bot && author.id != user.id)
+        .map(person);
     let input = Input {
+        event: message_event(&message),
         user: person(user),
         chat: chat_of(&message.chat),
         is_chat_admin: is_chat_admin || message.chat.is_private(),
         locale,
+        introduced,
+        replied_to,
         action: Action::Command(line),
     };
     for output in app.ask(input).await {
@@ -138,13 +166,13 @@ async fn on_callback(bot: Bot, query: CallbackQuery, app: Arc<App>) -> Result<()
         answer(&bot, &app, &query, Some(text)).await;
         return Ok(());
     };
-    let input = Input {
-        user: person(&query.from),
-        chat: chat_of(pressed.chat()),
-        is_chat_admin: false,
+    let input = Input::new(
+        EventId(format!("q:{}", query.id.0)),
+        person(&query.from),
+        chat_of(pressed.chat()),
         locale,
-        action: Action::Button(data),
-    };
+        Action::Button(data),
+    );
     let mut notices = Vec::new();
     for output in app.ask(input).await {
         match output {

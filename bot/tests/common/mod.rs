@@ -5,13 +5,13 @@
 // Each test file uses its own part of the harness.
 #![allow(dead_code)]
 
-use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use cincobot::core::{
-    Action, Chat, ChatKind, Clock, Core, CoreSettings, CpuPlayer, CpuReply, CpuRequest, Input,
-    Output, Platform, User,
+    Action, Chat, ChatKind, Clock, Core, CoreSettings, CpuPlayer, CpuReply, CpuRequest, EventId,
+    Input, Output, Platform, User,
 };
 use cincobot::games::TurnTimer;
 use cincobot::i18n::{Locale, Text, Texts};
@@ -48,6 +48,15 @@ pub struct Harness {
     pub store: Store,
 }
 
+/// The number of the next platform event, unique in the whole test run, so that a harness
+/// started again on the same database makes new events.
+static EVENTS: AtomicU64 = AtomicU64::new(1);
+
+/// A person known by the lowercase of `name` and mentioned by `name`.
+pub fn person(name: &str) -> User {
+    User { id: name.to_lowercase(), name: name.into(), handle: Some(name.into()) }
+}
+
 pub fn chat() -> Chat {
     Chat { platform: Platform::Console, id: "group".into(), kind: ChatKind::Group }
 }
@@ -77,22 +86,31 @@ impl Harness {
         Harness { core, clock, cpu, store }
     }
 
-    fn input(user: &str, action: Action) -> Input {
-        Input {
-            user: User { id: user.to_lowercase(), name: user.into() },
-            chat: chat(),
-            is_chat_admin: false,
-            locale: Some(Locale::En),
-            action,
-        }
+    /// An input from `user` (known by the lowercase name, mentioned by the name) as a new
+    /// platform event.
+    pub fn input(&self, user: &str, action: Action) -> Input {
+        let event = EventId(format!("e{}", EVENTS.fetch_add(1, Ordering::SeqCst)));
+        Input::new(event, person(user), chat(), Some(Locale::En), action)
     }
 
     pub async fn say(&mut self, user: &str, line: &str) -> Vec<Output> {
-        self.core.handle(Harness::input(user, Action::Command(line.into()))).await
+        let input = self.input(user, Action::Command(line.into()));
+        self.core.handle(input).await
     }
 
     pub async fn press(&mut self, user: &str, payload: &str) -> Vec<Output> {
-        self.core.handle(Harness::input(user, Action::Button(payload.into()))).await
+        let input = self.input(user, Action::Button(payload.into()));
+        self.core.handle(input).await
+    }
+
+    /// `name` writes to the bot once, so that the bot knows them.
+    pub async fn meet(&mut self, name: &str) {
+        self.say(name, "/help").await;
+    }
+
+    /// Hands the core `input` (a platform delivering an event again, say).
+    pub async fn deliver(&mut self, input: Input) -> Vec<Output> {
+        self.core.handle(input).await
     }
 
     pub fn advance(&self, by: Duration) {
@@ -220,6 +238,7 @@ pub fn played(name: &str, mv: &str) -> Text {
 
 /// Ana challenges Bruno to `command`'s game and Bruno accepts: game 1, Ana first.
 pub async fn game_between_ana_and_bruno(harness: &mut Harness, command: &str) -> Vec<Output> {
+    harness.meet("Bruno").await;
     let (game, options) = command.split_once(' ').unwrap_or((command, ""));
     let challenge = harness.say("Ana", &format!("{game} @bruno {options}")).await;
     let (_, buttons) = sent(&challenge);

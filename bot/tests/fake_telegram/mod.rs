@@ -422,7 +422,7 @@ pub fn user(id: i64, username: &str, language: &str) -> Value {
 
 /// A text message from `from` in `chat`.
 pub fn text(chat: i64, from: &Value, words: &str) -> Value {
-    json!({"message": {"message_id": 1, "date": 1_700_000_000, "chat": chat_json(chat),
+    json!({"message": {"message_id": rand_id(), "date": 1_700_000_000, "chat": chat_json(chat),
         "from": from, "text": words}})
 }
 

@@ -1,0 +1,99 @@
+//! How the core changes its state: one store change per step, committed before memory
+//! changes and before anything is shown (DESIGN §12, "atomic steps"). The first change an
+//! input commits records the input's platform event, so the event cannot change anything
+//! twice; an ending commits the last step and the ratings together.
+
+use std::sync::atomic::Ordering;
+
+use super::error::CoreError;
+use super::{Context, Core};
+use crate::store::{Change, GameRow, GameStatus, StoreError, StoredMove};
+
+/// What a step writes of a game besides its row.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Step<'a> {
+    /// The row alone (a resignation, a timeout, a cancellation…).
+    Row,
+    /// A move appended to the log.
+    Move(&'a StoredMove),
+    /// The log cut back to this ply (an agreed undo).
+    TakeBack(usize),
+}
+
+impl Step<'_> {
+    async fn write(self, change: &mut Change, row: &GameRow) -> Result<(), StoreError> {
+        match self {
+            Step::Row => change.save_game(row).await,
+            Step::Move(played) => change.record_move(row, played).await,
+            Step::TakeBack(from) => change.take_back(row, from).await,
+        }
+    }
+}
+
+impl Core {
+    /// Opens a change for `context`'s input (its event, until a change of this input
+    /// committed it), or for the bot's own doing.
+    pub(super) async fn begin(&self, context: Option<&Context>) -> Result<Change, StoreError> {
+        let event = context
+            .filter(|context| !context.event_committed.load(Ordering::SeqCst))
+            .map(|context| (context.chat.platform, &context.event));
+        self.store.change(event, self.clock.now_ms()).await
+    }
+
+    /// Commits `change`; from then on the input's event is spent.
+    pub(super) async fn commit(
+        &self,
+        context: Option<&Context>,
+        change: Change,
+    ) -> Result<(), StoreError> {
+        change.commit().await?;
+        if let Some(context) = context {
+            context.event_committed.store(true, Ordering::SeqCst);
+        }
+        Ok(())
+    }
+
+    /// Writes one step of game `row` in one change. When the step ends a ranked game, the
+    /// ratings are part of the same change; if they cannot be written the ending commits
+    /// alone with its ratings marked due, so it is never lost, and a start writes them.
+    pub(super) async fn commit_step(
+        &self,
+        context: Option<&Context>,
+        row: &mut GameRow,
+        step: Step<'_>,
+    ) -> Result<(), CoreError> {
+        let mut change = self.begin(context).await?;
+        step.write(&mut change, row).await?;
+        if row.status == GameStatus::Finished
+            && self.is_rated(row)
+            && let Err(error) = self.rate(&mut change, row).await
+        {
+            tracing::error!(game = row.id.0, %error, "rating a finished game; left due");
+            drop(change);
+            row.rating_due = true;
+            let mut change = self.begin(context).await?;
+            step.write(&mut change, row).await?;
+            self.commit(context, change).await?;
+            return Ok(());
+        }
+        self.commit(context, change).await?;
+        Ok(())
+    }
+
+    /// Writes the ratings a finished game still owes (its ending committed without them).
+    pub(super) async fn settle_due_ratings(&self) -> Result<(), StoreError> {
+        for mut row in self.store.games_due_rating().await? {
+            let mut change = self.begin(None).await?;
+            row.rating_due = false;
+            match self.rate(&mut change, &row).await {
+                Ok(()) => {
+                    change.save_game(&row).await?;
+                    self.commit(None, change).await?;
+                    tracing::info!(game = row.id.0, "ratings written after all");
+                }
+                Err(error) => tracing::error!(game = row.id.0, %error, "ratings still due"),
+            }
+        }
+        Ok(())
+    }
+}

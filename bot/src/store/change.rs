@@ -1,0 +1,80 @@
+use sqlx::sqlite::Sqlite;
+use sqlx::{SqliteConnection, Transaction};
+
+use super::{Store, StoreError};
+use crate::identity::{EventId, Platform};
+
+/// One atomic change of the bot's state: everything written through it commits together, or
+/// nothing does. A change made for a platform event records the event too, so the same event
+/// cannot change anything a second time.
+///
+/// The store has one connection: while a change is open, every read it needs goes through it.
+#[derive(Debug)]
+pub struct Change {
+    transaction: Transaction<'static, Sqlite>,
+}
+
+impl Store {
+    /// Opens a change for `event` (none: the bot's own doing, a CPU move or a timer).
+    ///
+    /// # Errors
+    /// [`StoreError::Repeated`] when the event already changed something; [`StoreError`] if
+    /// the database fails.
+    pub async fn change(
+        &self,
+        event: Option<(Platform, &EventId)>,
+        now: i64,
+    ) -> Result<Change, StoreError> {
+        let mut transaction = self.pool.begin().await?;
+        if let Some((platform, event)) = event {
+            sqlx::query("INSERT INTO events (platform, event, at) VALUES (?, ?, ?)")
+                .bind(platform.code())
+                .bind(&event.0)
+                .bind(now)
+                .execute(&mut *transaction)
+                .await
+                .map_err(|error| StoreError::unique_as(error, StoreError::Repeated))?;
+        }
+        Ok(Change { transaction })
+    }
+
+    /// Whether `event` already changed something.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database fails.
+    pub async fn seen(&self, platform: Platform, event: &EventId) -> Result<bool, StoreError> {
+        let found: Option<i64> =
+            sqlx::query_scalar("SELECT 1 FROM events WHERE platform = ? AND event = ?")
+                .bind(platform.code())
+                .bind(&event.0)
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(found.is_some())
+    }
+
+    /// Forgets events older than `before`: no platform delivers an event again after a day,
+    /// and a platform that reuses old ids (Telegram after a week of silence) must not find them.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database fails.
+    pub async fn forget_events(&self, before: i64) -> Result<u64, StoreError> {
+        let done =
+            sqlx::query("DELETE FROM events WHERE at < ?").bind(before).execute(&self.pool).await?;
+        Ok(done.rows_affected())
+    }
+}
+
+impl Change {
+    pub(super) fn connection(&mut self) -> &mut SqliteConnection {
+        &mut self.transaction
+    }
+
+    /// Makes every write of the change durable at once.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database refuses the commit: then nothing of it was written.
+    pub async fn commit(self) -> Result<(), StoreError> {
+        self.transaction.commit().await?;
+        Ok(())
+    }
+}
