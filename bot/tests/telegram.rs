@@ -294,3 +294,68 @@ async fn a_restart_mid_game_shows_the_board_again_and_old_buttons_work() {
     assert_eq!((shown.method.as_str(), shown.message_id()), ("editMessageMedia", board));
     served.stop().await;
 }
+
+/// What Telegram does after the bot died between committing an update's action and confirming
+/// the update: the same update (same `update_id`, same message) comes again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_redelivered_update_changes_nothing() {
+    let directory = tempfile::tempdir().expect("a folder");
+    let database = directory.path().join("bot.db");
+    let bot = Bot::start(&database).await;
+    let already = |c: &Call| is("sendMessage", GROUP)(c) && c.text().contains("already done");
+    let again = |id: i64| {
+        let from = bot.fake.count();
+        bot.fake.push_again(id);
+        bot.fake.wait_for(from, already)
+    };
+    bot.meet(&bruno()).await;
+    bot.expect(text(GROUP, &ana(), "/connect5 @bruno"), is("sendMessage", GROUP)).await;
+
+    let from = bot.fake.count();
+    let accept = bot.fake.push(text(GROUP, &bruno(), "/accept"));
+    bot.fake.wait_for(from, is("sendPhoto", GROUP)).await;
+    again(accept).await;
+
+    let from = bot.fake.count();
+    let four = bot.fake.push(text(GROUP, &ana(), "/move 4"));
+    bot.fake.wait_for(from, board_at(GROUP, 1)).await;
+    bot.expect(text(GROUP, &bruno(), "/move 1"), board_at(GROUP, 2)).await;
+    // Column 4 is still open at ply 2: played again, it would be a new move of Ana's.
+    again(four).await;
+
+    let from = bot.fake.count();
+    let resign = bot.fake.push(text(GROUP, &bruno(), "/resign confirm"));
+    bot.fake.wait_for(from, |c| board_at(GROUP, 2)(c) && c.buttons() == ["r:1"]).await;
+    again(resign).await;
+    bot.served.stop().await;
+
+    let store = cincobot::store::Store::open(&format!("sqlite://{}", database.display()))
+        .await
+        .expect("the database");
+    let (row, moves) = store.game(cincobot::core::GameId(1)).await.expect("read").expect("game 1");
+    assert_eq!(moves.iter().map(|m| m.action.as_str()).collect::<Vec<_>>(), ["4", "1"]);
+    assert_eq!(row.status, cincobot::store::GameStatus::Finished);
+    assert!(store.game(cincobot::core::GameId(2)).await.expect("read").is_none());
+}
+
+/// A group that becomes a supergroup gets a new chat id; its game goes on there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_group_that_becomes_a_supergroup_keeps_its_game() {
+    const SUPERGROUP: i64 = -100_900;
+    let directory = tempfile::tempdir().expect("a folder");
+    let bot = Bot::start(&directory.path().join("bot.db")).await;
+    bot.meet(&bruno()).await;
+    bot.expect(text(GROUP, &ana(), "/gomoku @bruno"), is("sendMessage", GROUP)).await;
+    bot.expect(text(GROUP, &bruno(), "/accept"), is("sendPhoto", GROUP)).await;
+    bot.expect(text(GROUP, &ana(), "/move h8"), board_at(GROUP, 1)).await;
+    let mut moved = text(GROUP, &ana(), "");
+    moved["message"]["migrate_to_chat_id"] = serde_json::json!(SUPERGROUP);
+    moved["message"].as_object_mut().expect("a message").remove("text");
+    // The board is shown anew in the supergroup: the old chat's messages stay behind.
+    bot.expect(moved, |c| c.method == "sendPhoto" && c.chat() == SUPERGROUP).await;
+    bot.expect(text(SUPERGROUP, &bruno(), "/move h9"), board_at(SUPERGROUP, 2)).await;
+    let refused =
+        |c: &Call| is("sendMessage", GROUP)(c) && c.text().contains("no game being played");
+    bot.expect(text(GROUP, &ana(), "/move h10"), refused).await;
+    bot.served.stop().await;
+}

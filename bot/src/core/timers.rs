@@ -14,11 +14,17 @@ use crate::games::Position;
 use crate::i18n::Text;
 use crate::store::{ChallengeStatus, GameStatus, StoreError};
 
+/// How long a platform event is remembered: far longer than any platform redelivers one
+/// (Telegram keeps an update a day), shorter than the week after which Telegram may reuse ids.
+const EVENTS_KEPT_MS: i64 = 3 * 24 * 3600 * 1000;
+
 impl Core {
     /// Rebuilds every active game from its log, re-posts boards that are behind, asks the CPU
     /// for moves it still owes, and writes ratings an ending could not.
     pub(super) async fn reload(&mut self) -> Result<Vec<Output>, StoreError> {
         self.settle_due_ratings().await?;
+        let forgotten = self.store.forget_events(self.clock.now_ms() - EVENTS_KEPT_MS).await?;
+        tracing::debug!(forgotten, "old platform events forgotten");
         let mut outputs = Vec::new();
         for (row, log) in self.store.active_games().await? {
             let replayed =

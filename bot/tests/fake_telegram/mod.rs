@@ -91,6 +91,11 @@ struct State {
     /// Answers sent for messages the bot posted: message id → chat.
     next_message: i64,
     updates: VecDeque<Value>,
+    /// Updates sent once more whatever the offset, as Telegram does for a bot that died before
+    /// it confirmed them.
+    again: VecDeque<Value>,
+    /// Every update pushed, by id.
+    pushed: Vec<Value>,
     next_update: i64,
     failures: Vec<Failure>,
     /// When each update was handed to the bot, by update id.
@@ -138,13 +143,28 @@ impl FakeTelegram {
         self.state.lock().expect("the fake's state")
     }
 
-    /// Queues an update (its `update_id` is filled in).
-    pub fn push(&self, mut update: Value) {
+    /// Queues an update (its `update_id` is filled in, and returned).
+    pub fn push(&self, mut update: Value) -> i64 {
+        let id = {
+            let mut state = self.lock();
+            let id = state.next_update;
+            update["update_id"] = json!(id);
+            state.next_update += 1;
+            state.pushed.push(update.clone());
+            state.updates.push_back(update);
+            id
+        };
+        self.updates.notify_waiters();
+        id
+    }
+
+    /// Delivers update `id` once more, unchanged: what Telegram does when the bot did not
+    /// confirm it before it died.
+    pub fn push_again(&self, id: i64) {
         {
             let mut state = self.lock();
-            update["update_id"] = json!(state.next_update);
-            state.next_update += 1;
-            state.updates.push_back(update);
+            let update = state.pushed.iter().find(|u| number(&u["update_id"]) == id).cloned();
+            state.again.extend(update);
         }
         self.updates.notify_waiters();
     }
@@ -374,6 +394,9 @@ impl FakeTelegram {
             {
                 let mut state = self.lock();
                 state.updates.retain(|u| number(&u["update_id"]) >= offset);
+                if let Some(update) = state.again.pop_front() {
+                    return json!({"ok": true, "result": [update]});
+                }
                 if !state.updates.is_empty() {
                     let batch: Vec<Value> = state.updates.iter().cloned().collect();
                     let now = Instant::now();
