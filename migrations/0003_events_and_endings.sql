@@ -11,6 +11,9 @@ CREATE TABLE events (
 
 CREATE INDEX events_by_time ON events (at);
 
+-- The platform event that made each move, if a person's did (NULL for the CPU and older moves).
+ALTER TABLE moves ADD COLUMN event TEXT;
+
 -- A finished ranked game whose ratings could not be written with its ending: the next start
 -- (or the next ending) writes them, once.
 ALTER TABLE games ADD COLUMN rating_due BOOLEAN NOT NULL DEFAULT FALSE;

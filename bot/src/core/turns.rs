@@ -129,6 +129,7 @@ impl Core {
             action: written.clone(),
             by_cpu: mover != Mover::Person,
             at: now,
+            event: context.map(|context| context.event.clone()),
         };
         if mover == Mover::Person {
             row.last_human_at = now;

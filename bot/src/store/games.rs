@@ -4,7 +4,7 @@ use sqlx::sqlite::SqliteRow;
 
 use super::{Change, Store, StoreError};
 use crate::games::GameSettings;
-use crate::identity::{Chat, ChatKind, GameId, Platform, Player};
+use crate::identity::{Chat, ChatKind, EventId, GameId, Platform, Player};
 
 /// Where a game stands in the store.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,6 +77,8 @@ pub struct StoredMove {
     pub action: String,
     pub by_cpu: bool,
     pub at: i64,
+    /// The platform event of the person's input that made the move.
+    pub event: Option<EventId>,
 }
 
 fn seat_code(seat: Seat) -> i16 {
@@ -239,7 +241,8 @@ impl Change {
         played: &StoredMove,
     ) -> Result<(), StoreError> {
         sqlx::query(
-            "INSERT INTO moves (game_id, ply, seat, action, by_cpu, at) VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT INTO moves (game_id, ply, seat, action, by_cpu, at, event) \
+             VALUES (?, ?, ?, ?, ?, ?, ?)",
         )
         .bind(game.id.0)
         .bind(ply_value(played.ply))
@@ -247,6 +250,7 @@ impl Change {
         .bind(&played.action)
         .bind(played.by_cpu)
         .bind(played.at)
+        .bind(played.event.as_ref().map(|event| event.0.as_str()))
         .execute(self.connection())
         .await
         .map_err(|error| StoreError::unique_as(error, StoreError::AlreadyPlayed))?;
@@ -305,7 +309,7 @@ impl Store {
 
     async fn moves(&self, id: GameId) -> Result<Vec<StoredMove>, StoreError> {
         let rows = sqlx::query(
-            "SELECT ply, seat, action, by_cpu, at FROM moves WHERE game_id = ? ORDER BY ply",
+            "SELECT ply, seat, action, by_cpu, at, event FROM moves WHERE game_id = ? ORDER BY ply",
         )
         .bind(id.0)
         .fetch_all(&self.pool)
@@ -318,6 +322,7 @@ impl Store {
                     action: row.try_get("action")?,
                     by_cpu: row.try_get("by_cpu")?,
                     at: row.try_get("at")?,
+                    event: row.try_get::<Option<String>, _>("event")?.map(EventId),
                 })
             })
             .collect()
