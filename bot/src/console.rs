@@ -215,7 +215,8 @@ impl Console {
         if let Some(board) = &message.board {
             write!(self.out, "{}", board.diagram)?;
             let path = self.images.join(&board.file_name);
-            std::fs::write(&path, &board.png)?;
+            let png = board.picture.png().map_err(std::io::Error::other)?;
+            std::fs::write(&path, png)?;
             let line = Text::new("console-image").with("path", path.display().to_string());
             writeln!(self.out, "{}", texts.render(message.locale, &line))?;
         }

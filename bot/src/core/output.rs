@@ -1,4 +1,5 @@
 use super::{Chat, GameId, Platform, User};
+use crate::games::Picture;
 use crate::i18n::{Locale, Text};
 
 /// What the core asks an adapter to do.
@@ -40,10 +41,11 @@ pub struct Message {
     pub buttons: Vec<Vec<Button>>,
 }
 
-/// A board: the PNG for chat platforms, and the same position in text for the terminal.
+/// A board: the picture for chat platforms (drawn by whoever sends it), and the same
+/// position in text for the terminal.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardImage {
-    pub png: Vec<u8>,
+    pub picture: Picture,
     pub diagram: String,
     /// A file name that says which game and ply it shows (`game-12-ply-5.png`).
     pub file_name: String,

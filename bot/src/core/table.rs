@@ -187,8 +187,7 @@ fn buttons(table: &Table) -> Vec<Vec<Button>> {
 
 impl Core {
     /// The message showing `table`'s board, with `notes` (the last move, a timeout…) above
-    /// the status line. It is shown after a step committed, so a picture that cannot be drawn
-    /// leaves the message without it rather than unsaid.
+    /// the status line.
     fn board_message(&self, table: &Table, locale: Locale, notes: Vec<Text>) -> Message {
         let row = &table.row;
         let position = &table.position;
@@ -223,17 +222,11 @@ impl Core {
             score: word(Text::new("label-score")),
             pop_out: word(Text::new("label-popout")),
         };
-        let board = match position.picture(&labels) {
-            Ok(png) => Some(BoardImage {
-                png,
-                diagram: position.diagram(),
-                file_name: format!("game-{}-ply-{}.png", row.id.0, position.ply()),
-            }),
-            Err(error) => {
-                tracing::error!(game = row.id.0, %error, "drawing a board");
-                None
-            }
-        };
+        let board = Some(BoardImage {
+            picture: position.picture(&labels),
+            diagram: position.diagram(),
+            file_name: format!("game-{}-ply-{}.png", row.id.0, position.ply()),
+        });
         Message { locale, lines, board, buttons: buttons(table) }
     }
 

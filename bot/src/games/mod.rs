@@ -13,6 +13,6 @@ mod refusal;
 
 pub use kind::GameKind;
 pub use options::{GameOptions, GameSettings, OptionError, TurnTimer};
-pub use picture::Labels;
+pub use picture::{Labels, Picture};
 pub use position::{Position, Resolution};
 pub use refusal::{MoveError, shape_id};

@@ -1,7 +1,31 @@
+use std::sync::Arc;
+
 use engine::{BoardGame, Disc, Outcome, Point, Seat, Stone, WinReason};
 use render::{ConnectBoard, GridBoard, GridPlayer, PlacedStone, PopOut, RenderError};
 
 use super::Position;
+
+/// A board to draw. The core says what the picture shows (cheap, where the game is); the PNG
+/// is drawn where it is sent (the costly part), so one game's pictures never hold up another
+/// game's moves, and a picture that is replaced before it is sent is never drawn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Picture {
+    Grid(Arc<GridBoard>),
+    Connect(Arc<ConnectBoard>),
+}
+
+impl Picture {
+    /// The picture as PNG bytes.
+    ///
+    /// # Errors
+    /// [`RenderError`] if the request cannot be drawn (a bug: positions are always on the board).
+    pub fn png(&self) -> Result<Vec<u8>, RenderError> {
+        match self {
+            Picture::Grid(board) => board.to_png(),
+            Picture::Connect(board) => board.to_png(),
+        }
+    }
+}
 
 /// The words an image shows, already in the reader's language.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -25,20 +49,18 @@ fn winning_lines(outcome: &Outcome) -> Vec<engine::Line> {
 }
 
 impl Position {
-    /// The board as a PNG, with `labels` for every word on it.
-    ///
-    /// # Errors
-    /// [`RenderError`] if the request cannot be drawn (a bug: positions are always on the board).
-    pub fn picture(&self, labels: &Labels) -> Result<Vec<u8>, RenderError> {
+    /// The board's picture, with `labels` for every word on it.
+    #[must_use]
+    pub fn picture(&self, labels: &Labels) -> Picture {
         let with_i = engine::Notation::WithI;
+        let grid =
+            |board, notation| Picture::Grid(Arc::new(self.grid_picture(board, notation, labels)));
         match self {
-            Position::Connect(game) => connect_picture(game, labels).to_png(),
-            Position::Gomoku(game) => self.grid_picture(game.board(), with_i, labels).to_png(),
-            Position::Renju(game) => self.grid_picture(game.board(), with_i, labels).to_png(),
-            Position::Ninuki(game) => self.grid_picture(game.board(), with_i, labels).to_png(),
-            Position::Pente(game) => {
-                self.grid_picture(game.board(), engine::Notation::SkipI, labels).to_png()
-            }
+            Position::Connect(game) => Picture::Connect(Arc::new(connect_picture(game, labels))),
+            Position::Gomoku(game) => grid(game.board(), with_i),
+            Position::Renju(game) => grid(game.board(), with_i),
+            Position::Ninuki(game) => grid(game.board(), with_i),
+            Position::Pente(game) => grid(game.board(), engine::Notation::SkipI),
         }
     }
 

@@ -446,7 +446,21 @@ impl Delivery {
         let chat = state.chat;
         let caption = clip(&self.texts.render_lines(message.locale, &message.lines), CAPTION_LIMIT);
         let markup = keyboard::markup(&self.texts, message.locale, &message.buttons);
-        let photo = InputFile::memory(board.png.clone()).file_name(board.file_name.clone());
+        let picture = board.picture.clone();
+        let png = match tokio::task::spawn_blocking(move || picture.png()).await {
+            Ok(Ok(png)) => png,
+            Ok(Err(error)) => {
+                tracing::error!(game = game.0, %error, "drawing a board; sent as text");
+                self.send_text(state, message, None).await;
+                return;
+            }
+            Err(error) => {
+                tracing::error!(game = game.0, %error, "the drawing thread failed; sent as text");
+                self.send_text(state, message, None).await;
+                return;
+            }
+        };
+        let photo = InputFile::memory(png).file_name(board.file_name.clone());
         let current = state
             .boards
             .get(&game)

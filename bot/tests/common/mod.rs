@@ -187,7 +187,9 @@ pub fn board(outputs: &[Output]) -> (usize, Vec<Text>, Vec<String>) {
         .filter_map(|output| match output {
             Output::Board { chat: to, ply, message, .. } => {
                 assert_eq!(to, &chat());
-                assert!(message.board.as_ref().is_some_and(|b| b.png.starts_with(b"\x89PNG")));
+                assert!(message.board.as_ref().is_some_and(|b| {
+                    b.picture.png().is_ok_and(|png| png.starts_with(b"\x89PNG"))
+                }));
                 let payloads =
                     message.buttons.iter().flatten().map(|b| b.payload.clone()).collect();
                 Some((*ply, message.lines.clone(), payloads))
