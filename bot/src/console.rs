@@ -5,22 +5,25 @@
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::time::Duration;
+use std::sync::Arc;
 
 use tokio::io::{AsyncBufRead, AsyncBufReadExt};
+use tokio::sync::mpsc;
 
 use crate::core::{
     Action, Chat, ChatKind, Clock, EventId, Input, Message, Output, Platform, SystemClock, User,
 };
-use crate::i18n::Text;
-use crate::runtime::Running;
+use crate::i18n::{Text, Texts};
+use crate::runtime::desk::Outlets;
+use crate::runtime::{Answer, Desk, Outlet, Running};
 
 /// The chat every terminal command is typed in.
 const CHAT_ID: &str = "terminal";
 
 /// A terminal session over a started core.
 pub struct Console {
-    running: Running,
+    running: Option<Running>,
+    texts: Arc<Texts>,
     images: PathBuf,
     user: User,
     out: Box<dyn Write + Send>,
@@ -44,11 +47,24 @@ fn user(name: &str) -> User {
     User { id: name.to_lowercase(), name: name.to_owned(), handle: Some(name.to_owned()) }
 }
 
+/// The desk's way to the terminal: everything for it, in order, to the task that prints.
+#[derive(Debug)]
+struct Screen(mpsc::UnboundedSender<Output>);
+
+impl Outlet for Screen {
+    fn deliver(&self, outputs: Vec<Output>, _origin: Option<&Chat>) {
+        for output in outputs {
+            let _ = self.0.send(output);
+        }
+    }
+}
+
 impl Console {
     #[must_use]
     pub fn new(running: Running, images: PathBuf, out: Box<dyn Write + Send>) -> Console {
         Console {
-            running,
+            texts: running.core.texts().clone(),
+            running: Some(running),
             images,
             user: user("player"),
             out,
@@ -69,79 +85,64 @@ impl Console {
     /// The terminal's IO errors.
     pub async fn run(mut self, input: impl AsyncBufRead + Unpin) -> std::io::Result<()> {
         std::fs::create_dir_all(&self.images)?;
-        let start = std::mem::take(&mut self.running.start_outputs);
-        self.deliver(start).await?;
-        self.settle().await?;
+        let Some(running) = self.running.take() else { return Ok(()) };
+        let (desk, inbox) = Desk::new();
+        let (screen, mut shown) = mpsc::unbounded_channel();
+        let outlets = Outlets::new().with(Platform::Console, Arc::new(Screen(screen)));
+        let task = tokio::spawn(crate::runtime::desk::run(running, inbox, outlets));
+        desk.settle().await;
+        self.show_waiting(&desk, &mut shown)?;
         let mut lines = input.lines();
         loop {
-            let wait = self.until_next_deadline().await;
             tokio::select! {
                 line = lines.next_line() => match line? {
                     Some(line) => {
-                        if !self.line(line.trim()).await? {
-                            break;
-                        }
-                        self.settle().await?;
+                        let Some(answer) = self.line(&desk, line.trim()).await? else { break };
+                        desk.settle().await;
+                        self.show_waiting(&desk, &mut shown)?;
+                        self.show(&desk, answer.private)?;
                     }
                     None => break,
                 },
-                Some(reply) = self.running.cpu_replies.recv() => {
-                    self.running.cpu.delivered();
-                    let outputs = self.running.core.cpu_moved(reply).await;
-                    self.deliver(outputs).await?;
-                }
-                () = tokio::time::sleep(wait) => {
-                    let outputs = self.running.core.tick().await;
-                    self.deliver(outputs).await?;
-                    self.settle().await?;
-                }
+                Some(output) = shown.recv() => self.show(&desk, vec![output])?,
             }
         }
+        desk.stop();
+        let _ = task.await;
+        self.show_waiting(&desk, &mut shown)?;
         self.out.flush()
     }
 
-    async fn until_next_deadline(&self) -> Duration {
-        match self.running.core.next_deadline().await {
-            Ok(Some(at)) => {
-                let now = SystemClock.now_ms();
-                Duration::from_millis(u64::try_from(at.saturating_sub(now)).unwrap_or(0))
-            }
-            Ok(None) => Duration::from_secs(3600),
-            Err(error) => {
-                tracing::warn!(%error, "reading the next deadline");
-                Duration::from_secs(60)
-            }
+    /// Shows what the desk has sent so far.
+    fn show_waiting(
+        &mut self,
+        desk: &Desk,
+        shown: &mut mpsc::UnboundedReceiver<Output>,
+    ) -> std::io::Result<()> {
+        let mut outputs = Vec::new();
+        while let Ok(output) = shown.try_recv() {
+            outputs.push(output);
         }
+        self.show(desk, outputs)
     }
 
-    /// Waits for every CPU move asked for, and shows them.
-    async fn settle(&mut self) -> std::io::Result<()> {
-        while self.running.cpu.pending() > 0 {
-            let Some(reply) = self.running.cpu_replies.recv().await else { break };
-            self.running.cpu.delivered();
-            let outputs = self.running.core.cpu_moved(reply).await;
-            self.deliver(outputs).await?;
-        }
-        Ok(())
-    }
-
-    /// One typed line; `false` to stop.
-    async fn line(&mut self, line: &str) -> std::io::Result<bool> {
+    /// One typed line: what answers it privately, or `None` to stop.
+    async fn line(&mut self, desk: &Desk, line: &str) -> std::io::Result<Option<Answer>> {
         self.lines_read += 1;
         if line.is_empty() || line.starts_with('#') {
-            return Ok(true);
+            return Ok(Some(Answer::default()));
         }
         writeln!(self.out, "{}> {line}", self.user.name)?;
         let mut words = line.split_whitespace();
         let head = words.next().unwrap_or_default();
         let action = match head {
-            "/quit" | "/salir" | "/exit" => return Ok(false),
+            "/quit" | "/salir" | "/exit" => return Ok(None),
             "/as" | "/como" => {
                 let name = words.collect::<Vec<_>>().join(" ");
                 if !name.is_empty() {
                     self.user = user(&name);
                 }
-                return Ok(true);
+                return Ok(Some(Answer::default()));
             }
             "/press" | "/pulsar" => {
                 let choice = words.next().unwrap_or_default();
@@ -166,41 +167,28 @@ impl Console {
             .filter(|name| !name.is_empty())
             .map(user)
             .collect();
-        let outputs = self.running.core.handle(input).await;
-        self.deliver(outputs).await?;
-        Ok(true)
+        Ok(Some(desk.ask(input).await))
     }
 
-    async fn deliver(&mut self, outputs: Vec<Output>) -> std::io::Result<()> {
+    fn show(&mut self, desk: &Desk, outputs: Vec<Output>) -> std::io::Result<()> {
         for output in outputs {
             match output {
                 Output::Send { message, .. } => self.print(&message)?,
                 Output::Board { game, ply, message, .. } => {
                     self.print(&message)?;
-                    if let Err(error) = self
-                        .running
-                        .core
-                        .board_shown(game, ply, format!("console-{}-{ply}", game.0))
-                        .await
-                    {
-                        tracing::warn!(%error, "remembering a shown board");
-                    }
+                    desk.shown(game, ply, format!("console-{}-{ply}", game.0));
                 }
                 Output::Notice { user, locale, text, .. } => {
-                    let words = self.running.core.texts().render(locale, &text);
+                    let words = self.texts.render(locale, &text);
                     let line = Text::new("console-notice").with("name", user).with("text", words);
-                    writeln!(self.out, "{}", self.running.core.texts().render(locale, &line))?;
+                    writeln!(self.out, "{}", self.texts.render(locale, &line))?;
                 }
                 Output::Keyboard { locale, buttons, .. } => {
                     self.print(&Message { locale, lines: Vec::new(), board: None, buttons })?;
                 }
                 Output::Direct { user, message, .. } => {
                     let line = Text::new("console-direct").with("name", user);
-                    writeln!(
-                        self.out,
-                        "{}",
-                        self.running.core.texts().render(message.locale, &line)
-                    )?;
+                    writeln!(self.out, "{}", self.texts.render(message.locale, &line))?;
                     self.print(&message)?;
                 }
             }
@@ -209,7 +197,7 @@ impl Console {
     }
 
     fn print(&mut self, message: &Message) -> std::io::Result<()> {
-        let texts = self.running.core.texts();
+        let texts = &self.texts;
         let words = texts.render_lines(message.locale, &message.lines);
         writeln!(self.out, "{words}")?;
         if let Some(board) = &message.board {

@@ -136,7 +136,7 @@ impl Core {
     }
 
     #[must_use]
-    pub fn texts(&self) -> &Texts {
+    pub fn texts(&self) -> &Arc<Texts> {
         &self.texts
     }
 

@@ -14,7 +14,6 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use teloxide::prelude::*;
-use teloxide::requests::Request as _;
 use teloxide::types::{
     InputFile, InputMedia, InputMediaPhoto, MessageId, ParseMode, ReplyParameters,
 };
@@ -22,12 +21,12 @@ use teloxide::{RequestError, utils::html};
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
-use super::desk::Request;
 use super::keyboard;
 use super::pace::{Pace, Pacing};
 use super::retry::{self, cannot_write_to_user, not_modified};
 use crate::core::{Chat, GameId, Message, Output, Platform, User};
 use crate::i18n::{Locale, Text, Texts};
+use crate::runtime::{Desk, Outlet};
 
 /// Telegram's longest message, in characters.
 const MESSAGE_LIMIT: usize = 4096;
@@ -76,7 +75,7 @@ pub struct Delivery {
     texts: Arc<Texts>,
     pacing: Pacing,
     username: String,
-    desk: mpsc::UnboundedSender<Request>,
+    desk: Desk,
     queues: Mutex<HashMap<ChatId, mpsc::UnboundedSender<Job>>>,
     /// Private messages for users who never opened the chat with the bot, by user.
     waiting: Mutex<HashMap<UserId, Vec<Message>>>,
@@ -133,6 +132,16 @@ fn pieces(text: &str, limit: usize) -> Vec<String> {
     pieces
 }
 
+/// The desk's way into the chat queues.
+#[derive(Debug)]
+pub struct Outbox(pub Arc<Delivery>);
+
+impl Outlet for Outbox {
+    fn deliver(&self, outputs: Vec<Output>, origin: Option<&Chat>) {
+        self.0.queue(outputs, origin);
+    }
+}
+
 impl Delivery {
     #[must_use]
     pub fn new(
@@ -140,7 +149,7 @@ impl Delivery {
         texts: Arc<Texts>,
         pacing: Pacing,
         username: String,
-        desk: mpsc::UnboundedSender<Request>,
+        desk: Desk,
     ) -> Arc<Delivery> {
         Arc::new(Delivery {
             bot,
@@ -156,7 +165,7 @@ impl Delivery {
 
     /// Queues the core's outputs, each in the chat it is for; a private message in its
     /// user's chat. `origin`: the chat of the input they answer.
-    pub fn deliver(self: &Arc<Self>, outputs: Vec<Output>, origin: Option<&Chat>) {
+    fn queue(self: &Arc<Self>, outputs: Vec<Output>, origin: Option<&Chat>) {
         let origin = origin.and_then(chat_id);
         for output in outputs {
             let target = match &output {
@@ -204,11 +213,6 @@ impl Delivery {
                 },
             );
         }
-    }
-
-    /// Asks the desk to stop.
-    pub fn stop_desk(&self) {
-        let _ = self.desk.send(Request::Stop);
     }
 
     /// Waits (at most a minute) until every queue is empty.
@@ -507,7 +511,7 @@ impl Delivery {
         }
         let Some(id) = shown else { return };
         state.boards.insert(game, id);
-        let _ = self.desk.send(Request::Shown { game, ply, message: id.0.to_string() });
+        self.desk.shown(game, ply, id.0.to_string());
         self.tell_turn(state, game, ply, id, message.locale, turn).await;
     }
 

@@ -7,26 +7,24 @@ use std::sync::Arc;
 
 use teloxide::dispatching::UpdateHandler;
 use teloxide::prelude::*;
-use teloxide::requests::Request as _;
 use teloxide::types::{
     CallbackQuery, MaybeInaccessibleMessage, Message as TgMessage, MessageEntityKind,
     User as TgUser,
 };
-use tokio::sync::oneshot;
 
 use super::command::{Understood, understand};
 use super::delivery::Delivery;
-use super::desk::Request;
 use super::keyboard;
 use super::retry::{self, patiently};
 use crate::config::Secret;
 use crate::core::{Action, Chat, ChatKind, EventId, Input, Output, Platform, User};
 use crate::i18n::{Locale, Text, Texts};
+use crate::runtime::Desk;
 
 /// What every handler shares.
 #[derive(Debug)]
 pub struct App {
-    pub desk: tokio::sync::mpsc::UnboundedSender<Request>,
+    pub desk: Desk,
     pub delivery: Arc<Delivery>,
     pub texts: Arc<Texts>,
     /// The bot's username, from `getMe`.
@@ -80,11 +78,7 @@ fn needs_admin(line: &str) -> bool {
 impl App {
     /// Hands `input` to the core; what is only for the user who acted comes back.
     async fn ask(&self, input: Input) -> Vec<Output> {
-        let (reply, answer) = oneshot::channel();
-        if self.desk.send(Request::Input { input: Box::new(input), reply }).is_err() {
-            return Vec::new();
-        }
-        answer.await.unwrap_or_default()
+        self.desk.ask(input).await.private
     }
 
     async fn is_admin(&self, bot: &Bot, chat: &teloxide::types::Chat, user: &TgUser) -> bool {

@@ -4,7 +4,6 @@
 //!
 //! - [`handler::handler_tree`]: the whole update tree, one function, so tests can run it;
 //! - [`command`]: a message's text as the core reads it (`/cmd@bot`, mentions, `/start`);
-//! - [`desk`]: the task that owns the core, so inputs, CPU answers and timers take turns;
 //! - [`delivery`]: one queue per chat that paces, retries and reports shown boards;
 //! - [`keyboard`], [`menu`], [`pace`], [`retry`]: buttons, `setMyCommands`, flood limits,
 //!   the retry of a refused or failed call.
@@ -13,7 +12,6 @@
 
 pub mod command;
 pub mod delivery;
-pub mod desk;
 pub mod handler;
 pub mod keyboard;
 pub mod menu;
@@ -28,7 +26,8 @@ use teloxide::prelude::*;
 use teloxide::update_listeners::Polling;
 
 use crate::config::Config;
-use crate::runtime::Running;
+use crate::runtime::desk::Outlets;
+use crate::runtime::{Desk, Outlet, Running};
 
 pub use pace::Pacing;
 
@@ -87,23 +86,102 @@ impl TelegramSettings {
     }
 }
 
-/// A running Telegram bot.
-pub struct Served {
-    shutdown: ShutdownToken,
-    dispatcher: tokio::task::JoinHandle<()>,
-    desk: tokio::task::JoinHandle<()>,
+/// The Telegram adapter, connected to a desk, before it polls.
+pub struct Connected {
+    bot: Bot,
     delivery: Arc<delivery::Delivery>,
+    app: Arc<handler::App>,
+    settings: TelegramSettings,
 }
 
-impl fmt::Debug for Served {
+impl fmt::Debug for Connected {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Served").field("delivery", &self.delivery).finish_non_exhaustive()
+        f.debug_struct("Connected").field("delivery", &self.delivery).finish_non_exhaustive()
     }
 }
 
-impl Served {
-    /// Stops taking updates, lets the queued messages go out, and ends.
-    pub async fn stop(self) {
+/// Asks `getMe`, registers the commands, and makes the chat queues that deliver what `desk`
+/// says for Telegram.
+///
+/// # Errors
+/// [`TelegramError::Start`] when `getMe` fails.
+pub async fn connect(settings: TelegramSettings, desk: &Desk) -> Result<Connected, TelegramError> {
+    let bot = Bot::new(settings.token.expose()).set_api_url(settings.api_url.clone());
+    let me = bot
+        .get_me()
+        .await
+        .map_err(|error| TelegramError::Start(retry::describe(&error, settings.token.expose())))?;
+    let username = me.username.clone().unwrap_or_default();
+    let texts =
+        Arc::new(crate::i18n::Texts::load().map_err(|e| TelegramError::Start(e.to_string()))?);
+    menu::register(&bot, &texts, settings.token.expose()).await;
+    let delivery = delivery::Delivery::new(
+        bot.clone(),
+        texts.clone(),
+        settings.pacing,
+        username.clone(),
+        desk.clone(),
+    );
+    let app = Arc::new(handler::App {
+        desk: desk.clone(),
+        delivery: delivery.clone(),
+        texts,
+        username,
+        token: settings.token.clone(),
+    });
+    Ok(Connected { bot, delivery, app, settings })
+}
+
+impl Connected {
+    /// Where the desk sends what is for Telegram.
+    #[must_use]
+    pub fn outlet(&self) -> Arc<dyn Outlet> {
+        Arc::new(delivery::Outbox(self.delivery.clone()))
+    }
+
+    /// Polls for updates until stopped.
+    pub async fn poll(self) -> Listening {
+        let Connected { bot, delivery, app, settings } = self;
+        let mut builder = Dispatcher::builder(bot.clone(), handler::handler_tree())
+            .dependencies(dptree::deps![app])
+            .default_handler(|_| async {});
+        if settings.ctrlc {
+            builder = builder.enable_ctrlc_handler();
+        }
+        let mut dispatcher = builder.build();
+        let shutdown = dispatcher.shutdown_token();
+        let listener =
+            Polling::builder(bot).timeout(settings.poll_timeout).delete_webhook().await.build();
+        let token = settings.token.clone();
+        let errors = Arc::new(move |error: teloxide::RequestError| {
+            let token = token.clone();
+            async move {
+                tracing::warn!(error = %retry::describe(&error, token.expose()), "getUpdates failed");
+            }
+        });
+        let dispatcher = tokio::spawn(async move {
+            let _ = dispatcher.try_dispatch_with_listener(listener, errors).await;
+        });
+        Listening { shutdown, dispatcher, delivery }
+    }
+}
+
+/// The adapter taking updates.
+pub struct Listening {
+    shutdown: ShutdownToken,
+    dispatcher: tokio::task::JoinHandle<()>,
+    delivery: Arc<delivery::Delivery>,
+}
+
+impl fmt::Debug for Listening {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Listening").field("delivery", &self.delivery).finish_non_exhaustive()
+    }
+}
+
+impl Listening {
+    /// Stops taking updates.
+    pub async fn stop(&mut self) {
         // The dispatcher refuses to shut down before it has started polling.
         let mut attempts = 0;
         loop {
@@ -118,75 +196,57 @@ impl Served {
             }
             tokio::time::sleep(std::time::Duration::from_millis(10)).await;
         }
-        let _ = self.dispatcher.await;
-        self.delivery.stop_desk();
-        let _ = self.desk.await;
-        self.delivery.drain().await;
+        let _ = (&mut self.dispatcher).await;
     }
 
-    /// Runs until the dispatcher ends (Ctrl-C), then stops.
-    pub async fn wait(mut self) {
+    /// Waits until the dispatcher ends (Ctrl-C).
+    pub async fn wait(&mut self) {
         let _ = (&mut self.dispatcher).await;
-        self.delivery.stop_desk();
-        let _ = self.desk.await;
+    }
+
+    /// Waits (at most a minute) until every chat queue is empty.
+    pub async fn drain(&self) {
         self.delivery.drain().await;
     }
 }
 
-/// Starts the bot: asks `getMe`, registers the commands, shows again the boards the core
-/// says are behind, and polls for updates.
+/// A Telegram bot running on its own desk.
+#[derive(Debug)]
+pub struct Served {
+    polling: Listening,
+    desk: Desk,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Served {
+    /// Stops taking updates, lets the queued messages go out, and ends.
+    pub async fn stop(mut self) {
+        self.polling.stop().await;
+        self.finish().await;
+    }
+
+    /// Runs until the dispatcher ends (Ctrl-C), then stops.
+    pub async fn wait(mut self) {
+        self.polling.wait().await;
+        self.finish().await;
+    }
+
+    async fn finish(self) {
+        self.desk.stop();
+        let _ = self.task.await;
+        self.polling.drain().await;
+    }
+}
+
+/// Serves Telegram alone: a desk over `running`, the adapter connected to it, polling.
 ///
 /// # Errors
 /// [`TelegramError::Start`] when `getMe` fails.
 pub async fn serve(settings: TelegramSettings, running: Running) -> Result<Served, TelegramError> {
-    let bot = Bot::new(settings.token.expose()).set_api_url(settings.api_url.clone());
-    let me = bot
-        .get_me()
-        .await
-        .map_err(|error| TelegramError::Start(retry::describe(&error, settings.token.expose())))?;
-    let username = me.username.clone().unwrap_or_default();
-    let texts =
-        Arc::new(crate::i18n::Texts::load().map_err(|e| TelegramError::Start(e.to_string()))?);
-    menu::register(&bot, &texts, settings.token.expose()).await;
-
-    let Running { core, cpu, cpu_replies, start_outputs } = running;
-    let (requests, inbox) = tokio::sync::mpsc::unbounded_channel();
-    let delivery = delivery::Delivery::new(
-        bot.clone(),
-        texts.clone(),
-        settings.pacing,
-        username.clone(),
-        requests.clone(),
-    );
-    delivery.deliver(start_outputs, None);
-    let desk = tokio::spawn(desk::run(core, cpu, cpu_replies, inbox, delivery.clone()));
-
-    let app = Arc::new(handler::App {
-        desk: requests,
-        delivery: delivery.clone(),
-        texts,
-        username,
-        token: settings.token.clone(),
-    });
-    let mut builder = Dispatcher::builder(bot.clone(), handler::handler_tree())
-        .dependencies(dptree::deps![app])
-        .default_handler(|_| async {});
-    if settings.ctrlc {
-        builder = builder.enable_ctrlc_handler();
-    }
-    let mut dispatcher = builder.build();
-    let shutdown = dispatcher.shutdown_token();
-    let listener =
-        Polling::builder(bot).timeout(settings.poll_timeout).delete_webhook().await.build();
-    let token = settings.token.clone();
-    let errors = Arc::new(move |error: teloxide::RequestError| {
-        let token = token.clone();
-        async move {
-            tracing::warn!(error = %retry::describe(&error, token.expose()), "getUpdates failed");
-        }
-    });
-    let dispatcher = tokio::spawn(async move {
-        let _ = dispatcher.try_dispatch_with_listener(listener, errors).await;
-    });
-    Ok(Served { shutdown, dispatcher, desk, delivery })
+    let (desk, inbox) = Desk::new();
+    let connected = connect(settings, &desk).await?;
+    let outlets = Outlets::new().with(crate::core::Platform::Telegram, connected.outlet());
+    let task = tokio::spawn(crate::runtime::desk::run(running, inbox, outlets));
+    let polling = connected.poll().await;
+    Ok(Served { polling, desk, task })
 }

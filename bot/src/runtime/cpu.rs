@@ -1,18 +1,15 @@
-//! What runs the core for real: the CPU on blocking threads with a wall-clock budget (or a
-//! fixed number of deadline checks, `[cpu] checks`), and the start-up that opens the store and reloads the games.
+//! The CPU for real: searches on blocking threads with a wall-clock budget (or a fixed number
+//! of deadline checks, `[cpu] checks`).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use engine::cpu::NodeBudget;
 use tokio::sync::mpsc;
 
-use crate::config::{Config, CpuBudgets};
-use crate::core::{Core, CoreSettings, CpuPlayer, CpuReply, CpuRequest, Output, SystemClock};
-use crate::games::TurnTimer;
-use crate::i18n::Texts;
-use crate::store::{Store, StoreError};
+use crate::config::CpuBudgets;
+use crate::core::{CpuPlayer, CpuReply, CpuRequest};
 
 /// Searches on tokio's blocking threads, each stopped by its level's time budget (or, with
 /// [`CpuBudgets::fixed_checks`], after that many deadline checks: the same moves every run), so one
@@ -70,61 +67,6 @@ impl CpuPlayer for ThreadedCpu {
             let _ = replies.send(CpuReply { game: request.game, ply: request.ply, result });
         });
     }
-}
-
-/// A started core with its CPU service.
-#[derive(Debug)]
-pub struct Running {
-    pub core: Core,
-    pub cpu: Arc<ThreadedCpu>,
-    pub cpu_replies: mpsc::UnboundedReceiver<CpuReply>,
-    /// Boards to show again after the restart.
-    pub start_outputs: Vec<Output>,
-}
-
-/// The core's part of `config`.
-#[must_use]
-pub fn core_settings(config: &Config) -> CoreSettings {
-    CoreSettings {
-        bot_name: config.bot_name.clone(),
-        default_locale: config.default_locale,
-        challenge_expiry: Duration::from_secs(config.challenge_expiry_minutes.saturating_mul(60)),
-        abandon_after: Duration::from_secs(config.abandon_after_hours.saturating_mul(3600)),
-        default_timer: TurnTimer::try_from(config.default_timer).unwrap_or_default(),
-    }
-}
-
-/// A start-up failure.
-#[derive(Debug)]
-pub enum StartError {
-    Store(StoreError),
-    Texts(crate::i18n::TextsError),
-}
-
-impl std::fmt::Display for StartError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            StartError::Store(error) => error.fmt(f),
-            StartError::Texts(error) => error.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for StartError {}
-
-/// Opens the database, loads the texts and starts the core with the system clock.
-///
-/// # Errors
-/// [`StartError`] if the database or the message files fail.
-pub async fn start(config: &Config) -> Result<Running, StartError> {
-    let store = Store::open(&config.database_url).await.map_err(StartError::Store)?;
-    let texts = Arc::new(Texts::load().map_err(StartError::Texts)?);
-    let (cpu, cpu_replies) = ThreadedCpu::new(config.cpu.clone());
-    let (core, start_outputs) =
-        Core::start(core_settings(config), store, texts, Arc::new(SystemClock), cpu.clone())
-            .await
-            .map_err(StartError::Store)?;
-    Ok(Running { core, cpu, cpu_replies, start_outputs })
 }
 
 #[cfg(test)]

@@ -1,0 +1,216 @@
+//! The one task that owns the core, for every platform at once: inputs from the adapters,
+//! boards they report as shown, CPU answers and timers take turns here, and each output goes
+//! to its platform's outlet in the order the core made it — so a CPU answer never overtakes
+//! the move it answers. An adapter holds no loop, no timer and no game knowledge.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::{mpsc, oneshot};
+use tokio::time::Instant;
+
+use super::Running;
+use crate::core::{Chat, Clock, Core, GameId, Input, Output, Platform, SystemClock};
+
+/// Where the outputs for one platform go: its adapter's delivery (queues, pacing, retries,
+/// drawing the pictures). Called from the desk's task, so it must only queue.
+pub trait Outlet: Send + Sync {
+    /// Queues `outputs`, in order. `origin`: the chat of the input they answer, if one did.
+    fn deliver(&self, outputs: Vec<Output>, origin: Option<&Chat>);
+}
+
+/// What an input's handler gets back at once: the outputs that answer the input itself,
+/// privately to the person who acted (a Discord ephemeral reply, a Telegram callback answer
+/// or reply). Everything else the input caused went to the chats through the outlet.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Answer {
+    pub private: Vec<Output>,
+}
+
+#[derive(Debug)]
+enum Request {
+    Input { input: Box<Input>, reply: oneshot::Sender<Answer> },
+    Shown { game: GameId, ply: usize, message: String },
+    Settle(oneshot::Sender<()>),
+    Stop,
+}
+
+/// The adapters' handle on the desk.
+#[derive(Clone, Debug)]
+pub struct Desk {
+    requests: mpsc::UnboundedSender<Request>,
+}
+
+/// The desk's end of the requests, until [`run`] takes it.
+#[derive(Debug)]
+pub struct Inbox(mpsc::UnboundedReceiver<Request>);
+
+impl Desk {
+    /// A handle for the adapters and the inbox the desk will read.
+    #[must_use]
+    pub fn new() -> (Desk, Inbox) {
+        let (requests, inbox) = mpsc::unbounded_channel();
+        (Desk { requests }, Inbox(inbox))
+    }
+
+    /// Hands `input` to the core; what answers it privately comes back.
+    pub async fn ask(&self, input: Input) -> Answer {
+        let (reply, answer) = oneshot::channel();
+        if self.requests.send(Request::Input { input: Box::new(input), reply }).is_err() {
+            return Answer::default();
+        }
+        answer.await.unwrap_or_default()
+    }
+
+    /// An outlet showed game `game`'s board at `ply` as message `message`.
+    pub fn shown(&self, game: GameId, ply: usize, message: String) {
+        let _ = self.requests.send(Request::Shown { game, ply, message });
+    }
+
+    /// Waits until the CPU owes no move (each answer handed to the core and its outputs to
+    /// the outlets): a piped terminal session reads its next line only then.
+    pub async fn settle(&self) {
+        let (reply, settled) = oneshot::channel();
+        if self.requests.send(Request::Settle(reply)).is_ok() {
+            let _ = settled.await;
+        }
+    }
+
+    /// Asks the desk to stop.
+    pub fn stop(&self) {
+        let _ = self.requests.send(Request::Stop);
+    }
+}
+
+/// Whether `output` answers the input of `user` on the spot rather than going to a chat.
+fn answers(output: &Output, user: &str) -> bool {
+    match output {
+        Output::Notice { user: to, .. } => to == user,
+        Output::Keyboard { .. } => true,
+        Output::Send { .. } | Output::Board { .. } | Output::Direct { .. } => false,
+    }
+}
+
+fn platform_of(output: &Output) -> Platform {
+    match output {
+        Output::Send { chat, .. }
+        | Output::Board { chat, .. }
+        | Output::Keyboard { chat, .. }
+        | Output::Notice { chat, .. } => chat.platform,
+        Output::Direct { platform, .. } => *platform,
+    }
+}
+
+/// The outlets of the platforms served.
+pub struct Outlets(HashMap<Platform, Arc<dyn Outlet>>);
+
+impl std::fmt::Debug for Outlets {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_set().entries(self.0.keys()).finish()
+    }
+}
+
+impl Outlets {
+    #[must_use]
+    pub fn new() -> Outlets {
+        Outlets(HashMap::new())
+    }
+
+    /// Serves `platform` through `outlet`.
+    #[must_use]
+    pub fn with(mut self, platform: Platform, outlet: Arc<dyn Outlet>) -> Outlets {
+        self.0.insert(platform, outlet);
+        self
+    }
+
+    /// Hands each output to its platform's outlet, keeping the core's order within each.
+    fn deliver(&self, outputs: Vec<Output>, origin: Option<&Chat>) {
+        let mut by_platform: Vec<(Platform, Vec<Output>)> = Vec::new();
+        for output in outputs {
+            let platform = platform_of(&output);
+            match by_platform.iter_mut().find(|(p, _)| *p == platform) {
+                Some((_, list)) => list.push(output),
+                None => by_platform.push((platform, vec![output])),
+            }
+        }
+        for (platform, outputs) in by_platform {
+            match self.0.get(&platform) {
+                Some(outlet) => outlet.deliver(outputs, origin),
+                None => {
+                    tracing::warn!(%platform, count = outputs.len(), "outputs for a platform not served")
+                }
+            }
+        }
+    }
+}
+
+impl Default for Outlets {
+    fn default() -> Outlets {
+        Outlets::new()
+    }
+}
+
+/// When the core next has something due (a timer, an expiry).
+async fn next_due(core: &Core) -> Instant {
+    let wait = match core.next_deadline().await {
+        Ok(Some(at)) => {
+            let now = SystemClock.now_ms();
+            Duration::from_millis(u64::try_from(at.saturating_sub(now)).unwrap_or(0))
+        }
+        Ok(None) => Duration::from_secs(3600),
+        Err(error) => {
+            tracing::warn!(%error, "reading the next deadline");
+            Duration::from_secs(60)
+        }
+    };
+    Instant::now() + wait
+}
+
+/// Runs the core until [`Desk::stop`] (or every handle is gone). The boards a restart owes
+/// go out first.
+pub async fn run(running: Running, Inbox(mut inbox): Inbox, outlets: Outlets) {
+    let Running { mut core, cpu, mut cpu_replies, start_outputs } = running;
+    outlets.deliver(start_outputs, None);
+    let mut settling: Vec<oneshot::Sender<()>> = Vec::new();
+    let mut due = next_due(&core).await;
+    loop {
+        tokio::select! {
+            request = inbox.recv() => match request {
+                Some(Request::Input { input, reply }) => {
+                    let user = input.user.id.clone();
+                    let origin = input.chat.clone();
+                    let outputs = core.handle(*input).await;
+                    let (private, public): (Vec<Output>, Vec<Output>) =
+                        outputs.into_iter().partition(|output| answers(output, &user));
+                    outlets.deliver(public, Some(&origin));
+                    // The handler may have given up (its dispatcher stopping): nothing to do.
+                    let _ = reply.send(Answer { private });
+                }
+                Some(Request::Shown { game, ply, message }) => {
+                    if let Err(error) = core.board_shown(game, ply, message).await {
+                        tracing::warn!(game = game.0, %error, "remembering a shown board");
+                    }
+                    continue;
+                }
+                Some(Request::Settle(reply)) => settling.push(reply),
+                Some(Request::Stop) | None => break,
+            },
+            Some(reply) = cpu_replies.recv() => {
+                cpu.delivered();
+                let outputs = core.cpu_moved(reply).await;
+                outlets.deliver(outputs, None);
+            }
+            () = tokio::time::sleep_until(due) => {
+                let outputs = core.tick().await;
+                outlets.deliver(outputs, None);
+            }
+        }
+        if cpu.pending() == 0 {
+            for settled in settling.drain(..) {
+                let _ = settled.send(());
+            }
+        }
+        due = next_due(&core).await;
+    }
+}

@@ -1,0 +1,75 @@
+//! What runs the core for real: the start-up that opens the store and reloads the games, the
+//! CPU on blocking threads ([`cpu`]), and the one loop that owns the core and serves every
+//! platform's adapter ([`desk`]).
+
+mod cpu;
+pub mod desk;
+
+pub use cpu::ThreadedCpu;
+pub use desk::{Answer, Desk, Outlet};
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::mpsc;
+
+use crate::config::Config;
+use crate::core::{Core, CoreSettings, CpuReply, Output, SystemClock};
+use crate::games::TurnTimer;
+use crate::i18n::Texts;
+use crate::store::{Store, StoreError};
+
+/// A started core with its CPU service.
+#[derive(Debug)]
+pub struct Running {
+    pub core: Core,
+    pub cpu: Arc<ThreadedCpu>,
+    pub cpu_replies: mpsc::UnboundedReceiver<CpuReply>,
+    /// Boards to show again after the restart.
+    pub start_outputs: Vec<Output>,
+}
+
+/// The core's part of `config`.
+#[must_use]
+pub fn core_settings(config: &Config) -> CoreSettings {
+    CoreSettings {
+        bot_name: config.bot_name.clone(),
+        default_locale: config.default_locale,
+        challenge_expiry: Duration::from_secs(config.challenge_expiry_minutes.saturating_mul(60)),
+        abandon_after: Duration::from_secs(config.abandon_after_hours.saturating_mul(3600)),
+        default_timer: TurnTimer::try_from(config.default_timer).unwrap_or_default(),
+    }
+}
+
+/// A start-up failure.
+#[derive(Debug)]
+pub enum StartError {
+    Store(StoreError),
+    Texts(crate::i18n::TextsError),
+}
+
+impl std::fmt::Display for StartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StartError::Store(error) => error.fmt(f),
+            StartError::Texts(error) => error.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for StartError {}
+
+/// Opens the database, loads the texts and starts the core with the system clock.
+///
+/// # Errors
+/// [`StartError`] if the database or the message files fail.
+pub async fn start(config: &Config) -> Result<Running, StartError> {
+    let store = Store::open(&config.database_url).await.map_err(StartError::Store)?;
+    let texts = Arc::new(Texts::load().map_err(StartError::Texts)?);
+    let (cpu, cpu_replies) = ThreadedCpu::new(config.cpu.clone());
+    let (core, start_outputs) =
+        Core::start(core_settings(config), store, texts, Arc::new(SystemClock), cpu.clone())
+            .await
+            .map_err(StartError::Store)?;
+    Ok(Running { core, cpu, cpu_replies, start_outputs })
+}
