@@ -1,4 +1,4 @@
-//! The rules of cincobot's board games, and nothing else: no IO, no clock, no async.
+//! The rules of cincobot's games, and nothing else: no IO, no clock, no async.
 //!
 //! Every game is a position type implementing [`BoardGame`]: start it from its settings,
 //! [`BoardGame::play`] moves (a refused move hands the position back with the reason), ask
@@ -38,6 +38,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod cinco;
 mod connect;
 pub mod cpu;
 mod forbidden;
@@ -48,6 +49,13 @@ mod outcome;
 mod pente;
 mod seat;
 
+pub use cinco::{
+    Action as CincoAction, Arrangement, Bid, BidStatus, BidValue, CAMBIO_DRAW, Card, CardKind,
+    Choice, Cinco, CincoError, CincoOutcome, CincoRejection, CincoSeat, CincoSettings,
+    CincoSetupError, Colour, DECK_SIZE, FIVES_IN_DECK, FIVES_TO_WIN, Follow, HAND_SIZE, Mark,
+    NUMBER_WILDS, PrivateView, PublicAuction, PublicCard, PublicPlayer, PublicView, PuntajeUse,
+    Reveal, RevealedBid, Rotation, Scores, SeatAction, WinBy, deck, score_bids,
+};
 pub use connect::{
     Column, Connect, ConnectMove, ConnectRejection, ConnectSettings, ConnectVariant, Disc,
 };

@@ -3,12 +3,14 @@
 //! The engine has no clock (DESIGN §1), so a search is told when to stop by a [`Deadline`]
 //! that the caller owns: the bot and the tools wrap a real clock, tests count nodes.
 
+mod cinco;
 mod connect;
 mod deadline;
 mod grid;
 mod level;
 mod random;
 
+pub use cinco::random_action as cinco_random_action;
 pub use connect::{ConnectAnalysis, ConnectForecast};
 pub use deadline::{Deadline, NodeBudget, Unlimited};
 pub use grid::{
