@@ -10,7 +10,10 @@ mod grid;
 mod level;
 mod random;
 
-pub use cinco::random_action as cinco_random_action;
+pub use cinco::{
+    CincoPlayer, decision_seed as cinco_decision_seed, planned_action as cinco_planned_action,
+    play_out as cinco_play_out, random_action as cinco_random_action,
+};
 pub use connect::{ConnectAnalysis, ConnectForecast};
 pub use deadline::{Deadline, NodeBudget, Unlimited};
 pub use grid::{
