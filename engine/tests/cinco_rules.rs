@@ -711,3 +711,31 @@ fn a_seat_outside_the_table_is_refused() {
     assert!(Cinco::start(CincoSettings { seats: 1, seed: 3 }).is_err());
     assert!(Cinco::start(CincoSettings { seats: 7, seed: 3 }).is_err());
 }
+
+#[test]
+fn with_both_piles_empty_the_hand_stays_short_and_drawing_passes() {
+    // Every 5 is out and seat 1 holds every other card not named, so nothing is left to draw.
+    let named_hand0 = vec![green(1), green(2), green(3)];
+    let hand2 = vec![green(4)];
+    let fives = vec![
+        vec![red(5), red(5), yellow(5), black(CardKind::FiveWild)],
+        vec![green(5), green(5), blue(5), black(CardKind::FiveWild)],
+        vec![yellow(5), blue(5)],
+    ];
+    let mut rest = engine::deck();
+    for card in named_hand0.iter().chain(&hand2).chain(fives.iter().flatten()).chain([&yellow(9)]) {
+        let at = rest.iter().position(|c| c == card).expect("in the deck");
+        rest.remove(at);
+    }
+    let arrangement =
+        Arrangement { fives, ..table(vec![named_hand0, rest, hand2], vec![], yellow(9)) };
+    let game = arrange(arrangement);
+    let view = game.public_view();
+    assert_eq!((view.draw_pile, view.discard_pile), (0, 1));
+    assert_eq!(hand(&game, S0).len(), 3, "nothing to fill the hand with");
+    assert_eq!(game.who_may_act(), vec![S0]);
+    let game = act(game, S0, Action::Draw);
+    assert_eq!(hand(&game, S0).len(), 3);
+    assert_eq!(game.who_may_act(), vec![S1]);
+    assert_eq!(game.all_cards().len(), DECK_SIZE);
+}
