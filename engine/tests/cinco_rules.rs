@@ -739,3 +739,31 @@ fn with_both_piles_empty_the_hand_stays_short_and_drawing_passes() {
     assert_eq!(game.who_may_act(), vec![S1]);
     assert_eq!(game.all_cards().len(), DECK_SIZE);
 }
+
+#[test]
+fn the_private_view_lists_each_cards_choices() {
+    let hands = vec![
+        vec![Card::number_wild(4), black(CardKind::Embargo), green(1), blue(2), yellow(3)],
+        five_cards(Colour::Blue, 1),
+        five_cards(Colour::Red, 1),
+    ];
+    let arrangement = Arrangement {
+        fives: vec![vec![], vec![blue(5)], vec![red(5)]],
+        protected: vec![false, false, true],
+        ..table(hands, vec![green(7), green(8)], green(9))
+    };
+    let view = arrange(arrangement).private_view(S0).expect("a seat");
+    let colours: Vec<Action> = Colour::ALL
+        .iter()
+        .map(|&colour| Action::Play { card: Card::number_wild(4), choice: Choice::Colour(colour) })
+        .collect();
+    assert_eq!(view.actions_with(Card::number_wild(4)), colours);
+    // Only seat 1 can be embargoed: seat 2 is protected.
+    assert_eq!(
+        view.actions_with(black(CardKind::Embargo)),
+        vec![Action::Play { card: black(CardKind::Embargo), choice: Choice::Target(S1) }]
+    );
+    assert_eq!(view.actions_with(green(1)), vec![play(green(1))]);
+    assert!(view.actions_with(blue(2)).is_empty());
+    assert!(!view.actions.contains(&Action::Draw), "green 1 fits");
+}

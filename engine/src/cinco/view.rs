@@ -140,3 +140,21 @@ pub struct PrivateView {
     /// when the game does not wait for this seat.
     pub actions: Vec<Action>,
 }
+
+impl PrivateView {
+    /// The actions that use `card` (to play it, with each colour or target it may take; to
+    /// discard it; to bid it, alone or with each use of Puntaje): one button per card, and
+    /// these as its choices.
+    #[must_use]
+    pub fn actions_with(&self, card: Card) -> Vec<Action> {
+        self.actions
+            .iter()
+            .copied()
+            .filter(|action| match action {
+                Action::Play { card: played, .. } | Action::Discard(played) => *played == card,
+                Action::Bid(bid) => bid.card == card,
+                Action::Draw | Action::KeepDrawn => false,
+            })
+            .collect()
+    }
+}
