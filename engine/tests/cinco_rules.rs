@@ -767,3 +767,20 @@ fn the_private_view_lists_each_cards_choices() {
     assert!(view.actions_with(blue(2)).is_empty());
     assert!(!view.actions.contains(&Action::Draw), "green 1 fits");
 }
+
+#[test]
+fn a_black_first_discard_lets_any_card_follow_unless_a_colour_is_in_play() {
+    let hands = vec![
+        vec![blue(1), red(2), Card::skip(Colour::Green), blue(3), blue(4)],
+        five_cards(Colour::Red, 3),
+    ];
+    let free = arrange(table(hands.clone(), vec![green(7)], black(CardKind::Embargo)));
+    act(free.clone(), S0, play(blue(1)));
+    act(free, S0, play(Card::skip(Colour::Green)));
+    let red_in_play = arrange(Arrangement {
+        chosen_colour: Some(Colour::Red),
+        ..table(hands, vec![green(7)], black(CardKind::Embargo))
+    });
+    act(red_in_play.clone(), S0, play(red(2)));
+    refused(&red_in_play, S0, play(blue(1)), CincoRejection::DoesNotMatch);
+}

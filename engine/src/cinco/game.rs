@@ -148,7 +148,9 @@ pub struct Arrangement {
     /// The draw pile, its top card first.
     pub draw_pile: Vec<Card>,
     pub discard_top: Card,
-    /// The colour in play when the top is a comodín numérico (ignored otherwise).
+    /// The colour in play when the top card is black (a comodín numérico played, or an
+    /// Embargo or Cambio over a colour); `None` there lets any card follow. Ignored for a
+    /// coloured top.
     pub chosen_colour: Option<Colour>,
     /// Whose turn begins (with the hand rule).
     pub turn: CincoSeat,
