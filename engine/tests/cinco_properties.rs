@@ -1,9 +1,10 @@
 //! Properties of CINCO over arbitrary games: any action, legal or not, never panics; a refused
-//! action changes nothing; no card is ever created or lost; the log replays to the same game.
+//! action changes nothing; no card is ever created or lost; the log replays to the same game;
+//! any arrangement is refused or holds the whole deck.
 
 use engine::{
-    Bid, Card, Choice, Cinco, CincoAction as Action, CincoSeat, CincoSettings, Colour, PuntajeUse,
-    deck,
+    Arrangement, Bid, Card, Choice, Cinco, CincoAction as Action, CincoSeat, CincoSettings, Colour,
+    PuntajeUse, Rotation, deck,
 };
 use proptest::prelude::*;
 
@@ -98,4 +99,72 @@ proptest! {
         let replayed = Cinco::replay(settings, game.history()).expect("the log replays");
         prop_assert_eq!(replayed, game);
     }
+}
+
+fn non_five() -> impl Strategy<Value = Card> {
+    any_card().prop_filter("a 5 is never held", |c| !c.is_five())
+}
+
+fn a_five() -> impl Strategy<Value = Card> {
+    let fives: Vec<Card> = deck().into_iter().filter(|c| c.is_five()).collect();
+    (0..fives.len()).prop_map(move |i| fives[i])
+}
+
+/// Tables of 1–7 seats, whose turn may be a seat past the table, with cards that belong where
+/// they lie (too many copies of one are refused).
+fn any_arrangement() -> impl Strategy<Value = Arrangement> {
+    (1usize..8).prop_flat_map(|seats| {
+        (
+            prop::collection::vec(prop::collection::vec(non_five(), 0..7), seats),
+            prop::collection::vec(prop::collection::vec(a_five(), 0..3), seats),
+            prop::collection::vec(any::<bool>(), seats),
+            prop::collection::vec(any_card(), 0..12),
+            non_five(),
+            (0..=seats as u8).prop_map(CincoSeat),
+        )
+            .prop_map(|(hands, fives, protected, draw_pile, discard_top, turn)| {
+                Arrangement {
+                    seed: 1,
+                    hands,
+                    fives,
+                    protected,
+                    draw_pile,
+                    discard_top,
+                    chosen_colour: None,
+                    turn,
+                    rotation: Rotation::Backward,
+                }
+            })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Any arrangement is either refused or a game that holds exactly the deck and waits for
+    /// someone (or is over).
+    #[test]
+    fn any_arrangement_is_refused_or_keeps_the_deck(arrangement in any_arrangement()) {
+        if let Ok(game) = Cinco::arrange(arrangement) {
+            prop_assert_eq!(sorted(game.all_cards()), sorted(deck()));
+            prop_assert!(!game.who_may_act().is_empty() || game.outcome().is_over());
+        }
+    }
+}
+
+#[test]
+fn many_arrangements_are_accepted() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    let accepted = (0..256)
+        .filter(|_| {
+            let arrangement = any_arrangement().new_tree(&mut runner).expect("a value").current();
+            Cinco::arrange(arrangement).is_ok()
+        })
+        .count();
+    assert!(
+        accepted > 20,
+        "only {accepted} of 256 arrangements were valid: the property above would test little"
+    );
 }
