@@ -784,3 +784,24 @@ fn a_black_first_discard_lets_any_card_follow_unless_a_colour_is_in_play() {
     act(red_in_play.clone(), S0, play(red(2)));
     refused(&red_in_play, S0, play(blue(1)), CincoRejection::DoesNotMatch);
 }
+
+#[test]
+fn an_impossible_arrangement_is_refused_with_its_reason() {
+    use engine::CincoSetupError;
+    let good =
+        table(vec![five_cards(Colour::Red, 1), five_cards(Colour::Blue, 1)], vec![], yellow(9));
+    assert!(Cinco::arrange(good.clone()).is_ok());
+    let five_in_hand = table(vec![vec![red(5)], five_cards(Colour::Blue, 1)], vec![], yellow(9));
+    assert_eq!(Cinco::arrange(five_in_hand).err(), Some(CincoSetupError::FiveMisplaced));
+    let won_already = Arrangement {
+        fives: vec![vec![red(5), red(5), blue(5), blue(5), green(5)], vec![]],
+        ..good.clone()
+    };
+    assert_eq!(Cinco::arrange(won_already).err(), Some(CincoSetupError::FiveMisplaced));
+    let third_copy = table(vec![vec![red(1), red(1), red(1)], vec![]], vec![], yellow(9));
+    assert_eq!(Cinco::arrange(third_copy).err(), Some(CincoSetupError::NotInDeck));
+    let one_seat = table(vec![vec![red(1)]], vec![], yellow(9));
+    assert_eq!(Cinco::arrange(one_seat).err(), Some(CincoSetupError::SeatCount(1)));
+    let short_lists = Arrangement { protected: vec![false], ..good };
+    assert_eq!(Cinco::arrange(short_lists).err(), Some(CincoSetupError::SeatLists));
+}

@@ -209,6 +209,7 @@ impl Cinco {
         }
         let misplaced = hands.iter().flatten().any(|c| c.is_five())
             || fives.iter().flatten().any(|c| !c.is_five())
+            || fives.iter().any(|f| f.len() >= FIVES_TO_WIN)
             || discard_top.is_five();
         if misplaced {
             return Err(CincoSetupError::FiveMisplaced);

@@ -115,7 +115,8 @@ pub enum CincoSetupError {
     SeatCount(u8),
     /// An arrangement names cards the deck does not have (or more copies than it has).
     NotInDeck,
-    /// An arrangement with no discard top, or with a 5 in a hand, the discard or as the top.
+    /// An arrangement with a 5 in a hand or as the discard top, a card that is not a 5 among
+    /// the 5s collected, or a seat that already has five 5s (a finished game).
     FiveMisplaced,
     /// An arrangement whose lists do not have one entry per seat.
     SeatLists,
@@ -128,9 +129,9 @@ impl fmt::Display for CincoSetupError {
         match self {
             CincoSetupError::SeatCount(n) => write!(f, "a CINCO table has 2 to 6 seats, not {n}"),
             CincoSetupError::NotInDeck => f.write_str("the deck has no such cards"),
-            CincoSetupError::FiveMisplaced => {
-                f.write_str("a 5 is never in a hand or the discard, and a discard top is needed")
-            }
+            CincoSetupError::FiveMisplaced => f.write_str(
+                "a 5 is never held nor the discard top, only 5s are collected, and fewer than five",
+            ),
             CincoSetupError::SeatLists => f.write_str("one entry per seat is needed"),
             CincoSetupError::Replay { index, rejection } => {
                 write!(f, "action {} cannot be replayed: {rejection}", index + 1)
