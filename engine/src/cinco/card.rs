@@ -97,6 +97,8 @@ impl Card {
     }
 }
 
+/// The card in a log or a test message (`red 7`, `comodín 4`, `blue saltar`); players see the
+/// bot's translated texts instead.
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let colour = match self.colour {

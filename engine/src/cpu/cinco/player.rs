@@ -30,7 +30,7 @@ impl CincoPlayer {
 #[must_use]
 pub fn decision_seed(game: &Cinco, seat: CincoSeat) -> u64 {
     let step = game.history().len() as u64;
-    game.settings().seed ^ step.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(seat.0) << 56
+    game.settings().seed ^ step.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (u64::from(seat.0) << 56)
 }
 
 /// Plays a game to its end with one computer player per seat, calling `watch` after every
