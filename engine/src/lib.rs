@@ -1,6 +1,6 @@
-//! The rules of cincobot's board games, and nothing else: no IO, no clock, no async.
+//! The rules of cincobot's games, and nothing else: no IO, no clock, no async.
 //!
-//! Every game is a position type implementing [`BoardGame`]: start it from its settings,
+//! Every board game is a position type implementing [`BoardGame`]: start it from its settings,
 //! [`BoardGame::play`] moves (a refused move hands the position back with the reason), ask
 //! for the [`Outcome`], and rebuild any position exactly with [`BoardGame::replay`].
 //!
@@ -37,7 +37,33 @@
 //! assert_eq!(Gomoku::replay(*game.settings(), game.history())?, game);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! The card game CINCO is not a [`BoardGame`]: it has 2–6 seats, several of which act in the
+//! same round (an auction's sealed bids), and hidden cards. A [`Cinco`] says who it waits for;
+//! each seat sees its [`PrivateView`], the group only the [`PublicView`].
+//!
+//! ```
+//! use engine::cpu::{CincoPlayer, cinco_decision_seed};
+//! use engine::{Cinco, CincoSettings};
+//!
+//! let settings = CincoSettings { seats: 3, seed: 42 };
+//! let mut game = Cinco::start(settings)?;
+//! while !game.outcome().is_over() {
+//!     // One seat on a turn; every seat still to bid during an auction.
+//!     let seat = game.who_may_act()[0];
+//!     let hand = game.private_view(seat).expect("a seat of the table");
+//!     assert!(!hand.actions.is_empty());
+//!     let action = CincoPlayer::Random.choose(&game, seat, cinco_decision_seed(&game, seat));
+//!     game = game.play(seat, action.expect("an action"))?;
+//! }
+//! let table = game.public_view();
+//! assert_eq!(table.players.len(), 3);
+//! // The seed and the log rebuild every deal.
+//! assert_eq!(Cinco::replay(settings, game.history())?, game);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
+mod cinco;
 mod connect;
 pub mod cpu;
 mod forbidden;
@@ -48,6 +74,13 @@ mod outcome;
 mod pente;
 mod seat;
 
+pub use cinco::{
+    Action as CincoAction, Arrangement, Bid, BidStatus, BidValue, CAMBIO_DRAW, Card, CardKind,
+    Choice, Cinco, CincoError, CincoOutcome, CincoRejection, CincoSeat, CincoSettings,
+    CincoSetupError, Colour, DECK_SIZE, FIVES_IN_DECK, FIVES_TO_WIN, Follow, HAND_SIZE, Mark,
+    NUMBER_WILDS, PrivateView, PublicAuction, PublicCard, PublicPlayer, PublicView, PuntajeUse,
+    Reveal, RevealedBid, Rotation, Scores, SeatAction, WinBy, deck, score_bids,
+};
 pub use connect::{
     Column, Connect, ConnectMove, ConnectRejection, ConnectSettings, ConnectVariant, Disc,
 };

@@ -3,12 +3,17 @@
 //! The engine has no clock (DESIGN §1), so a search is told when to stop by a [`Deadline`]
 //! that the caller owns: the bot and the tools wrap a real clock, tests count nodes.
 
+mod cinco;
 mod connect;
 mod deadline;
 mod grid;
 mod level;
 mod random;
 
+pub use cinco::{
+    CincoPlayer, decision_seed as cinco_decision_seed, planned_action as cinco_planned_action,
+    play_out as cinco_play_out, random_action as cinco_random_action,
+};
 pub use connect::{ConnectAnalysis, ConnectForecast};
 pub use deadline::{Deadline, NodeBudget, Unlimited};
 pub use grid::{
