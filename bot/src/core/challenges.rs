@@ -40,7 +40,7 @@ impl Core {
         kind: GameKind,
         options: &GameOptions,
     ) -> Result<GameSettings, CoreError> {
-        let preferences = self.store.chat_preferences(&context.chat).await?;
+        let preferences = self.preferences_of(&context.chat).await?;
         let chat = preferences.games.get(&kind).cloned().unwrap_or_default();
         let base =
             GameOptions { timer: Some(self.settings.default_timer), ..GameOptions::default() };

@@ -155,11 +155,9 @@ impl Core {
         if !context.is_admin && context.chat.kind == super::ChatKind::Group {
             return Err(refused("admins-only"));
         }
-        let mut preferences = self.store.chat_preferences(&context.chat).await?;
+        let mut preferences = self.preferences_of(&context.chat).await?;
         preferences.locale = Some(locale);
-        let mut change = self.begin(Some(context)).await?;
-        change.save_chat_preferences(&context.chat, &preferences).await?;
-        self.commit(Some(context), change).await?;
+        self.save_preferences(context, preferences).await?;
         Ok(vec![self.send(&context.in_locale(locale), vec![Text::new("language-set")])])
     }
 
@@ -218,7 +216,7 @@ impl Core {
         let Some(kind) = kind else {
             return Ok(vec![self.send(context, vec![Text::new("settings-usage")])]);
         };
-        let mut preferences = self.store.chat_preferences(&context.chat).await?;
+        let mut preferences = self.preferences_of(&context.chat).await?;
         let mut options = preferences.games.get(&kind).cloned().unwrap_or_default();
         if let Some((option, value)) = change {
             if !context.is_admin {
@@ -230,9 +228,7 @@ impl Core {
             changed.resolve(kind).map_err(error)?;
             options = changed;
             preferences.games.insert(kind, options.clone());
-            let mut change = self.begin(Some(context)).await?;
-            change.save_chat_preferences(&context.chat, &preferences).await?;
-            self.commit(Some(context), change).await?;
+            self.save_preferences(context, preferences).await?;
         }
         let settings = options.resolve(kind).unwrap_or_else(|_| GameSettings::default_for(kind));
         let on = |value: bool| Text::new(if value { "value-on" } else { "value-off" });
@@ -267,6 +263,8 @@ impl Core {
         let mut change = self.begin(Some(context)).await?;
         change.move_chat(&context.chat, &new).await?;
         self.commit(Some(context), change).await?;
+        self.forget_preferences(&context.chat);
+        self.forget_preferences(&new);
         let mut moved = Vec::new();
         for table in self.tables.values_mut().filter(|table| table.row.chat == context.chat) {
             table.row.chat = new.clone();

@@ -40,7 +40,7 @@ use error::CoreError;
 use table::Table;
 
 use crate::i18n::{Locale, Text, Texts};
-use crate::store::{Store, StoreError};
+use crate::store::{ChatPreferences, Store, StoreError};
 
 /// The core's part of the configuration.
 #[derive(Clone, Debug)]
@@ -98,6 +98,9 @@ pub struct Core {
     tables: BTreeMap<GameId, Table>,
     /// The timers whose work failed, waiting before they are tried again.
     backoff: backoff::Backoff,
+    /// The chats' preferences read so far: the core is their only writer, so each is read
+    /// once and kept as it saves them.
+    preferences: std::sync::Mutex<HashMap<Chat, ChatPreferences>>,
     /// Users already saved with this name, handle and language, to skip needless writes.
     known_users: HashMap<(Platform, String), (User, Option<Locale>)>,
 }
@@ -129,6 +132,7 @@ impl Core {
             cpu,
             tables: BTreeMap::new(),
             backoff: backoff::Backoff::default(),
+            preferences: std::sync::Mutex::new(HashMap::new()),
             known_users: HashMap::new(),
         };
         let outputs = core.reload().await?;
@@ -200,7 +204,7 @@ impl Core {
     }
 
     async fn context(&self, input: &Input) -> Context {
-        let chat_locale = match self.store.chat_preferences(&input.chat).await {
+        let chat_locale = match self.preferences_of(&input.chat).await {
             Ok(preferences) => preferences.locale,
             Err(error) => {
                 tracing::warn!(%error, "reading chat preferences");
@@ -323,9 +327,44 @@ impl Core {
         Output::Send { chat: context.chat.clone(), message: Message::text(context.locale, lines) }
     }
 
+    /// `chat`'s preferences.
+    async fn preferences_of(&self, chat: &Chat) -> Result<ChatPreferences, StoreError> {
+        if let Some(known) = self.preferences.lock().ok().and_then(|known| known.get(chat).cloned())
+        {
+            return Ok(known);
+        }
+        let read = self.store.chat_preferences(chat).await?;
+        if let Ok(mut known) = self.preferences.lock() {
+            known.insert(chat.clone(), read.clone());
+        }
+        Ok(read)
+    }
+
+    /// Saves `chat`'s preferences for `context`'s input.
+    async fn save_preferences(
+        &self,
+        context: &Context,
+        preferences: ChatPreferences,
+    ) -> Result<(), StoreError> {
+        let mut change = self.begin(Some(context)).await?;
+        change.save_chat_preferences(&context.chat, &preferences).await?;
+        self.commit(Some(context), change).await?;
+        if let Ok(mut known) = self.preferences.lock() {
+            known.insert(context.chat.clone(), preferences);
+        }
+        Ok(())
+    }
+
+    /// Forgets what is known of `chat`'s preferences (they moved with it).
+    fn forget_preferences(&self, chat: &Chat) {
+        if let Ok(mut known) = self.preferences.lock() {
+            known.remove(chat);
+        }
+    }
+
     /// The language boards and announcements of `chat` are written in when no user asked.
     async fn chat_locale(&self, chat: &Chat) -> Locale {
-        match self.store.chat_preferences(chat).await {
+        match self.preferences_of(chat).await {
             Ok(preferences) => preferences.locale.unwrap_or(self.settings.default_locale),
             Err(error) => {
                 tracing::warn!(%error, "reading chat preferences");
