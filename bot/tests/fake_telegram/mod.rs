@@ -191,17 +191,18 @@ impl FakeTelegram {
         self.lock().delivered.clone()
     }
 
-    /// Waits (5 s at most) for a call after the first `from` that `matches`.
+    /// Waits (20 s at most: a loaded machine is slow) for a call after the first `from` that
+    /// `matches`.
     pub async fn wait_for(&self, from: usize, matches: impl Fn(&Call) -> bool) -> Call {
-        self.wait_within(from, Duration::from_secs(5), matches).await.unwrap_or_else(|| {
+        self.wait_within(from, Duration::from_secs(20), matches).await.unwrap_or_else(|| {
             panic!("no such call; the calls: {:#?}", &self.calls()[from.min(self.count())..])
         })
     }
 
-    /// Waits (5 s at most) until `method` was called `times` times after the first `from`
+    /// Waits (20 s at most) until `method` was called `times` times after the first `from`
     /// calls; those calls.
     pub async fn wait_count(&self, from: usize, method: &str, times: usize) -> Vec<Call> {
-        let until = Instant::now() + Duration::from_secs(5);
+        let until = Instant::now() + Duration::from_secs(20);
         loop {
             let notified = self.calls.notified();
             let found: Vec<Call> =
