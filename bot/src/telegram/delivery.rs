@@ -65,8 +65,10 @@ fn kind_of(job: &Job, state: &ChatState) -> Kind {
                 Kind::Board { game: *game, on_screen, repost: *repost }
             }
             Output::Keyboard { game, .. } => Kind::Keyboard { game: *game },
-            Output::Board { .. } | Output::Send { .. } | Output::Notice { .. } => Kind::Text,
-            Output::Direct { .. } => Kind::Text,
+            Output::Board { .. }
+            | Output::Send { .. }
+            | Output::Notice { .. }
+            | Output::Direct { .. } => Kind::Text,
         },
         Job::Reply { .. } | Job::Invite { .. } => Kind::Text,
         Job::Mention { game, .. } => Kind::Mention { game: *game },

@@ -307,13 +307,12 @@ mod tests {
             queued(&[(Kind::Text, "text"), (first_board(ONE), "board"), (keyboard, "keys")]);
         assert!(dropped.is_empty());
         assert_eq!(drain(&mut queue), ["text", "board", "keys"]);
-        let (mut queue, dropped) = queued(&[
-            (keyboard, "old keys"),
-            (keyboard, "keys"),
-            (edit(ONE), "board"),
-            (keyboard, "new keys"),
-        ]);
+        let (mut queue, dropped) =
+            queued(&[(keyboard, "old keys"), (keyboard, "keys"), (edit(ONE), "board")]);
         assert_eq!(dropped, ["old keys", "keys"]);
+        assert_eq!(drain(&mut queue), ["board"]);
+        let (mut queue, dropped) = queued(&[(edit(ONE), "board"), (keyboard, "new keys")]);
+        assert!(dropped.is_empty());
         assert_eq!(drain(&mut queue), ["board", "new keys"]);
     }
 
