@@ -6,9 +6,11 @@
 //! (`/board`) replaces it — the new photo goes out and the old one is deleted — so a chat
 //! shows one board per game. Since an edit notifies nobody, the person to act in a group game
 //! gets a short message that mentions them, as a reply to the board; the previous one of
-//! that game is deleted. Several boards of one game waiting in a queue go out as the last.
+//! that game is deleted. Which waiting job goes next is [`ChatQueue`]'s rule: boards before
+//! new messages, mentions after them, deletions in quiet moments, and a board or mention that
+//! a newer one of its game replaces is dropped.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -23,7 +25,9 @@ use tokio::time::Instant;
 
 use super::keyboard;
 use super::pace::{Pace, Pacing};
+use super::queue::{ChatQueue, Kind};
 use super::retry::{self, cannot_write_to_user, not_modified};
+use super::summary::Summary;
 use crate::core::{Chat, GameId, Message, Output, Platform, User};
 use crate::i18n::{Locale, Text, Texts};
 use crate::runtime::{Desk, Outlet};
@@ -35,8 +39,8 @@ const CAPTION_LIMIT: usize = 1024;
 /// Private messages kept per user until they open the chat with the bot.
 const WAITING_PER_USER: usize = 5;
 
-/// One thing for a chat's queue to do.
-#[derive(Debug)]
+/// One thing for a chat's queue to do. No `Debug`: a job holds bodies and images, which no
+/// log may show ([`Summary`] names an output).
 enum Job {
     /// A core output. `origin`: the chat of the input that caused it (where a private
     /// message that cannot be delivered is announced).
@@ -45,6 +49,30 @@ enum Job {
     Reply { to: MessageId, locale: Locale, text: Text },
     /// The bot cannot write to `user` privately: offer the deep link in this chat.
     Invite { user: UserId, locale: Locale },
+    /// Tell `user` that it is their turn in `game`, whose board at `ply` was shown.
+    Mention { game: GameId, ply: usize, user: User, locale: Locale },
+    /// Delete a message no longer needed.
+    Delete(MessageId),
+}
+
+/// Where `job` goes in the queue of the chat `state` describes.
+fn kind_of(job: &Job, state: &ChatState) -> Kind {
+    match job {
+        Job::Output { output, .. } => match output.as_ref() {
+            Output::Board { game, edit, repost, message, .. } if message.board.is_some() => {
+                let on_screen = edit.is_some() || state.boards.contains_key(game);
+                Kind::Board { game: *game, on_screen, repost: *repost }
+            }
+            Output::Keyboard { game, .. } => Kind::Keyboard { game: *game },
+            Output::Board { .. }
+            | Output::Send { .. }
+            | Output::Notice { .. }
+            | Output::Direct { .. } => Kind::Text,
+        },
+        Job::Reply { .. } | Job::Invite { .. } => Kind::Text,
+        Job::Mention { game, .. } => Kind::Mention { game: *game },
+        Job::Delete(_) => Kind::Cleanup,
+    }
 }
 
 /// Which board an output shows, and how.
@@ -180,7 +208,9 @@ impl Delivery {
             };
             match target {
                 Some(chat) => self.enqueue(chat, Job::Output { output: Box::new(output), origin }),
-                None => tracing::warn!(?output, "an output for another platform"),
+                None => {
+                    tracing::warn!(output = %Summary(&output), "an output for another platform")
+                }
             }
         }
     }
@@ -239,8 +269,8 @@ impl Delivery {
         }
     }
 
-    /// One chat's queue: the jobs in order; a board made stale by a later one of the same
-    /// game still waiting is skipped.
+    /// One chat's queue. What goes next is chosen when the chat's pace lets a call go, not
+    /// before: a board that comes while a mention waits for its second goes first.
     async fn work(self: Arc<Self>, chat: ChatId, mut jobs: mpsc::UnboundedReceiver<Job>) {
         let mut state = ChatState {
             chat,
@@ -248,34 +278,73 @@ impl Delivery {
             boards: HashMap::new(),
             turns: HashMap::new(),
         };
-        let mut pending: VecDeque<Job> = VecDeque::new();
+        let mut queue = ChatQueue::default();
+        let mut open = true;
         loop {
             while let Ok(job) = jobs.try_recv() {
-                pending.push_back(job);
+                self.queue_job(&mut queue, &state, job);
             }
-            let job = match pending.pop_front() {
-                Some(job) => job,
-                None => match jobs.recv().await {
-                    Some(job) => job,
+            if queue.is_empty() {
+                match jobs.recv().await {
+                    Some(job) => self.queue_job(&mut queue, &state, job),
                     None => break,
-                },
-            };
-            if !superseded(&job, &pending) {
-                self.run(job, &mut state).await;
+                }
+                continue;
             }
+            let now = Instant::now();
+            let interval = state.pace.wait(now, false);
+            let capped = state.pace.wait(now, true);
+            // While the group's minute cap holds new messages back, edits and deletions go on.
+            let posts_allowed = capped <= interval;
+            let wait = match queue.next_posts(posts_allowed) {
+                Some(false) => interval,
+                Some(true) | None => capped,
+            };
+            if !wait.is_zero() {
+                tokio::select! {
+                    () = tokio::time::sleep(wait) => {}
+                    job = jobs.recv(), if open => match job {
+                        Some(job) => self.queue_job(&mut queue, &state, job),
+                        None => open = false,
+                    },
+                }
+                continue;
+            }
+            let Some((kind, job)) = queue.pop(posts_allowed) else { continue };
+            self.run(kind, job, &mut state, &mut queue).await;
             self.busy.fetch_sub(1, Ordering::SeqCst);
         }
     }
 
-    async fn run(self: &Arc<Self>, job: Job, state: &mut ChatState) {
+    /// Puts a job taken from the channel in its place; the jobs it makes needless are done.
+    fn queue_job(&self, queue: &mut ChatQueue<Job>, state: &ChatState, job: Job) {
+        let dropped = queue.push(kind_of(&job, state), job);
+        self.busy.fetch_sub(dropped.len(), Ordering::SeqCst);
+    }
+
+    /// Queues a job that a job done makes necessary (a mention, a deletion).
+    fn follow_up(&self, queue: &mut ChatQueue<Job>, state: &ChatState, job: Job) {
+        self.busy.fetch_add(1, Ordering::SeqCst);
+        self.queue_job(queue, state, job);
+    }
+
+    async fn run(
+        self: &Arc<Self>,
+        kind: Kind,
+        job: Job,
+        state: &mut ChatState,
+        queue: &mut ChatQueue<Job>,
+    ) {
         match job {
             Job::Output { output, origin } => match *output {
                 Output::Send { message, .. } => {
                     self.send_text(state, &message, None).await;
                 }
-                Output::Board { game, ply, edit, message, turn, repost, .. } => {
+                Output::Board { game, ply, edit, message, turn, .. } => {
+                    // A board that replaced a waiting repost is posted anew as well.
+                    let repost = matches!(kind, Kind::Board { repost: true, .. });
                     let shown = Shown { game, ply, edit: edit.as_deref(), repost };
-                    self.show_board(state, shown, &message, turn.as_ref()).await;
+                    self.show_board(state, queue, shown, &message, turn.as_ref()).await;
                 }
                 Output::Notice { locale, text, .. } => {
                     self.send_text(state, &Message::text(locale, vec![text]), None).await;
@@ -323,6 +392,10 @@ impl Delivery {
                     .await;
                 self.log_failure("sendMessage", result.map(|_| ()));
             }
+            Job::Mention { game, ply, user, locale } => {
+                self.mention(state, queue, game, ply, &user, locale).await;
+            }
+            Job::Delete(message) => self.delete(state, message).await,
         }
     }
 
@@ -434,11 +507,12 @@ impl Delivery {
         }
     }
 
-    /// Shows a board: edits the game's photo in place, or posts a new one (deleting the one
-    /// it replaces), reports it to the core, and tells the person to act.
+    /// Shows a board: edits the game's photo in place, or posts a new one (the one it
+    /// replaces is deleted later), reports it to the core, and tells the person to act.
     async fn show_board(
         &self,
         state: &mut ChatState,
+        queue: &mut ChatQueue<Job>,
         Shown { game, ply, edit, repost }: Shown<'_>,
         message: &Message,
         turn: Option<&User>,
@@ -503,7 +577,7 @@ impl Delivery {
                 Ok(posted) => {
                     shown = Some(posted.id);
                     if let Some(old) = current.filter(|old| *old != posted.id) {
-                        self.delete(state, old).await;
+                        self.follow_up(queue, state, Job::Delete(old));
                     }
                 }
                 Err(error) => self.log_failure("sendPhoto", Err(error)),
@@ -512,28 +586,50 @@ impl Delivery {
         let Some(id) = shown else { return };
         state.boards.insert(game, id);
         self.desk.shown(game, ply, id.0.to_string());
-        self.tell_turn(state, game, ply, id, message.locale, turn).await;
+        self.tell_turn(state, queue, game, ply, message.locale, turn);
     }
 
-    /// In a group, mentions the person to act under the board (an edit notifies nobody),
-    /// and deletes the game's previous turn message.
-    async fn tell_turn(
+    /// In a group, queues the mention of the person to act (an edit notifies nobody); with
+    /// no one to tell, the game's last mention goes.
+    fn tell_turn(
         &self,
         state: &mut ChatState,
+        queue: &mut ChatQueue<Job>,
         game: GameId,
         ply: usize,
-        board: MessageId,
         locale: Locale,
         turn: Option<&User>,
     ) {
         if !is_group(state.chat) || state.turns.get(&game).is_some_and(|&(_, told)| told == ply) {
             return;
         }
-        let previous = state.turns.remove(&game);
-        if let Some((old, _)) = previous {
-            self.delete(state, old).await;
+        match turn {
+            Some(user) => {
+                let job = Job::Mention { game, ply, user: user.clone(), locale };
+                self.follow_up(queue, state, job);
+            }
+            None => {
+                if queue.cancel_mention(game).is_some() {
+                    self.busy.fetch_sub(1, Ordering::SeqCst);
+                }
+                if let Some((old, _)) = state.turns.remove(&game) {
+                    self.follow_up(queue, state, Job::Delete(old));
+                }
+            }
         }
-        let Some(user) = turn else { return };
+    }
+
+    /// Mentions the person to act, as a reply to the game's board; the mention it replaces
+    /// is deleted later.
+    async fn mention(
+        &self,
+        state: &mut ChatState,
+        queue: &mut ChatQueue<Job>,
+        game: GameId,
+        ply: usize,
+        user: &User,
+        locale: Locale,
+    ) {
         let Ok(id) = user.id.parse::<u64>() else { return };
         // The name goes in as a placeholder so that only the words are escaped.
         const NAME: &str = "\u{1}";
@@ -542,18 +638,24 @@ impl Delivery {
             .render(locale, &Text::new("tg-your-turn").with("name", NAME).with("id", game.0));
         let text = html::escape(&words).replace(NAME, &html::user_mention(UserId(id), &user.name));
         let chat = state.chat;
+        let board = state.boards.get(&game).copied();
         let result = self
             .paced(state, true, "sendMessage", || {
-                self.bot
-                    .send_message(chat, text.clone())
-                    .parse_mode(ParseMode::Html)
-                    .reply_parameters(ReplyParameters::new(board).allow_sending_without_reply())
-                    .send()
+                let mut request =
+                    self.bot.send_message(chat, text.clone()).parse_mode(ParseMode::Html);
+                if let Some(board) = board {
+                    request = request.reply_parameters(
+                        ReplyParameters::new(board).allow_sending_without_reply(),
+                    );
+                }
+                request.send()
             })
             .await;
         match result {
             Ok(sent) => {
-                state.turns.insert(game, (sent.id, ply));
+                if let Some((old, _)) = state.turns.insert(game, (sent.id, ply)) {
+                    self.follow_up(queue, state, Job::Delete(old));
+                }
             }
             Err(error) => self.log_failure("sendMessage", Err(error)),
         }
@@ -566,18 +668,6 @@ impl Delivery {
             .await;
         self.log_failure("deleteMessage", result.map(|_| ()));
     }
-}
-
-/// A board whose game has a later board waiting behind it.
-fn superseded(job: &Job, pending: &VecDeque<Job>) -> bool {
-    let Job::Output { output, .. } = job else { return false };
-    let Output::Board { game, .. } = output.as_ref() else { return false };
-    pending.iter().any(|later| match later {
-        Job::Output { output, .. } => {
-            matches!(output.as_ref(), Output::Board { game: other, .. } if other == game)
-        }
-        _ => false,
-    })
 }
 
 #[cfg(test)]

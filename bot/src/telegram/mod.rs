@@ -5,8 +5,10 @@
 //! - [`handler::handler_tree`]: the whole update tree, one function, so tests can run it;
 //! - [`command`]: a message's text as the core reads it (`/cmd@bot`, mentions, `/start`);
 //! - [`delivery`]: one queue per chat that paces, retries and reports shown boards;
+//! - [`queue`]: the order of a chat's waiting jobs (boards first, stale ones dropped);
 //! - [`keyboard`], [`menu`], [`pace`], [`retry`]: buttons, `setMyCommands`, flood limits,
-//!   the retry of a refused or failed call.
+//!   the retry of a refused or failed call;
+//! - [`summary`]: outputs as logs name them, without their bodies.
 //!
 //! [`Input`]: crate::core::Input
 
@@ -16,7 +18,9 @@ pub mod handler;
 pub mod keyboard;
 pub mod menu;
 pub mod pace;
+pub mod queue;
 pub mod retry;
+pub mod summary;
 
 use std::fmt;
 use std::sync::Arc;
