@@ -221,7 +221,13 @@ async fn an_undo_needs_the_opponent() {
     harness.say("Bruno", "/undo").await;
     let (ply, lines, _) = board(&harness.press("Ana", "u:1:2:y").await);
     assert_eq!(ply, 1);
-    assert_eq!(lines[1], Text::new("undo-done").with("name", "Bruno"));
+    assert_eq!(
+        lines[1],
+        Text::new("undo-done")
+            .with("name", "Bruno")
+            .with("count", 1_i64)
+            .with("moves", "a1 (Bruno)")
+    );
     assert_eq!(lines[2], turn("Bruno", "colour-white"));
     let (_, moves) = harness.store.game(GameId(1)).await.expect("the store").expect("game 1");
     assert_eq!(moves.len(), 1);
@@ -241,12 +247,19 @@ async fn an_undo_request_expires_with_the_next_move() {
 async fn a_player_out_of_time_gets_a_cpu_move() {
     let mut harness = Harness::new().await;
     game_between_ana_and_bruno(&mut harness, "/connect5 timer 30").await;
-    harness.advance(Duration::from_secs(29));
+    harness.advance(Duration::from_secs(19));
     assert!(harness.core.tick().await.is_empty());
-    assert!(harness.cpu_requests().is_empty());
     harness.advance(Duration::from_secs(2));
     let (lines, _) = sent(&harness.core.tick().await);
-    assert_eq!(lines, [Text::new("time-ran-out").with("name", "Ana")]);
+    assert_eq!(
+        lines,
+        [Text::new("time-warning").with("name", "Ana").with("seconds", 10_i64).with("id", 1_i64)]
+    );
+    assert!(harness.core.tick().await.is_empty(), "warned once");
+    assert!(harness.cpu_requests().is_empty());
+    harness.advance(Duration::from_secs(10));
+    let (lines, _) = sent(&harness.core.tick().await);
+    assert_eq!(lines, [Text::new("time-ran-out").with("name", "Ana").with("id", 1_i64)]);
     let requests = harness.cpu_requests();
     assert_eq!(requests.len(), 1);
     assert_eq!(
@@ -434,7 +447,9 @@ async fn several_games_in_a_chat_need_a_number() {
     assert_notice(
         &harness.say("Ana", "/move h8").await,
         "ana",
-        Text::new("which-game").with("games", "#1, #2"),
+        Text::new("which-game")
+            .with("games", "#1, #2")
+            .with("example", Text::new("example-move").with("id", 2_i64)),
     );
     let (ply, lines, _) = board(&harness.say("Ana", "/move 4 #2").await);
     assert_eq!((ply, &lines[1]), (1, &played("Ana", "4")));

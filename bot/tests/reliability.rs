@@ -215,9 +215,15 @@ async fn a_failing_timer_is_tried_again_after_growing_pauses() {
     let (_directory, url, mut harness) = on_file().await;
     game_between_ana_and_bruno(&mut harness, "/gomoku timer 30").await;
     tamper(&url, &refuse("games", "UPDATE")).await;
+    // Ten seconds before the end Ana is warned (that writes nothing, so it works).
+    let warning = harness.core.next_deadline().await.expect("read").expect("a deadline");
+    assert_eq!(warning, START + 20_000);
+    harness.advance(Duration::from_millis(20_000));
+    let warned = harness.core.tick().await;
+    assert_eq!(warned.iter().flat_map(Output::text_ids).collect::<Vec<_>>(), ["time-warning"]);
     let first = harness.core.next_deadline().await.expect("read").expect("a deadline");
     assert_eq!(first, START + 30_000);
-    harness.advance(Duration::from_millis(30_000));
+    harness.advance(Duration::from_millis(10_000));
     // A fake minute of a runtime that sleeps until the next deadline and ticks.
     let mut attempts = Vec::new();
     for _ in 0..1000 {

@@ -71,7 +71,7 @@ game-still-running = That game is still being played.
 
 no-game = You have no game being played here.
 no-such-game = There is no game { $id } being played here.
-which-game = You have several games here ({ $games }): add the number, e.g. /move h8 #12.
+which-game = You have several games here ({ $games }): add the number, e.g. { $example }.
 not-a-player = You do not play in that game.
 not-your-turn = It is not your turn.
 outdated = That button belongs to an older board: look at the latest one.
@@ -87,7 +87,10 @@ resign-kept = You keep playing.
 resign-not-yours = That question is for the other player.
 
 undo-asked = { $name } asks to take back their last move. { $opponent }, do you agree?
-undo-done = { $name }'s last move was taken back.
+undo-done = { $count ->
+    [one] Taken back at { $name }'s request: { $moves }.
+   *[other] Taken back at { $name }'s request, { $count } moves: { $moves }.
+}
 undo-refused = No undo: { $name }'s request was refused.
 undo-expired = That undo request is no longer open.
 undo-not-yours = You cannot answer your own request.

@@ -71,7 +71,7 @@ game-still-running = Esa partida sigue en juego.
 
 no-game = No tienes ninguna partida en juego aquí.
 no-such-game = No hay ninguna partida { $id } en juego aquí.
-which-game = Tienes varias partidas aquí ({ $games }): añade el número, p. ej. /mover h8 #12.
+which-game = Tienes varias partidas aquí ({ $games }): añade el número, p. ej. { $example }.
 not-a-player = No juegas en esa partida.
 not-your-turn = No es tu turno.
 outdated = Ese botón es de un tablero anterior: mira el último.
@@ -87,7 +87,10 @@ resign-kept = Sigues jugando.
 resign-not-yours = Esa pregunta es para el otro jugador.
 
 undo-asked = { $name } pide deshacer su última jugada. { $opponent }, ¿aceptas?
-undo-done = Se deshizo la última jugada de { $name }.
+undo-done = { $count ->
+    [one] Se deshace, a petición de { $name }: { $moves }.
+   *[other] Se deshacen { $count } jugadas, a petición de { $name }: { $moves }.
+}
 undo-refused = No se deshace: la petición de { $name } fue rechazada.
 undo-expired = Esa petición de deshacer ya no está vigente.
 undo-not-yours = No puedes responder a tu propia petición.

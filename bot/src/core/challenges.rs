@@ -240,10 +240,27 @@ impl Core {
         };
         let found = match id {
             Some(id) => open.iter().find(|challenge| challenge.id == id),
-            None => open
-                .iter()
-                .find(for_me)
-                .or_else(|| open.iter().find(|c| c.opponent.is_none() && c.challenger.id != me.id)),
+            None => {
+                let mine: Vec<&ChallengeRow> = open.iter().filter(for_me).collect();
+                let others: Vec<&ChallengeRow> = open
+                    .iter()
+                    .filter(|c| c.opponent.is_none() && c.challenger.id != me.id)
+                    .collect();
+                match (mine.as_slice(), others.as_slice()) {
+                    ([only], _) | ([], [only]) => Some(*only),
+                    ([], []) => None,
+                    ([], several) | (several, _) => {
+                        let list = several
+                            .iter()
+                            .map(|c| c.id.0.to_string())
+                            .collect::<Vec<_>>()
+                            .join(", ");
+                        return Err(CoreError::Refused(
+                            Text::new("which-challenge").with("challenges", list),
+                        ));
+                    }
+                }
+            }
         };
         found.cloned().ok_or_else(|| refused("no-challenge"))
     }
@@ -352,6 +369,26 @@ impl Core {
                     .await
             }
             Player::Human { id: opponent_id, name } => {
+                // Both asked: the second request accepts the first (as two players who both
+                // press Rematch expect one game).
+                let open = self.store.open_challenges(&context.chat).await?;
+                let rematches = |challenge: &&ChallengeRow| challenge.rematch_of == Some(id);
+                if let Some(theirs) = open.iter().filter(rematches).find(|challenge| {
+                    challenge.challenger.id == *opponent_id
+                        && challenge
+                            .opponent
+                            .as_ref()
+                            .is_some_and(|user| user.id == context.user.id)
+                }) {
+                    return self.accept(context, Some(theirs.id), false).await;
+                }
+                if open
+                    .iter()
+                    .filter(rematches)
+                    .any(|challenge| challenge.challenger.id == context.user.id)
+                {
+                    return Err(refused("rematch-pending"));
+                }
                 let now = self.clock.now_ms();
                 let mut challenge = ChallengeRow {
                     id: ChallengeId(0),

@@ -173,22 +173,17 @@ impl Core {
         let id = match named {
             Some(id) => self.table(id).map(|_| id)?,
             None => {
+                // The admin's own game first, else the chat's only one.
                 let in_chat: Vec<GameId> = self
                     .tables
                     .iter()
                     .filter(|(_, t)| t.row.chat == context.chat)
                     .map(|(&id, _)| id)
                     .collect();
-                match in_chat.as_slice() {
-                    [] => return Err(refused("no-game")),
-                    [only] => *only,
-                    several => {
-                        let list =
-                            several.iter().map(GameId::to_string).collect::<Vec<_>>().join(", ");
-                        return Err(CoreError::Refused(
-                            Text::new("which-game").with("games", list),
-                        ));
-                    }
+                match (self.games_of(context).as_slice(), in_chat.as_slice()) {
+                    (_, []) => return Err(refused("no-game")),
+                    ([mine], _) | (_, [mine]) => *mine,
+                    (_, several) => return Err(super::which_game(several, "example-cancel")),
                 }
             }
         };

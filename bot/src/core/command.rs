@@ -26,7 +26,12 @@ pub enum Command {
         game: Option<GameId>,
         confirm: bool,
     },
-    Undo(Option<GameId>),
+    /// `/undo [#12]` asks to take back your last move; `/undo yes|no` answers the opponent's
+    /// request.
+    Undo {
+        game: Option<GameId>,
+        answer: Option<bool>,
+    },
     Board(Option<GameId>),
     Rematch(Option<GameId>),
     Rules(Option<GameKind>),
@@ -201,7 +206,11 @@ pub fn parse(line: &str, bot_name: &str) -> Result<Option<Command>, CommandError
             let rest: Vec<&str> = args.iter().copied().filter(|w| !is_confirm(w)).collect();
             Command::Resign { game: game_id(&rest)?, confirm }
         }
-        "undo" | "deshacer" => Command::Undo(game_id(&args)?),
+        "undo" | "deshacer" => {
+            let answer = args.iter().find_map(|w| yes_or_no(w));
+            let rest: Vec<&str> = args.iter().copied().filter(|w| yes_or_no(w).is_none()).collect();
+            Command::Undo { game: game_id(&rest)?, answer }
+        }
         "board" | "tablero" => Command::Board(game_id(&args)?),
         "rematch" | "revancha" => Command::Rematch(game_id(&args)?),
         "rules" | "reglas" => Command::Rules(game_kind(&args)?),
@@ -235,6 +244,15 @@ pub fn parse(line: &str, bot_name: &str) -> Result<Option<Command>, CommandError
         _ => return Err(CommandError::Unknown(name)),
     };
     Ok(Some(command))
+}
+
+/// `yes` or `no` in either language.
+fn yes_or_no(word: &str) -> Option<bool> {
+    match word.to_lowercase().as_str() {
+        "yes" | "y" | "sí" | "si" | "s" | "accept" | "aceptar" => Some(true),
+        "no" | "n" | "refuse" | "rechazar" => Some(false),
+        _ => None,
+    }
 }
 
 fn challenge(kind: GameKind, args: &[&str]) -> Result<Command, CommandError> {

@@ -87,6 +87,17 @@ impl Context {
     }
 }
 
+/// The refusal that asks for a game's number among `several`, as in the command `example`.
+fn which_game(several: &[GameId], example: &'static str) -> CoreError {
+    let list = several.iter().map(GameId::to_string).collect::<Vec<_>>().join(", ");
+    let last = several.last().map_or(0, |id| id.0);
+    CoreError::Refused(
+        Text::new("which-game")
+            .with("games", list)
+            .with("example", Text::new(example).with("id", last)),
+    )
+}
+
 /// The bot's state: the games being played, the store, the services it calls.
 pub struct Core {
     settings: CoreSettings,
@@ -96,6 +107,8 @@ pub struct Core {
     cpu: Arc<dyn CpuPlayer>,
     /// The games being played, rebuilt from the move log at start-up.
     tables: BTreeMap<GameId, Table>,
+    /// The ply at which each game's player to act was warned that their time runs out.
+    warned: HashMap<GameId, usize>,
     /// The timers whose work failed, waiting before they are tried again.
     backoff: backoff::Backoff,
     /// The chats' preferences read so far: the core is their only writer, so each is read
@@ -132,6 +145,7 @@ impl Core {
             cpu,
             tables: BTreeMap::new(),
             backoff: backoff::Backoff::default(),
+            warned: HashMap::new(),
             preferences: std::sync::Mutex::new(HashMap::new()),
             known_users: HashMap::new(),
         };
@@ -247,16 +261,22 @@ impl Core {
                 self.challenge(context, kind, opponent, options).await
             }
             Command::Move { text, game, confirm } => {
-                let id = self.game_of(context, game)?;
+                let id = self.game_to_move(context, game)?;
                 self.play_as(context, id, &text, confirm, None).await
             }
             Command::Resign { game, confirm } => {
-                let id = self.game_of(context, game)?;
+                let id = self.game_of(context, game, "example-resign")?;
                 if confirm { self.resign(context, id).await } else { self.ask_resign(context, id) }
             }
-            Command::Undo(game) => {
-                let id = self.game_of(context, game)?;
-                self.undo(context, id).await
+            Command::Undo { game, answer } => {
+                let id = self.game_of(context, game, "example-undo")?;
+                match answer {
+                    None => self.undo(context, id).await,
+                    Some(accept) => {
+                        let ply = self.table(id)?.position.ply();
+                        self.answer_undo(context, id, ply, accept).await
+                    }
+                }
             }
             Command::Board(game) => self.show_board(context, game).await,
             Command::Rematch(game) => self.rematch(context, game).await,
@@ -297,29 +317,61 @@ impl Core {
     }
 
     /// The game a command is about: the one named, else the user's only game in the chat.
-    fn game_of(&self, context: &Context, named: Option<GameId>) -> Result<GameId, CoreError> {
+    /// With several, the user is asked to add a number, as in the command `example` (a text
+    /// id).
+    fn game_of(
+        &self,
+        context: &Context,
+        named: Option<GameId>,
+        example: &'static str,
+    ) -> Result<GameId, CoreError> {
         if let Some(id) = named {
             return match self.tables.get(&id) {
                 Some(table) if table.row.chat == context.chat => Ok(id),
                 _ => Err(CoreError::Refused(Text::new("no-such-game").with("id", id.to_string()))),
             };
         }
-        let mine: Vec<GameId> = self
-            .tables
+        let mine = self.games_of(context);
+        match mine.as_slice() {
+            [] => Err(CoreError::Refused(Text::new("no-game"))),
+            [id] => Ok(*id),
+            several => Err(which_game(several, example)),
+        }
+    }
+
+    /// The game a move is for: the one named, else the user's only game in the chat, else the
+    /// only one of theirs waiting for their move.
+    fn game_to_move(&self, context: &Context, named: Option<GameId>) -> Result<GameId, CoreError> {
+        match self.game_of(context, named, "example-move") {
+            Err(CoreError::Refused(text)) if text.id == "which-game" => {
+                let waiting: Vec<GameId> = self
+                    .games_of(context)
+                    .into_iter()
+                    .filter(|id| {
+                        self.tables.get(id).is_some_and(|table| {
+                            table.position.seat_to_act().is_some()
+                                && table.position.seat_to_act() == table.seat_of(&context.user.id)
+                        })
+                    })
+                    .collect();
+                match waiting.as_slice() {
+                    [id] => Ok(*id),
+                    _ => Err(CoreError::Refused(text)),
+                }
+            }
+            other => other,
+        }
+    }
+
+    /// The user's games in the input's chat.
+    fn games_of(&self, context: &Context) -> Vec<GameId> {
+        self.tables
             .iter()
             .filter(|(_, table)| {
                 table.row.chat == context.chat && table.seat_of(&context.user.id).is_some()
             })
             .map(|(&id, _)| id)
-            .collect();
-        match mine.as_slice() {
-            [] => Err(CoreError::Refused(Text::new("no-game"))),
-            [id] => Ok(*id),
-            several => {
-                let list = several.iter().map(GameId::to_string).collect::<Vec<_>>().join(", ");
-                Err(CoreError::Refused(Text::new("which-game").with("games", list)))
-            }
-        }
+            .collect()
     }
 
     /// A plain message to the input's chat.

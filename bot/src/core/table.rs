@@ -204,6 +204,15 @@ impl Core {
         lines.push(header);
         lines.extend(notes);
         lines.push(status.clone());
+        if let (Some(seconds), Some(seat)) =
+            (row.turn_deadline.and(row.settings.timer.seconds()), position.seat_to_act())
+        {
+            lines.push(
+                Text::new("turn-clock")
+                    .with("name", name_of(table.player(seat)))
+                    .with("seconds", i64::from(seconds)),
+            );
+        }
         if let Some([first_score, second_score]) = position.final_score() {
             lines.push(
                 Text::new("pente-score").with("first", first_score).with("second", second_score),

@@ -14,6 +14,9 @@ use crate::games::Position;
 use crate::i18n::Text;
 use crate::store::{ChallengeStatus, GameStatus, StoreError};
 
+/// How long before a turn timer runs out its player is warned.
+const WARNING_SECONDS: u64 = 10;
+
 /// How long a platform event is remembered: far longer than any platform redelivers one
 /// (Telegram keeps an update a day), shorter than the week after which Telegram may reuse ids.
 const EVENTS_KEPT_MS: i64 = 3 * 24 * 3600 * 1000;
@@ -53,10 +56,21 @@ impl Core {
         i64::try_from(self.settings.abandon_after.as_millis()).unwrap_or(i64::MAX)
     }
 
-    /// When game `table` next has something due: its turn timer or its abandonment.
+    /// When game `table` next has something due: the warning before its turn timer, the
+    /// timer itself, or its abandonment.
     fn game_due(&self, table: &Table) -> i64 {
         let abandon = table.row.last_human_at.saturating_add(self.abandon_after_ms());
-        table.row.turn_deadline.map_or(abandon, |deadline| deadline.min(abandon))
+        let warning = self.warning_at(table).unwrap_or(i64::MAX);
+        table.row.turn_deadline.map_or(abandon, |deadline| deadline.min(abandon)).min(warning)
+    }
+
+    /// When the player to act is warned that their time runs out, if they are still to be.
+    fn warning_at(&self, table: &Table) -> Option<i64> {
+        let deadline = table.row.turn_deadline?;
+        let seconds = table.row.settings.timer.seconds()?;
+        let warned = self.warned.get(&table.row.id) == Some(&table.position.ply());
+        (u64::from(seconds) > 2 * WARNING_SECONDS && !warned)
+            .then(|| deadline - i64::try_from(WARNING_SECONDS * 1000).unwrap_or(0))
     }
 
     /// The earliest moment something is due: a turn timer, an abandonment, a challenge expiry
@@ -93,11 +107,16 @@ impl Core {
             .map(|table| table.row.id)
             .collect();
         for id in due {
-            let abandoned = self.tables.get(&id).is_some_and(|table| {
-                now >= table.row.last_human_at.saturating_add(self.abandon_after_ms())
-            });
-            let result =
-                if abandoned { self.abandon(id, now).await } else { self.time_out(id, now).await };
+            let Some(table) = self.tables.get(&id) else { continue };
+            let abandoned = now >= table.row.last_human_at.saturating_add(self.abandon_after_ms());
+            let timed_out = table.row.turn_deadline.is_some_and(|deadline| now >= deadline);
+            let result = if abandoned {
+                self.abandon(id, now).await
+            } else if timed_out {
+                self.time_out(id, now).await
+            } else {
+                Ok(self.warn(id).await)
+            };
             match result {
                 Ok(more) => {
                     self.backoff.cleared(Duty::Game(id));
@@ -124,7 +143,23 @@ impl Core {
         outputs
     }
 
-    /// The player to act ran out of time: the CPU plays for them from now on, until they act.
+    /// Tells the player to act that their time is nearly up.
+    async fn warn(&mut self, id: GameId) -> Vec<Output> {
+        let Some(table) = self.tables.get(&id) else { return Vec::new() };
+        let Some(seat) = table.position.seat_to_act() else { return Vec::new() };
+        let note = Text::new("time-warning")
+            .with("name", name_of(table.player(seat)))
+            .with("seconds", i64::try_from(WARNING_SECONDS).unwrap_or(0))
+            .with("id", id.0);
+        let chat = table.row.chat.clone();
+        self.warned.insert(id, table.position.ply());
+        let locale = self.chat_locale(&chat).await;
+        vec![Output::Send { chat, message: Message::text(locale, vec![note]) }]
+    }
+
+    /// The player to act ran out of time: the CPU plays for them from now on, until they act,
+    /// while their opponent is a person at the table (the CPU never plays both sides).
+    /// Otherwise nobody is playing: the game waits, and says so, until someone acts.
     async fn time_out(&mut self, id: GameId, now: i64) -> Result<Vec<Output>, CoreError> {
         let Some(table) = self.tables.get(&id) else { return Ok(Vec::new()) };
         let Some(seat) = table.position.seat_to_act() else { return Ok(Vec::new()) };
@@ -133,7 +168,11 @@ impl Core {
         row.turn_deadline = turn_deadline(&row, &table.position, now);
         row.updated_at = now;
         self.commit_step(None, &mut row, Step::Row).await?;
-        let note = Text::new("time-ran-out").with("name", name_of(&row.players[seat.index()]));
+        let opponent = seat.opponent();
+        let stands_in = !row.players[opponent.index()].is_cpu() && !row.away[opponent.index()];
+        let note = Text::new(if stands_in { "time-ran-out" } else { "game-paused" })
+            .with("name", name_of(&row.players[seat.index()]))
+            .with("id", id.0);
         let chat = row.chat.clone();
         if let Some(table) = self.tables.get_mut(&id) {
             table.row = row;

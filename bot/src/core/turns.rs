@@ -104,6 +104,8 @@ impl Core {
             table.row = row;
         }
         let locale = self.chat_locale(&chat).await;
+        // With someone at the table again, the CPU may stand in for a player still away.
+        self.ask_cpu_if_due(id);
         Ok(vec![Output::Send { chat, message: Message::text(locale, vec![note]) }])
     }
 
@@ -298,8 +300,10 @@ impl Core {
         let table = self.table(id)?;
         let seat = table.seat_of(&context.user.id).ok_or_else(|| refused("not-a-player"))?;
         if table.row.undo_by == Some(seat.opponent()) {
-            let ply = table.position.ply();
-            return self.answer_undo(context, id, ply, true).await;
+            // Asking back is no answer: accepting takes a press or a plain "yes".
+            return Err(CoreError::Refused(
+                Text::new("undo-answer-first").with("name", name_of(table.player(seat.opponent()))),
+            ));
         }
         let from = table
             .log
@@ -307,8 +311,7 @@ impl Core {
             .rposition(|stored| stored.seat == seat)
             .ok_or_else(|| refused("nothing-to-undo"))?;
         if table.player(seat.opponent()).is_cpu() {
-            let note = Text::new("undo-done").with("name", name_of(table.player(seat)));
-            return self.take_back(context, id, from, note).await;
+            return self.take_back(context, id, from, seat).await;
         }
         let mut row = table.row.clone();
         let ply = table.position.ply();
@@ -357,8 +360,7 @@ impl Core {
                 .iter()
                 .rposition(|stored| stored.seat == asker)
                 .unwrap_or(table.log.len());
-            let note = Text::new("undo-done").with("name", asker_name);
-            return self.take_back(context, id, from, note).await;
+            return self.take_back(context, id, from, asker).await;
         }
         let mut row = table.row.clone();
         row.undo_by = None;
@@ -370,16 +372,33 @@ impl Core {
         Ok(vec![self.send(context, vec![note])])
     }
 
-    /// Removes the moves from `from` on and shows the board again.
+    /// Removes the moves from `from` on (the last move of `asker` and every move after it)
+    /// and shows the board again, saying which moves went back.
     async fn take_back(
         &mut self,
         context: &Context,
         id: GameId,
         from: usize,
-        note: Text,
+        asker: Seat,
     ) -> Result<Vec<Output>, CoreError> {
         let now = self.clock.now_ms();
         let table = self.table(id)?;
+        let taken = &table.log[from.min(table.log.len())..];
+        let moves = taken
+            .iter()
+            .map(|stored| {
+                let who = match &table.row.players[stored.seat.index()] {
+                    Player::Human { name, .. } => name.clone(),
+                    Player::Cpu { .. } => "CPU".to_owned(),
+                };
+                format!("{} ({who})", stored.action)
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        let note = Text::new("undo-done")
+            .with("name", name_of(table.player(asker)))
+            .with("count", i64::try_from(taken.len()).unwrap_or(i64::MAX))
+            .with("moves", moves);
         let settings = table.row.settings;
         let kept = &table.log[..from];
         let position = crate::games::Position::replay(
@@ -413,7 +432,7 @@ impl Core {
         context: &Context,
         named: Option<GameId>,
     ) -> Result<Vec<Output>, CoreError> {
-        let id = match self.game_of(context, named) {
+        let id = match self.game_of(context, named, "example-board") {
             Ok(id) => id,
             Err(error) => {
                 let in_chat: Vec<GameId> = self
