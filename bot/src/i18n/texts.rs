@@ -51,7 +51,7 @@ impl Texts {
     /// # Errors
     /// [`TextsError`] if a file does not parse or repeats a message.
     pub fn load() -> Result<Texts, TextsError> {
-        Ok(Texts { bundles: [bundle(Locale::Es, &SPANISH)?, bundle(Locale::En, &ENGLISH)?] })
+        Ok(Texts { bundles: [bundle(Locale::Es, SPANISH)?, bundle(Locale::En, ENGLISH)?] })
     }
 
     fn bundle(&self, locale: Locale) -> &FluentBundle<FluentResource> {
