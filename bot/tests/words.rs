@@ -319,6 +319,22 @@ async fn pente_final_score_names_both_players_with_its_breakdown() {
 }
 
 #[test]
+fn a_rating_change_counts_its_points() {
+    let change = |points: i64| {
+        Text::new("rating-change")
+            .with("name", "Ana")
+            .with("before", 1500_i64)
+            .with("after", 1500 + points)
+            .with("change", format!("{points:+}"))
+            .with("points", points.abs())
+    };
+    assert_eq!(render(Locale::Es, &change(1)), "Ana: 1500 → 1501 (+1 punto)");
+    assert_eq!(render(Locale::Es, &change(-162)), "Ana: 1500 → 1338 (-162 puntos)");
+    assert_eq!(render(Locale::En, &change(-1)), "Ana: 1500 → 1499 (-1 point)");
+    assert_eq!(render(Locale::En, &change(0)), "Ana: 1500 → 1500 (+0 points)");
+}
+
+#[test]
 fn a_forbidden_loss_names_the_shape_and_the_point() {
     let reason = Text::new("reason-forbidden-at")
         .with("shape", Text::new("shape-double-three"))

@@ -64,7 +64,10 @@ pente-breakdown = { $name }: { $total ->
         [one] 1 for a four on the board
        *[other] { $fours } for fours on the board
     }
-rating-change = { $name }: { $before } → { $after } ({ $change } points)
+rating-change = { $name }: { $before } → { $after } ({ $change } { $points ->
+        [one] point
+       *[other] points
+    })
 
 # /rules
 rules-summary-title = { $game } rules (summary):

@@ -64,7 +64,10 @@ pente-breakdown = { $name }: { $total ->
         [one] 1 por un cuatro en el tablero
        *[other] { $fours } por cuatros en el tablero
     }
-rating-change = { $name }: { $before } → { $after } ({ $change } puntos)
+rating-change = { $name }: { $before } → { $after } ({ $change } { $points ->
+        [one] punto
+       *[other] puntos
+    })
 
 # /reglas
 rules-summary-title = Reglas de { $game } (resumen):

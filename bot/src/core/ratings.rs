@@ -100,6 +100,7 @@ impl RatingChange {
             .with("before", before)
             .with("after", after)
             .with("change", format!("{:+}", after - before))
+            .with("points", (after - before).abs())
     }
 }
 
