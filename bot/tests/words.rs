@@ -275,6 +275,27 @@ async fn a_won_game_says_how_and_shows_each_rating_change() {
 }
 
 #[tokio::test]
+async fn a_win_by_captures_counts_the_stones() {
+    let mut harness = Harness::new().await;
+    game_between_ana_and_bruno(&mut harness, "/ninuki").await;
+    // Ana encloses two of Bruno's stones on rows 1, 3, 5, 7 and 9: five pairs, ten stones.
+    let mut moves =
+        vec![("Ana", "a1".to_owned()), ("Bruno", "b1".to_owned()), ("Ana", "o1".to_owned())];
+    for row in [1, 3, 5, 7, 9] {
+        if row > 1 {
+            moves.extend([("Bruno", format!("b{row}")), ("Ana", format!("a{row}"))]);
+        }
+        moves.extend([("Bruno", format!("c{row}")), ("Ana", format!("d{row}"))]);
+    }
+    let mut last = Vec::new();
+    for (player, point) in &moves {
+        last = say_in(&mut harness, Locale::Es, player, &format!("/mover {point}")).await;
+    }
+    let said = words(&last);
+    assert!(said.contains("Gana Ana (negras) con 10 piedras capturadas."), "{said}");
+}
+
+#[tokio::test]
 async fn a_casual_game_changes_no_rating_and_says_none() {
     let mut harness = Harness::new().await;
     game_between_ana_and_bruno(&mut harness, "/connect4 casual").await;
