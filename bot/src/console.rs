@@ -1,7 +1,7 @@
 //! The terminal adapter (DESIGN §9): commands from standard input, one per line; boards as
 //! text plus a PNG written to the images folder. It drives the same core as the chat
-//! platforms; `/as <name>` switches who is typing, everyone here is a chat admin, and a
-//! name is who a person is (`@Bruno` is the terminal's Bruno).
+//! platforms; `/as <name>` switches who is typing (`/as <name> admin`: as one of the chat's
+//! admins), and a name is who a person is (`@Bruno` is the terminal's Bruno).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -13,7 +13,7 @@ use tokio::sync::mpsc;
 use crate::core::{
     Action, Chat, ChatKind, Clock, EventId, Input, Message, Output, Platform, SystemClock, User,
 };
-use crate::i18n::{Text, Texts};
+use crate::i18n::{Arg, Text, Texts};
 use crate::runtime::desk::Outlets;
 use crate::runtime::{Answer, Desk, Outlet, Running};
 
@@ -29,6 +29,8 @@ pub struct Console {
     out: Box<dyn Write + Send>,
     /// The payloads of the buttons printed since the last line typed, numbered from 1.
     buttons: Vec<String>,
+    /// Whether the one typing is one of the chat's admins (`/as <name> admin`).
+    is_admin: bool,
     /// This session's name among the sessions of the same database (its start time), so
     /// its lines are events no other session had.
     session: i64,
@@ -69,6 +71,7 @@ impl Console {
             user: user("player"),
             out,
             buttons: Vec::new(),
+            is_admin: false,
             session: SystemClock.now_ms(),
             lines_read: 0,
         }
@@ -138,9 +141,16 @@ impl Console {
         let action = match head {
             "/quit" | "/salir" | "/exit" => return Ok(None),
             "/as" | "/como" => {
-                let name = words.collect::<Vec<_>>().join(" ");
+                let mut name: Vec<&str> = words.collect();
+                // `/as Ana admin` types as one of the chat's admins; plain `/as Ana` does not,
+                // so what a member may not do can be tried too.
+                let admin = name.len() > 1 && name.last().is_some_and(|last| *last == "admin");
+                if admin {
+                    name.pop();
+                }
                 if !name.is_empty() {
-                    self.user = user(&name);
+                    self.user = user(&name.join(" "));
+                    self.is_admin = admin;
                 }
                 return Ok(Some(Answer::default()));
             }
@@ -159,7 +169,7 @@ impl Console {
         self.buttons.clear();
         let event = EventId(format!("{}:{}", self.session, self.lines_read));
         let mut input = Input::new(event, self.user.clone(), Console::chat(), None, action);
-        input.is_chat_admin = true;
+        input.is_chat_admin = self.is_admin;
         // At the terminal a name is who a person is, so `@Bruno` is the terminal's Bruno.
         input.introduced = line
             .split_whitespace()
@@ -209,7 +219,9 @@ impl Console {
             writeln!(self.out, "{}", texts.render(message.locale, &line))?;
         }
         let mut labels = Vec::new();
-        for button in message.buttons.iter().flatten() {
+        // A CPU's turn needs no buttons: nobody at the terminal presses them for it.
+        let buttons = if cpu_to_move(message) { &[][..] } else { &message.buttons[..] };
+        for button in buttons.iter().flatten() {
             self.buttons.push(button.payload.clone());
             labels.push(format!(
                 "[{}] {}",
@@ -218,9 +230,19 @@ impl Console {
             ));
         }
         if !labels.is_empty() {
-            let line = Text::new("console-buttons").with("buttons", labels.join("  "));
+            let line = Text::new("console-buttons")
+                .with("buttons", labels.join("  "))
+                .with("press", Text::new("console-press"));
             writeln!(self.out, "{}", texts.render(message.locale, &line))?;
         }
         writeln!(self.out)
     }
+}
+
+/// Whether `message` is a board whose status line asks a CPU for its move.
+fn cpu_to_move(message: &Message) -> bool {
+    message.lines.iter().any(|line| {
+        line.id.starts_with("status")
+            && matches!(line.arg("name"), Some(Arg::Text(name)) if name.id == "cpu-name")
+    })
 }

@@ -54,9 +54,9 @@ async fn the_point_picker_shows_a_column_then_plays_a_row() {
 }
 
 #[tokio::test]
-async fn the_rules_go_privately_in_a_group() {
+async fn the_whole_rules_go_privately_in_a_group() {
     let mut harness = Harness::new().await;
-    let outputs = harness.say("Ana", "/rules gomoku").await;
+    let outputs = harness.say("Ana", "/rules gomoku full").await;
     match outputs.as_slice() {
         [Output::Direct { user, message, .. }, Output::Send { message: note, .. }] => {
             assert_eq!(user, "ana");
@@ -312,17 +312,20 @@ async fn resigning_asks_first_and_a_move_makes_the_question_stale() {
     assert_eq!(sent(&harness.say("Bruno", "/rendirse").await), question(2));
     let (ply, lines, buttons) = board(&harness.press("Bruno", "x:1:2:2y").await);
     assert_eq!(ply, 2);
+    // The resignation is said once, by the status line; the ranked game's ratings move.
+    let ratings: Vec<&str> = lines[1..3].iter().map(|line| line.id).collect();
+    assert_eq!(ratings, ["rating-change", "rating-change"]);
     assert_eq!(
-        lines,
+        [&lines[0], &lines[3]],
         [
-            header("game-ninuki", 1, ("Ana", "colour-black"), ("Bruno", "colour-white")),
-            Text::new("resigned").with("name", "Bruno"),
-            Text::new("result-resigned")
+            &header("game-ninuki", 1, ("Ana", "colour-black"), ("Bruno", "colour-white")),
+            &Text::new("result-resigned")
                 .with("name", "Ana")
                 .with("colour", Text::new("colour-black"))
                 .with("loser", "Bruno"),
         ]
     );
+    assert_eq!(lines.len(), 4);
     assert_eq!(buttons, ["r:1"]);
     // A second press on the same question finds the game over.
     assert_notice(
@@ -346,7 +349,7 @@ async fn a_rematch_hands_the_first_move_to_the_other_player() {
     let mut harness = Harness::new().await;
     game_between_ana_and_bruno(&mut harness, "/gomoku").await;
     let (ply, lines, _) = board(&harness.say("Ana", "/resign confirm").await);
-    assert_eq!((ply, &lines[1]), (0, &Text::new("resigned").with("name", "Ana")));
+    assert_eq!((ply, lines[1].id), (0, "rating-change"));
     let (lines, buttons) = sent(&harness.press("Ana", "r:1").await);
     assert_eq!(lines[0].id, "challenge-to");
     assert_eq!(lines[0].arg("opponent"), Some(&cincobot::i18n::Arg::Plain("Bruno".into())));
@@ -372,12 +375,13 @@ async fn a_win_is_announced_with_its_reason() {
         last = harness.press(player, &format!("m:1:{ply}:{column}")).await;
     }
     let (_, lines, buttons) = board(&last);
+    // After the move and both players' rating changes, the status says how Ana won.
     assert_eq!(
-        lines[2],
+        lines[4],
         Text::new("result-win")
             .with("name", "Ana")
             .with("colour", Text::new("colour-red"))
-            .with("reason", Text::new("reason-line"))
+            .with("reason", Text::new("reason-four"))
     );
     assert_eq!(buttons, ["r:1"]);
 }
@@ -398,11 +402,13 @@ async fn chat_settings_are_for_admins_and_become_defaults() {
     };
     let outputs = harness.core.handle(admin(&harness, "/ajustes gomoku tamaño 19")).await;
     let (lines, _) = sent(&outputs);
-    assert_eq!(lines[0].arg("size"), Some(&cincobot::i18n::Arg::Number(19)));
+    assert_eq!(lines[1].arg("size"), Some(&cincobot::i18n::Arg::Number(19)));
     assert_notice(
         &harness.core.handle(admin(&harness, "/settings gomoku popout on")).await,
         "ana",
-        Text::new("option-not-for-game").with("option", "popout").with("game", Text::new(GOMOKU)),
+        Text::new("option-not-for-game")
+            .with("option", Text::new("option-name").with("option", "popout"))
+            .with("game", Text::new("game-in-sentence").with("kind", "gomoku")),
     );
     let outputs = game_between_ana_and_bruno(&mut harness, "/gomoku").await;
     let Some(Output::Board { message, .. }) = outputs.first() else { panic!("a board") };
@@ -564,11 +570,14 @@ async fn a_renju_forbidden_point_is_confirmed_before_it_loses() {
     assert_eq!(ply, 16);
     assert_eq!(lines[1], played("Ana", "i10"));
     assert_eq!(
-        lines[2],
+        lines[4],
         Text::new("result-win")
             .with("name", "Bruno")
             .with("colour", Text::new("colour-white"))
-            .with("reason", Text::new("reason-forbidden").with("shape", double_three()))
+            .with(
+                "reason",
+                Text::new("reason-forbidden-at").with("shape", double_three()).with("point", "i10")
+            )
     );
     assert_eq!(buttons, ["r:1"]);
     let (row, moves) = harness.store.game(GameId(1)).await.expect("the store").expect("game 1");
@@ -601,11 +610,14 @@ async fn a_stale_forbidden_confirmation_is_outdated_and_a_typed_one_plays() {
     let (ply, lines, _) = board(&harness.say("Ana", "/mover i10 confirmar").await);
     assert_eq!(ply, 18);
     assert_eq!(
-        lines[2],
+        lines[4],
         Text::new("result-win")
             .with("name", "Bruno")
             .with("colour", Text::new("colour-white"))
-            .with("reason", Text::new("reason-forbidden").with("shape", double_three()))
+            .with(
+                "reason",
+                Text::new("reason-forbidden-at").with("shape", double_three()).with("point", "i10")
+            )
     );
 }
 

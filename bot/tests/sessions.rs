@@ -26,17 +26,24 @@ fn every_board_game_is_played_to_the_end_in_the_terminal() {
     let output = bot.wait_with_output().expect("the bot finishes");
     assert!(output.status.success());
     let text = String::from_utf8_lossy(&output.stdout);
-    let wins: Vec<&str> = text.lines().filter(|line| line.contains(" wins with a line.")).collect();
+    let wins: Vec<&str> = text
+        .lines()
+        .filter(|line| {
+            line.contains(" wins with five in a row.") || line.contains(" wins with four in a row.")
+        })
+        .collect();
     assert_eq!(wins.len(), 12, "{text}");
-    assert!(text.contains("Final score: 5 to 0."), "pente shows its score");
-    assert!(text.contains("CPU (easy) played"), "the CPU answers in its game:\n{text}");
+    assert!(text.contains("Final score: Ana 5, Bruno 0."), "pente shows its score:\n{text}");
+    assert!(text.contains("CPU easy played"), "the CPU answers in its game:\n{text}");
     assert!(
         text.contains("Ana, do you resign game #7? Press Resign, or type /resign confirm."),
         "resigning asks first:\n{text}"
     );
-    assert_eq!(text.matches("Ana resigns.").count(), 2, "{text}");
+    // Each resignation is told once, by the result.
+    assert_eq!(text.matches("Ana resigned.").count(), 2, "{text}");
+    assert_eq!(text.matches("resigns").count(), 0, "{text}");
     assert!(
-        text.contains("Gomoku #8: CPU (easy) (black) against Ana (white)"),
+        text.contains("Gomoku #8: CPU easy (black) against Ana (white)"),
         "the rematch alternates"
     );
     // Each game against the CPU's easy player ends with its result announced.
@@ -52,9 +59,9 @@ fn every_board_game_is_played_to_the_end_in_the_terminal() {
         let last = text.rfind(title).unwrap_or(first);
         let rest = &text[last..];
         let game = &text[first..last + rest.find("\nAna> /").unwrap_or(rest.len())];
-        assert!(game.contains("CPU (easy) played"), "the CPU plays in game {id}:\n{game}");
+        assert!(game.contains("CPU easy played"), "the CPU plays in game {id}:\n{game}");
         assert!(
-            game.lines().any(|line| line.contains(" wins with a line.")
+            game.lines().any(|line| line.contains(" in a row.")
                 || line.starts_with("Draw: ")
                 || line.contains(" wins by ")),
             "game {id} ends with its result announced:\n{game}"

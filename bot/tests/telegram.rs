@@ -214,7 +214,7 @@ async fn resigning_is_confirmed_with_a_button_that_a_move_makes_stale() {
     bot.fake.push(press(GROUP, 1005, &ana(), "x:1:1:1y"));
     let last = bot.fake.wait_for(from, board_at(GROUP, 1)).await;
     assert_eq!(last.method, "editMessageMedia");
-    assert!(last.text().contains("ana resigns."), "{}", last.text());
+    assert!(last.text().contains("bruno wins: ana resigned."), "{}", last.text());
     assert_eq!(last.buttons(), ["r:1"]);
     let answered = bot.fake.wait_for(from, |c| c.method == "answerCallbackQuery").await;
     assert!(answered.params["text"].is_null(), "{answered:?}");
@@ -241,7 +241,7 @@ async fn a_closed_private_chat_gets_the_deep_link() {
     let bot = Bot::start(&directory.path().join("bot.db")).await;
     bot.fake.forbid_private("sendMessage", ANA);
     let invite = bot
-        .expect(text(GROUP, &ana(), "/rules gomoku"), |c| {
+        .expect(text(GROUP, &ana(), "/rules gomoku full"), |c| {
             c.method == "sendMessage" && c.buttons().iter().any(|b| b.contains("t.me"))
         })
         .await;

@@ -6,8 +6,8 @@ help =
     /accept, /decline, /join — answer a challenge.
     /move <move> [#game] — h8, K10, 3, pop 3, swap, keep, offer …, choose …
     /resign (asks first; /resign confirm gives up at once), /undo, /board, /rematch
-    /rules <game>, /stats [@user], /leaderboard [game]
-    /language es|en, /settings <game> <option> <value> (admins), /cancel (admins)
+    /rules <game> [full], /stats [@user], /leaderboard [game]
+    /language es|en, /settings <game> [<option> <value>] (admins; the options above and alternate on|off: who starts the rematch), /cancel (admins)
 internal-error = Something failed on our side. Nothing changed; please try again.
 button-unknown = That button no longer works.
 command-unknown = I do not know the command /{ $command }. Type /help.
@@ -22,13 +22,6 @@ option-not-for-game = { $game } has no { $option } option.
 option-bad-size = { $game } is not played on { $size }×{ $size }.
 
 game-started = Game #{ $id } begins.
-game-options = Options: { $size ->
-        [0] the usual frame
-       *[other] { $size }×{ $size }
-    } · { $timer ->
-        [0] no turn timer
-       *[other] { $timer } s per turn
-    } · { $ranked }.
 ranked = ranked
 casual = casual
 board-header = { $game } #{ $id }: { $first } ({ $first-colour }) against { $second } ({ $second-colour })
@@ -43,20 +36,21 @@ result-resigned = { $name } wins: { $loser } resigned.
 result-draw = Draw: { $reason }.
 result-abandoned = Game abandoned: nobody played for too long.
 result-cancelled = Game cancelled by an admin.
-pente-score = Final score: { $first } to { $second }.
-resigned = { $name } resigns.
 cancelled-by = { $name } cancelled the game.
 label-captures = captures
 label-score = points
 label-popout = PopOut
-cpu-name = CPU ({ $level })
+cpu-name = CPU { $level }
 level-easy = easy
 level-normal = normal
 level-hard = hard
 
 challenge-to = { $challenger } challenges { $opponent } to { $game } (challenge { $id }).
 challenge-open = { $challenger } looks for an opponent for { $game } (challenge { $id }). Anyone may join.
-challenge-expires = The challenge expires in { $minutes } minutes.
+challenge-expires = The challenge expires in { $minutes ->
+        [one] 1 minute
+       *[other] { $minutes } minutes
+    }.
 challenge-declined = { $name } declined challenge { $id }.
 challenge-timed-out = Challenge { $id } by { $challenger } expired unanswered.
 challenge-expired = That challenge has expired.
@@ -80,7 +74,10 @@ already-done = That was already done.
 confirm-forbidden = { $move } is a { $shape } for black: in renju that loses the game. Sure? Press confirm or type /move { $move } confirm.
 time-ran-out = { $name } ran out of time: the CPU plays for { $name } until they come back.
 seat-taken-back = { $name } is back in the game.
-game-abandoned = Game #{ $id } is abandoned: nobody played for { $hours } hours.
+game-abandoned = Game #{ $id } is abandoned: nobody played for { $hours ->
+        [one] 1 hour
+       *[other] { $hours } hours
+    }.
 
 resign-confirm = { $name }, do you resign game #{ $id }? Press Resign, or type /resign confirm.
 resign-kept = You keep playing.
@@ -112,27 +109,35 @@ button-pop = Pop { $column }
 button-point = { $point }
 button-columns = « Columns
 
-rules-which = Which game? /rules gomoku, renju, ninuki, pente or connect5.
+rules-which = Which game? /rules gomoku, renju, ninuki, pente, connect5 or connect4.
 rules-document = { $body }
 rules-sent-privately = { $name }, I sent you the rules in a private message.
 stats-title = { $name }'s stats
 stats-here = In this chat:
 stats-everywhere = In every chat:
-stats-line = { $game }: { $rating } points, { $games } games ({ $wins } won, { $draws } drawn, { $losses } lost)
+stats-line = { $game }: { $rating ->
+        [one] 1 point
+       *[other] { $rating } points
+    }, { $games ->
+        [one] 1 game
+       *[other] { $games } games
+    } ({ $wins } won, { $draws } drawn, { $losses } lost)
 stats-none = No ranked games yet.
 unknown-user = I do not know { $name }.
 leaderboard-title = { $game } leaderboard in this chat
 leaderboard-empty = Nobody has played ranked games yet.
-leaderboard-line = { $rank }. { $name } — { $rating } ({ $games } games)
+leaderboard-line = { $rank }. { $name } — { $rating } ({ $games ->
+        [one] 1 game
+       *[other] { $games } games
+    })
 language-current = This chat's language: { $language }.
 language-set = I now speak English in this chat.
 admins-only = Only the chat's admins can do that.
 settings-usage = Usage: /settings <game> to see them, /settings <game> <option> <value> to change one (size, overline, forbidden, popout, timer, ranked, alternate).
-settings-show = { $game } in this chat: size { $size }, overline { $overline }, forbidden { $forbidden }, PopOut { $popout }, timer { $timer } s, ranked { $ranked }, alternate who starts { $alternate }.
 value-on = on
 value-off = off
 
 console-notice = (only { $name }) { $text }
 console-direct = (private message for { $name })
 console-image = image: { $path }
-console-buttons = buttons: { $buttons }  (type /press N)
+console-buttons = buttons: { $buttons }  { $press }

@@ -20,7 +20,13 @@ unreadable-point = A point is a column letter and a row number, like h8.
 unreadable-column-i = This board has no column I (it goes H, J, K…).
 unreadable-no-column = No such column: they go from 1 to 7.
 unreadable-side-column = The side columns are fixed: play 1 to 7.
-unreadable-point-count = { $expected } points are needed, { $found } were given.
+unreadable-point-count = { $expected ->
+        [one] 1 point is
+       *[other] { $expected } points are
+    } needed, { $found ->
+        [one] 1 was
+       *[other] { $found } were
+    } given.
 unreadable-column-move = Write a column from 1 to 7, or pop and a column.
 unreadable-renju-move = Write a point like h8, swap, keep, offer and ten points, or choose and a point.
 unreadable-pente-move = Write a point like K10.

@@ -2,12 +2,12 @@
 
 help =
     Comandos de cincobot:
-    /gomoku, /renju, /ninuki, /pente, /conecta5 (5 en raya), /conecta4 — reta con @usuario, juega contra cpu [fácil|normal|difícil], o sin rival para un reto abierto. Opciones: 15/19/13 (tamaño), overline on|off, prohibidas on|off, popout, tiempo 0|30|60, clasificatoria|amistosa.
+    /gomoku, /renju, /ninuki, /pente, /conecta5 (5 en raya), /conecta4 — reta con @usuario, juega contra cpu [fácil|normal|difícil], o sin rival para un reto abierto. Opciones: 15/19/13 (tamaño), línea-larga sí|no, prohibidos sí|no, popout, tiempo 0|30|60, clasificatoria|amistosa.
     /aceptar, /rechazar, /unirse — responde a un reto.
     /mover <jugada> [#partida] — h8, K10, 3, pop 3, cambiar, seguir, ofrecer …, elegir …
     /rendirse (pregunta antes; /rendirse confirmar abandona al momento), /deshacer, /tablero, /revancha
-    /reglas <juego>, /estadisticas [@usuario], /clasificacion [juego]
-    /idioma es|en, /ajustes <juego> <opción> <valor> (administradores), /cancelar (administradores)
+    /reglas <juego> [completo], /estadisticas [@usuario], /clasificacion [juego]
+    /idioma es|en, /ajustes <juego> [<opción> <valor>] (administradores; las opciones de arriba y alternar sí|no: quién empieza la revancha), /cancelar (administradores)
 internal-error = Algo falló de nuestro lado. No se cambió nada; prueba otra vez.
 button-unknown = Ese botón ya no sirve.
 command-unknown = No conozco el comando /{ $command }. Escribe /ayuda.
@@ -18,17 +18,10 @@ command-unknown-game = { $word } no es un juego: gomoku, renju, ninuki, pente, c
 command-bad-language = { $word } no es un idioma: es o en.
 option-unknown = No conozco la opción { $word }.
 option-bad-value = La opción { $option } no admite el valor «{ $value }».
-option-not-for-game = { $game } no tiene la opción { $option }.
-option-bad-size = { $game } no se juega en { $size }×{ $size }.
+option-not-for-game = La opción { $option } no existe en { $game }.
+option-bad-size = En { $game } el tablero no es de { $size }×{ $size }.
 
 game-started = Empieza la partida #{ $id }.
-game-options = Opciones: { $size ->
-        [0] el marco habitual
-       *[other] { $size }×{ $size }
-    } · { $timer ->
-        [0] sin límite de tiempo
-       *[other] { $timer } s por turno
-    } · { $ranked }.
 ranked = clasificatoria
 casual = amistosa
 board-header = { $game } #{ $id }: { $first } ({ $first-colour }) contra { $second } ({ $second-colour })
@@ -43,20 +36,21 @@ result-resigned = Gana { $name }: { $loser } se rindió.
 result-draw = Empate: { $reason }.
 result-abandoned = Partida abandonada: nadie jugó durante demasiado tiempo.
 result-cancelled = Partida cancelada por un administrador.
-pente-score = Puntuación final: { $first } a { $second }.
-resigned = { $name } se rinde.
 cancelled-by = { $name } canceló la partida.
 label-captures = capturas
 label-score = puntos
 label-popout = PopOut
-cpu-name = CPU ({ $level })
+cpu-name = CPU { $level }
 level-easy = fácil
 level-normal = normal
 level-hard = difícil
 
 challenge-to = { $challenger } reta a { $opponent } a { $game } (reto { $id }).
 challenge-open = { $challenger } busca rival para { $game } (reto { $id }). Cualquiera puede unirse.
-challenge-expires = El reto caduca en { $minutes } minutos.
+challenge-expires = El reto caduca en { $minutes ->
+        [one] 1 minuto
+       *[other] { $minutes } minutos
+    }.
 challenge-declined = { $name } rechazó el reto { $id }.
 challenge-timed-out = El reto { $id } de { $challenger } caducó sin respuesta.
 challenge-expired = Ese reto ya caducó.
@@ -80,7 +74,10 @@ already-done = Eso ya está hecho.
 confirm-forbidden = { $move } es un { $shape } para negras: en renju eso pierde la partida. ¿Seguro? Pulsa confirmar o escribe /mover { $move } confirmar.
 time-ran-out = A { $name } se le acabó el tiempo: la CPU juega por { $name } hasta que vuelva.
 seat-taken-back = { $name } vuelve a la partida.
-game-abandoned = La partida #{ $id } se da por abandonada: nadie jugó en { $hours } horas.
+game-abandoned = La partida #{ $id } se da por abandonada: nadie jugó en { $hours ->
+        [one] 1 hora
+       *[other] { $hours } horas
+    }.
 
 resign-confirm = { $name }, ¿te rindes en la partida #{ $id }? Pulsa Rendirse, o escribe /rendirse confirmar.
 resign-kept = Sigues jugando.
@@ -112,27 +109,44 @@ button-pop = Sacar { $column }
 button-point = { $point }
 button-columns = « Columnas
 
-rules-which = ¿De qué juego? /reglas gomoku, renju, ninuki, pente o conecta5.
+rules-which = ¿De qué juego? /reglas gomoku, renju, ninuki, pente, conecta5 o conecta4.
 rules-document = { $body }
 rules-sent-privately = { $name }, te he enviado las reglas por mensaje privado.
 stats-title = Estadísticas de { $name }
 stats-here = En este chat:
 stats-everywhere = En todos los chats:
-stats-line = { $game }: { $rating } puntos, { $games } partidas ({ $wins } victorias, { $draws } empates, { $losses } derrotas)
+stats-line = { $game }: { $rating ->
+        [one] 1 punto
+       *[other] { $rating } puntos
+    }, { $games ->
+        [one] 1 partida
+       *[other] { $games } partidas
+    } ({ $wins ->
+        [one] 1 victoria
+       *[other] { $wins } victorias
+    }, { $draws ->
+        [one] 1 empate
+       *[other] { $draws } empates
+    }, { $losses ->
+        [one] 1 derrota
+       *[other] { $losses } derrotas
+    })
 stats-none = Todavía no hay partidas clasificatorias.
 unknown-user = No conozco a { $name }.
 leaderboard-title = Clasificación de { $game } en este chat
 leaderboard-empty = Nadie ha jugado partidas clasificatorias todavía.
-leaderboard-line = { $rank }. { $name } — { $rating } ({ $games } partidas)
+leaderboard-line = { $rank }. { $name } — { $rating } ({ $games ->
+        [one] 1 partida
+       *[other] { $games } partidas
+    })
 language-current = Idioma de este chat: { $language }.
 language-set = Ahora hablo español en este chat.
 admins-only = Solo los administradores del chat pueden hacer eso.
-settings-usage = Uso: /ajustes <juego> para verlos, /ajustes <juego> <opción> <valor> para cambiarlos (tamaño, overline, prohibidas, popout, tiempo, clasificatoria, alternar).
-settings-show = { $game } en este chat: tamaño { $size }, línea larga { $overline }, prohibidas { $forbidden }, PopOut { $popout }, tiempo { $timer } s, clasificatoria { $ranked }, alternar quién empieza { $alternate }.
+settings-usage = Uso: /ajustes <juego> para verlos, /ajustes <juego> <opción> <valor> para cambiarlos (tamaño, línea-larga, prohibidos, popout, tiempo, clasificatoria, alternar).
 value-on = sí
 value-off = no
 
 console-notice = (solo { $name }) { $text }
 console-direct = (mensaje privado para { $name })
 console-image = imagen: { $path }
-console-buttons = botones: { $buttons }  (escribe /press N)
+console-buttons = botones: { $buttons }  { $press }

@@ -20,7 +20,13 @@ unreadable-point = Un punto se escribe con letra de columna y número de fila, c
 unreadable-column-i = Este tablero no tiene columna I (va H, J, K…).
 unreadable-no-column = Esa columna no existe: son del 1 al 7.
 unreadable-side-column = Las columnas laterales están fijas: juega del 1 al 7.
-unreadable-point-count = Hacen falta { $expected } puntos y hay { $found }.
+unreadable-point-count = { $expected ->
+        [one] Hace falta 1 punto
+       *[other] Hacen falta { $expected } puntos
+    } y { $found ->
+        [one] hay 1
+       *[other] hay { $found }
+    }.
 unreadable-column-move = Escribe una columna del 1 al 7, o pop y una columna.
 unreadable-renju-move = Escribe un punto como h8, cambiar, seguir, ofrecer y diez puntos, o elegir y un punto.
 unreadable-pente-move = Escribe un punto como K10.

@@ -25,11 +25,29 @@ fn options_of(settings: &GameSettings) -> GameOptions {
     }
 }
 
-fn options_text(settings: &GameSettings) -> Text {
-    Text::new("game-options")
-        .with("size", u32::from(settings.size))
-        .with("timer", u32::from(u16::from(settings.timer)))
-        .with("ranked", Text::new(if settings.ranked { "ranked" } else { "casual" }))
+/// What a game with `settings` has that the plain game of its kind does not (a size, the
+/// overline or forbidden rule, PopOut, a timer), then whether it is ranked.
+fn options_differing(settings: &GameSettings) -> Vec<Text> {
+    let plain = GameSettings::default_for(settings.kind);
+    let yes_no = |value: bool| if value { "yes" } else { "no" };
+    let mut words = Vec::new();
+    if settings.size != plain.size {
+        words.push(Text::new("option-is-size").with("size", u32::from(settings.size)));
+    }
+    if settings.overline != plain.overline {
+        words.push(Text::new("option-is-overline").with("on", yes_no(settings.overline)));
+    }
+    if settings.forbidden != plain.forbidden {
+        words.push(Text::new("option-is-forbidden").with("on", yes_no(settings.forbidden)));
+    }
+    if settings.pop_out {
+        words.push(Text::new("option-is-popout"));
+    }
+    if let Some(seconds) = settings.timer.seconds() {
+        words.push(Text::new("option-is-timer").with("timer", u32::from(seconds)));
+    }
+    words.push(Text::new(if settings.ranked { "ranked" } else { "casual" }));
+    words
 }
 
 impl Core {
@@ -105,7 +123,7 @@ impl Core {
     ) -> Output {
         let minutes =
             i64::try_from(self.settings.challenge_expiry.as_secs() / 60).unwrap_or(i64::MAX);
-        let game = Text::new(challenge.kind.name_id());
+        let game = super::table::game_in_sentence(challenge.kind);
         let (line, buttons) = match &challenge.opponent {
             Some(opponent) => (
                 Text::new("challenge-to")
@@ -135,9 +153,14 @@ impl Core {
                 }],
             ),
         };
+        let options: Vec<String> = options_differing(settings)
+            .iter()
+            .map(|text| self.texts.render(context.locale, text))
+            .collect();
+        let separator = self.texts.render(context.locale, &Text::new("option-separator"));
         let lines = vec![
             line,
-            options_text(settings),
+            Text::new("options-line").with("options", options.join(&separator)),
             Text::new("challenge-expires").with("minutes", minutes),
         ];
         Output::Send {
@@ -272,7 +295,17 @@ impl Core {
         id: Option<ChallengeId>,
         join: bool,
     ) -> Result<Vec<Output>, CoreError> {
-        let challenge = self.find_challenge(context, id).await?;
+        let challenge = match self.find_challenge(context, id).await {
+            Ok(challenge) => challenge,
+            Err(error) => {
+                // Nothing to answer but one's own challenge: say so, not that there is none.
+                let open = self.store.open_challenges(&context.chat).await?;
+                if id.is_none() && open.iter().any(|c| c.challenger.id == context.user.id) {
+                    return Err(refused("challenge-own"));
+                }
+                return Err(error);
+            }
+        };
         let now = self.clock.now_ms();
         if now >= challenge.expires_at {
             let mut change = self.begin(None).await?;

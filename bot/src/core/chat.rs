@@ -4,7 +4,7 @@
 use super::error::{CoreError, refused};
 use super::steps::Step;
 use super::{Context, Core, GameId, Output};
-use crate::games::{GameKind, GameSettings};
+use crate::games::{GameKind, GameSettings, board_sizes, options_for};
 use crate::i18n::{Locale, Text};
 use crate::store::GameStatus;
 
@@ -16,6 +16,18 @@ fn rules_document(kind: GameKind) -> &'static str {
         GameKind::Ninuki => include_str!("../../../docs/rules/ninuki.md"),
         GameKind::Pente => include_str!("../../../docs/rules/pente.md"),
         GameKind::Connect5 | GameKind::Connect4 => include_str!("../../../docs/rules/connect5.md"),
+    }
+}
+
+/// The message that sums up `kind`'s rules.
+fn rules_summary_id(kind: GameKind) -> &'static str {
+    match kind {
+        GameKind::Gomoku => "rules-summary-gomoku",
+        GameKind::Renju => "rules-summary-renju",
+        GameKind::Ninuki => "rules-summary-ninuki",
+        GameKind::Pente => "rules-summary-pente",
+        GameKind::Connect5 => "rules-summary-connect5",
+        GameKind::Connect4 => "rules-summary-connect4",
     }
 }
 
@@ -34,6 +46,42 @@ pub fn rules_section(kind: GameKind, locale: Locale) -> &'static str {
     section.trim()
 }
 
+/// A game's settings as `/settings` shows them: only the options of that game, each with the
+/// word and value one types to change it.
+fn settings_lines(settings: &GameSettings) -> Vec<Text> {
+    let kind = settings.kind;
+    let mut lines = vec![
+        Text::new("settings-title")
+            .with("game", Text::new(kind.name_id()))
+            .with("code", kind.code()),
+    ];
+    let on = |value: bool| Text::new(if value { "value-on" } else { "value-off" });
+    let switch = |option: &'static str, value: bool| {
+        Text::new("settings-switch")
+            .with("option", Text::new("option-name").with("option", option))
+            .with("value", on(value))
+    };
+    for option in options_for(kind) {
+        lines.push(match option {
+            "size" => {
+                let sizes: Vec<String> = board_sizes(kind).iter().map(u8::to_string).collect();
+                Text::new("settings-size")
+                    .with("size", u32::from(settings.size))
+                    .with("sizes", sizes.join(", "))
+            }
+            "overline" => switch(option, settings.overline),
+            "forbidden" => switch(option, settings.forbidden),
+            "popout" => switch(option, settings.pop_out),
+            "timer" => {
+                Text::new("settings-timer").with("timer", u32::from(u16::from(settings.timer)))
+            }
+            "ranked" => switch(option, settings.ranked),
+            _ => switch(option, settings.alternate),
+        });
+    }
+    lines
+}
+
 /// The scope of a chat's ratings.
 pub(super) const GLOBAL: &str = "global";
 
@@ -43,11 +91,25 @@ fn rating_points(rating: f64) -> i64 {
 }
 
 impl Core {
-    /// `/rules <game>`: that game's rules document in the user's language.
-    pub(super) fn rules(&self, context: &Context, kind: Option<GameKind>) -> Vec<Output> {
+    /// `/rules <game>`: a short summary of that game's rules in the user's language, and how
+    /// to ask for the whole document; `/rules <game> full`: the document itself.
+    pub(super) fn rules(
+        &self,
+        context: &Context,
+        kind: Option<GameKind>,
+        full: bool,
+    ) -> Vec<Output> {
         let Some(kind) = kind else {
             return vec![self.send(context, vec![Text::new("rules-which")])];
         };
+        if !full {
+            let summary = vec![
+                Text::new("rules-summary-title").with("game", super::table::game_in_sentence(kind)),
+                Text::new(rules_summary_id(kind)),
+                Text::new("rules-full-hint").with("code", kind.code()),
+            ];
+            return vec![self.send(context, summary)];
+        }
         let body = rules_section(kind, context.locale);
         let document = vec![Text::new("rules-document").with("body", body)];
         if context.chat.kind == super::ChatKind::Private {
@@ -119,7 +181,7 @@ impl Core {
             .leaderboard(kind, &context.chat.rating_scope(), context.chat.platform, 10)
             .await?;
         let mut lines =
-            vec![Text::new("leaderboard-title").with("game", Text::new(kind.name_id()))];
+            vec![Text::new("leaderboard-title").with("game", super::table::game_in_sentence(kind))];
         if rows.is_empty() {
             lines.push(Text::new("leaderboard-empty"));
         }
@@ -226,17 +288,7 @@ impl Core {
             self.save_preferences(context, preferences).await?;
         }
         let settings = options.resolve(kind).unwrap_or_else(|_| GameSettings::default_for(kind));
-        let on = |value: bool| Text::new(if value { "value-on" } else { "value-off" });
-        let line = Text::new("settings-show")
-            .with("game", Text::new(kind.name_id()))
-            .with("size", u32::from(settings.size))
-            .with("overline", on(settings.overline))
-            .with("forbidden", on(settings.forbidden))
-            .with("popout", on(settings.pop_out))
-            .with("timer", u32::from(u16::from(settings.timer)))
-            .with("ranked", on(settings.ranked))
-            .with("alternate", on(settings.alternate));
-        Ok(vec![self.send(context, vec![line])])
+        Ok(vec![self.send(context, settings_lines(&settings))])
     }
 
     /// The platform moved `context`'s chat to the id `to` (a Telegram group that became a

@@ -34,7 +34,11 @@ pub enum Command {
     },
     Board(Option<GameId>),
     Rematch(Option<GameId>),
-    Rules(Option<GameKind>),
+    /// A game's rules: a summary, or the whole document (`full`).
+    Rules {
+        game: Option<GameKind>,
+        full: bool,
+    },
     Stats(Option<String>),
     Leaderboard(Option<GameKind>),
     Language(Option<Locale>),
@@ -117,13 +121,13 @@ impl CommandError {
             }
             CommandError::Option(OptionError::NotForGame { option, kind }) => {
                 Text::new("option-not-for-game")
-                    .with("option", *option)
-                    .with("game", Text::new(kind.name_id()))
+                    .with("option", Text::new("option-name").with("option", *option))
+                    .with("game", super::table::game_in_sentence(*kind))
             }
             CommandError::Option(OptionError::BadSize { size, kind }) => {
                 Text::new("option-bad-size")
                     .with("size", u32::from(*size))
-                    .with("game", Text::new(kind.name_id()))
+                    .with("game", super::table::game_in_sentence(*kind))
             }
         }
     }
@@ -213,7 +217,11 @@ pub fn parse(line: &str, bot_name: &str) -> Result<Option<Command>, CommandError
         }
         "board" | "tablero" => Command::Board(game_id(&args)?),
         "rematch" | "revancha" => Command::Rematch(game_id(&args)?),
-        "rules" | "reglas" => Command::Rules(game_kind(&args)?),
+        "rules" | "reglas" => {
+            let full = |word: &&str| matches!(word.to_lowercase().as_str(), "full" | "completo");
+            let rest: Vec<&str> = args.iter().copied().filter(|w| !full(w)).collect();
+            Command::Rules { game: game_kind(&rest)?, full: args.iter().any(full) }
+        }
         "stats" | "estadisticas" | "estadísticas" => {
             Command::Stats(args.first().map(|w| w.trim_start_matches('@').to_owned()))
         }

@@ -280,7 +280,7 @@ impl Core {
             }
             Command::Board(game) => self.show_board(context, game).await,
             Command::Rematch(game) => self.rematch(context, game).await,
-            Command::Rules(kind) => Ok(self.rules(context, kind)),
+            Command::Rules { game, full } => Ok(self.rules(context, game, full)),
             Command::Stats(user) => self.stats(context, user).await,
             Command::Leaderboard(kind) => self.leaderboard(context, kind).await,
             Command::Language(locale) => self.language(context, locale).await,

@@ -7,6 +7,7 @@ use std::sync::atomic::Ordering;
 
 use super::error::CoreError;
 use super::{Context, Core};
+use crate::i18n::Text;
 use crate::store::{Change, GameRow, GameStatus, StoreError, StoredMove};
 
 /// What a step writes of a game besides its row.
@@ -56,28 +57,32 @@ impl Core {
     /// Writes one step of game `row` in one change. When the step ends a ranked game, the
     /// ratings are part of the same change; if they cannot be written the ending commits
     /// alone with its ratings marked due, so it is never lost, and a start writes them.
+    /// Returns the lines that tell how the ratings moved (none unless a ranked game ended).
     pub(super) async fn commit_step(
         &self,
         context: Option<&Context>,
         row: &mut GameRow,
         step: Step<'_>,
-    ) -> Result<(), CoreError> {
+    ) -> Result<Vec<Text>, CoreError> {
         let mut change = self.begin(context).await?;
         step.write(&mut change, row).await?;
-        if row.status == GameStatus::Finished
-            && self.is_rated(row)
-            && let Err(error) = self.rate(&mut change, row).await
-        {
-            tracing::error!(game = row.id.0, %error, "rating a finished game; left due");
-            drop(change);
-            row.rating_due = true;
-            let mut change = self.begin(context).await?;
-            step.write(&mut change, row).await?;
-            self.commit(context, change).await?;
-            return Ok(());
+        let mut moved = Vec::new();
+        if row.status == GameStatus::Finished && self.is_rated(row) {
+            match self.rate(&mut change, row).await {
+                Ok(changes) => moved = changes,
+                Err(error) => {
+                    tracing::error!(game = row.id.0, %error, "rating a finished game; left due");
+                    drop(change);
+                    row.rating_due = true;
+                    let mut change = self.begin(context).await?;
+                    step.write(&mut change, row).await?;
+                    self.commit(context, change).await?;
+                    return Ok(Vec::new());
+                }
+            }
         }
         self.commit(context, change).await?;
-        Ok(())
+        Ok(moved.iter().map(|rating| rating.note(row)).collect())
     }
 
     /// Writes the ratings a finished game still owes (its ending committed without them).
@@ -86,7 +91,7 @@ impl Core {
             let mut change = self.begin(None).await?;
             row.rating_due = false;
             match self.rate(&mut change, &row).await {
-                Ok(()) => {
+                Ok(_) => {
                     change.save_game(&row).await?;
                     self.commit(None, change).await?;
                     tracing::info!(game = row.id.0, "ratings written after all");

@@ -3,7 +3,7 @@
 use engine::{DrawReason, Outcome, Seat, WinReason};
 
 use super::{BoardImage, Button, Core, GameId, Message, Output, Payload, Player};
-use crate::games::{Labels, Position, Resolution};
+use crate::games::{GameKind, Labels, Position, Resolution};
 use crate::i18n::{Arg, Locale, Text};
 use crate::store::{GameRow, GameStatus, StoredMove};
 
@@ -38,14 +38,55 @@ pub(super) fn name_of(player: &Player) -> Arg {
     }
 }
 
-fn win_reason(reason: &WinReason) -> Text {
+/// A game's name in the middle of a sentence (Spanish writes it in lowercase there).
+pub(super) fn game_in_sentence(kind: GameKind) -> Text {
+    Text::new("game-in-sentence").with("kind", kind.code())
+}
+
+/// How `winner` won `table`: the line, the stones captured, or black's forbidden point.
+fn win_reason(table: &Table, winner: Seat, reason: &WinReason) -> Text {
     match reason {
-        WinReason::Lines(_) => Text::new("reason-line"),
-        WinReason::Captures { .. } => Text::new("reason-captures"),
+        WinReason::Lines(_) if table.row.settings.kind == GameKind::Connect4 => {
+            Text::new("reason-four")
+        }
+        WinReason::Lines(_) => Text::new("reason-five"),
+        WinReason::Captures { .. } => {
+            let stones = table.position.captures().map_or(0, |counts| counts[winner.index()]);
+            Text::new("reason-captured-stones").with("stones", u32::from(stones))
+        }
         WinReason::Forbidden { kind, .. } => {
-            Text::new("reason-forbidden").with("shape", Text::new(crate::games::shape_id(*kind)))
+            // The losing point is black's last move, as the log wrote it.
+            let point = table.log.last().map(|last| last.action.clone()).unwrap_or_default();
+            Text::new("reason-forbidden-at")
+                .with("shape", Text::new(crate::games::shape_id(*kind)))
+                .with("point", point)
         }
     }
+}
+
+/// Pente's final score once the game is over: both players with their points, then how
+/// each total was made.
+pub(super) fn final_score(table: &Table) -> Vec<Text> {
+    let Some(scores) = table.position.score_breakdown() else { return Vec::new() };
+    let [first, second] = [Seat::First, Seat::Second].map(|seat| name_of(table.player(seat)));
+    let mut lines = vec![
+        Text::new("pente-final")
+            .with("first", first.clone())
+            .with("first-score", scores[0].total())
+            .with("second", second.clone())
+            .with("second-score", scores[1].total()),
+    ];
+    for (name, score) in [first, second].into_iter().zip(scores) {
+        lines.push(
+            Text::new("pente-breakdown")
+                .with("name", name)
+                .with("total", score.total())
+                .with("five", score.five)
+                .with("captures", score.captures)
+                .with("fours", score.fours),
+        );
+    }
+    lines
 }
 
 fn draw_reason(reason: DrawReason) -> Text {
@@ -71,7 +112,7 @@ pub(super) fn status(table: &Table) -> Text {
     }
     match (position.outcome(), table.row.winner) {
         (Outcome::Win { winner, reason }, _) => {
-            named("result-win", winner).with("reason", win_reason(&reason))
+            named("result-win", winner).with("reason", win_reason(table, winner, &reason))
         }
         (Outcome::Draw(reason), _) => Text::new("result-draw").with("reason", draw_reason(reason)),
         (Outcome::Running, Some(winner)) => {
@@ -213,11 +254,7 @@ impl Core {
                     .with("seconds", i64::from(seconds)),
             );
         }
-        if let Some([first_score, second_score]) = position.final_score() {
-            lines.push(
-                Text::new("pente-score").with("first", first_score).with("second", second_score),
-            );
-        }
+        lines.extend(final_score(table));
         let word = |text: Text| self.texts.render(locale, &text);
         let plain = |arg: Arg| match arg {
             Arg::Plain(name) => name,

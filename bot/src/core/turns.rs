@@ -144,7 +144,7 @@ impl Core {
             row.winner = position.outcome().winner();
         }
         row.turn_deadline = turn_deadline(&row, &position, now);
-        self.commit_step(context, &mut row, Step::Move(&played)).await?;
+        let ratings = self.commit_step(context, &mut row, Step::Move(&played)).await?;
         let name = name_of(&row.players[seat.index()]);
         let note = match mover {
             Mover::Stand => Text::new("cpu-played-for"),
@@ -161,7 +161,9 @@ impl Core {
             table.log.push(played);
         }
         if over {
-            return Ok(self.end_table(id, row, locale, vec![note]));
+            let mut notes = vec![note];
+            notes.extend(ratings);
+            return Ok(self.end_table(id, row, locale, notes));
         }
         if let Some(table) = self.tables.get_mut(&id) {
             table.row = row;
@@ -285,9 +287,9 @@ impl Core {
         row.turn_deadline = None;
         row.undo_by = None;
         row.updated_at = self.clock.now_ms();
-        self.commit_step(Some(context), &mut row, Step::Row).await?;
-        let note = Text::new("resigned").with("name", name_of(&row.players[seat.index()]));
-        Ok(self.end_table(id, row, context.locale, vec![note]))
+        let ratings = self.commit_step(Some(context), &mut row, Step::Row).await?;
+        // The status line says who resigned; a note would say it twice.
+        Ok(self.end_table(id, row, context.locale, ratings))
     }
 
     /// `/undo`: against the CPU it is granted at once; against a person it asks them, and

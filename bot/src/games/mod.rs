@@ -12,7 +12,9 @@ mod position;
 mod refusal;
 
 pub use kind::GameKind;
-pub use options::{GameOptions, GameSettings, OptionError, TurnTimer};
+pub use options::{
+    GameOptions, GameSettings, OptionError, TurnTimer, board_sizes, has_shape_options, options_for,
+};
 pub use picture::{Labels, Picture};
 pub use position::{Position, Resolution};
 pub use refusal::{MoveError, shape_id};

@@ -109,6 +109,41 @@ impl GameSettings {
     }
 }
 
+/// The board sides `kind` is played on, its default first; empty for the 5 en raya frames.
+#[must_use]
+pub const fn board_sizes(kind: GameKind) -> &'static [u8] {
+    match kind {
+        GameKind::Gomoku | GameKind::Ninuki => &[15, 19],
+        GameKind::Renju => &[15],
+        GameKind::Pente => &[19, 13],
+        GameKind::Connect5 | GameKind::Connect4 => &[],
+    }
+}
+
+/// Whether `kind`'s players choose the overline and forbidden-point rules (renju's are fixed).
+#[must_use]
+pub const fn has_shape_options(kind: GameKind) -> bool {
+    matches!(kind, GameKind::Gomoku | GameKind::Ninuki)
+}
+
+/// The options a chat may set for `kind`, by their code (`option-name` puts them in words):
+/// only those that change something in that game.
+#[must_use]
+pub fn options_for(kind: GameKind) -> Vec<&'static str> {
+    let mut options = Vec::with_capacity(7);
+    if board_sizes(kind).len() > 1 {
+        options.push("size");
+    }
+    if has_shape_options(kind) {
+        options.extend(["overline", "forbidden"]);
+    }
+    if kind.has_columns() {
+        options.push("popout");
+    }
+    options.extend(["timer", "ranked", "alternate"]);
+    options
+}
+
 /// An option word or value that was not understood, or does not fit the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionError {
@@ -192,7 +227,9 @@ impl GameOptions {
             "overline" | "linea-larga" | "línea-larga" | "linealarga" => {
                 self.overline = Some(on_off()?);
             }
-            "forbidden" | "prohibidas" | "prohibiciones" => self.forbidden = Some(on_off()?),
+            "forbidden" | "prohibidos" | "prohibidas" | "prohibiciones" => {
+                self.forbidden = Some(on_off()?)
+            }
             "popout" | "pop" => self.pop_out = Some(on_off()?),
             "timer" | "tiempo" | "reloj" => {
                 self.timer = Some(TurnTimer::parse(value).ok_or_else(bad)?)
@@ -224,12 +261,7 @@ impl GameOptions {
     /// [`OptionError`] when an option does not exist in `kind` or a size is not played.
     pub fn resolve(&self, kind: GameKind) -> Result<GameSettings, OptionError> {
         let defaults = GameSettings::default_for(kind);
-        let sizes: &[u8] = match kind {
-            GameKind::Gomoku | GameKind::Ninuki => &[15, 19],
-            GameKind::Renju => &[15],
-            GameKind::Pente => &[19, 13],
-            GameKind::Connect5 | GameKind::Connect4 => &[],
-        };
+        let sizes = board_sizes(kind);
         let size = match self.size {
             None => defaults.size,
             Some(size) if sizes.contains(&size) => size,
@@ -238,7 +270,7 @@ impl GameOptions {
             }
             Some(size) => return Err(OptionError::BadSize { size, kind }),
         };
-        let shapes = matches!(kind, GameKind::Gomoku | GameKind::Ninuki);
+        let shapes = has_shape_options(kind);
         let only_in = |value: Option<bool>, allowed: bool, option, default| match value {
             Some(value) if allowed => Ok(value),
             Some(_) => Err(OptionError::NotForGame { option, kind }),
@@ -315,6 +347,19 @@ mod tests {
         let challenge = GameOptions { timer: Some(TurnTimer::Off), ..GameOptions::default() };
         let merged = chat.overridden_by(&challenge);
         assert_eq!((merged.size, merged.timer), (Some(19), Some(TurnTimer::Off)));
+    }
+
+    #[test]
+    fn each_game_lists_only_its_own_options() {
+        assert_eq!(
+            options_for(GameKind::Gomoku),
+            ["size", "overline", "forbidden", "timer", "ranked", "alternate"]
+        );
+        assert_eq!(options_for(GameKind::Renju), ["timer", "ranked", "alternate"]);
+        assert_eq!(options_for(GameKind::Pente), ["size", "timer", "ranked", "alternate"]);
+        assert_eq!(options_for(GameKind::Connect4), ["popout", "timer", "ranked", "alternate"]);
+        let spanish = GameOptions::parse(&["prohibidos", "sí", "línea-larga", "no"]);
+        assert_eq!(spanish.map(|o| (o.forbidden, o.overline)), Ok((Some(true), Some(false))));
     }
 
     #[test]

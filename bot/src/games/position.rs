@@ -257,6 +257,18 @@ impl Position {
         }
     }
 
+    /// Pente's final score of each seat item by item (the line, captures, fours), once the
+    /// game is over.
+    #[must_use]
+    pub fn score_breakdown(&self) -> Option<[engine::Score; 2]> {
+        match self {
+            Position::Pente(game) if game.outcome().is_over() => {
+                Some([game.score(Seat::First), game.score(Seat::Second)])
+            }
+            _ => None,
+        }
+    }
+
     /// Stones captured by each seat (ninuki, pente).
     #[must_use]
     pub fn captures(&self) -> Option<[u16; 2]> {

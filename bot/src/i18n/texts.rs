@@ -13,6 +13,7 @@ const SPANISH: &[&str] = &[
     include_str!("../../locales/es/errors.ftl"),
     include_str!("../../locales/es/telegram.ftl"),
     include_str!("../../locales/es/flow.ftl"),
+    include_str!("../../locales/es/words.ftl"),
 ];
 const ENGLISH: &[&str] = &[
     include_str!("../../locales/en/bot.ftl"),
@@ -20,6 +21,7 @@ const ENGLISH: &[&str] = &[
     include_str!("../../locales/en/errors.ftl"),
     include_str!("../../locales/en/telegram.ftl"),
     include_str!("../../locales/en/flow.ftl"),
+    include_str!("../../locales/en/words.ftl"),
 ];
 
 /// The messages of every language, parsed once at start-up.
