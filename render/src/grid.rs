@@ -48,6 +48,13 @@ pub struct GridBoard {
     pub winning_lines: Vec<Line>,
     /// Points where black may not play, marked with a small red ×.
     pub forbidden: Vec<Point>,
+    /// Renju's offered fifth moves, numbered 1, 2… in this order on their empty points.
+    pub offers: Vec<Point>,
+    /// The points the last move emptied by capturing, ringed in red so the stones that
+    /// vanished are seen.
+    pub captured: Vec<Point>,
+    /// The captured stones that win (10 in ninuki and pente): tallies read "2/10".
+    pub capture_goal: Option<u16>,
     pub black: GridPlayer,
     pub white: GridPlayer,
     /// The word beside capture counts ("capturas") and scores ("puntos").
@@ -70,6 +77,9 @@ impl GridBoard {
             last_move: None,
             winning_lines: Vec::new(),
             forbidden: Vec::new(),
+            offers: Vec::new(),
+            captured: Vec::new(),
+            capture_goal: None,
             black: GridPlayer::default(),
             white: GridPlayer::default(),
             captures_label: String::new(),
@@ -117,7 +127,9 @@ impl GridBoard {
             .iter()
             .map(|s| s.point)
             .chain(self.last_move)
-            .chain(self.forbidden.iter().copied());
+            .chain(self.forbidden.iter().copied())
+            .chain(self.offers.iter().copied())
+            .chain(self.captured.iter().copied());
         let line_ends = self.winning_lines.iter().flat_map(|line| [line.from, line.to]);
         match points.chain(line_ends).find(|&p| !geometry.contains(p)) {
             Some(point) => Err(RenderError::OffBoard(point)),
@@ -147,9 +159,14 @@ impl GridBoard {
                 label: &self.captures_label,
                 icon: Some(captured),
                 value,
+                goal: self.capture_goal,
             });
-            let score =
-                player.score.map(|value| Tally { label: &self.score_label, icon: None, value });
+            let score = player.score.map(|value| Tally {
+                label: &self.score_label,
+                icon: None,
+                value,
+                goal: None,
+            });
             Row {
                 piece,
                 name: &player.name,
@@ -170,6 +187,11 @@ impl GridBoard {
             let (x, y) = at(point, sprites.forbidden.width);
             canvas.paint(&sprites.forbidden, x, y, Ink::Alert);
         }
+        for &point in &self.captured {
+            let (x, y) = at(point, sprites.win_ring.width);
+            canvas.paint(&sprites.win_ring, x, y, Ink::Alert);
+        }
+        self.draw_offers(canvas, geometry);
         for placed in &self.stones {
             let sprite = match placed.stone {
                 Stone::Black => &sprites.black,
@@ -209,6 +231,21 @@ impl GridBoard {
         if let (Some(point), false) = (self.last_move, numbered) {
             let (x, y) = at(point, sprites.last_move.width);
             canvas.paint(&sprites.last_move, x, y, Ink::Alert);
+        }
+    }
+}
+
+impl GridBoard {
+    /// Each offered point gets its number on a patch of wood, so the grid lines do not cross
+    /// the digits.
+    fn draw_offers(&self, canvas: &mut Canvas, geometry: &Geometry) {
+        let style = Style::bold((geometry.cell as f32 * 0.5) as u8);
+        let patch = (geometry.cell as f32 * 0.7) as i32;
+        for (index, &point) in self.offers.iter().enumerate() {
+            let (x, y) = geometry.centre(point);
+            canvas.fill(x as i32 - patch / 2, y as i32 - patch / 2, patch, patch, Ink::Wood);
+            let label = (index + 1).to_string();
+            text::draw_centred(canvas, style, &label, (x, y), Ink::Alert);
         }
     }
 }
