@@ -3,7 +3,7 @@
 use engine::{DrawReason, Outcome, Seat, WinReason};
 
 use super::{BoardImage, Button, Core, GameId, Message, Output, Payload, Player};
-use crate::games::{Labels, Position, Resolution};
+use crate::games::{Labels, Position, Resolution, Standing};
 use crate::i18n::{Arg, Locale, Text};
 use crate::store::{GameRow, GameStatus, StoredMove};
 
@@ -87,6 +87,16 @@ pub(super) fn status(table: &Table) -> Text {
                     .with("points", position.offered_fifths().join(" ")),
             },
         },
+    }
+}
+
+/// Whether the picture shows a game going on or its result.
+fn standing(row: &GameRow) -> Standing {
+    match row.status {
+        GameStatus::Active => Standing::Playing,
+        GameStatus::Finished | GameStatus::Abandoned | GameStatus::Cancelled => {
+            Standing::Over { winner: row.winner }
+        }
     }
 }
 
@@ -223,7 +233,7 @@ impl Core {
             pop_out: word(Text::new("label-popout")),
         };
         let board = Some(BoardImage {
-            picture: position.picture(&labels),
+            picture: position.picture(&labels, standing(row)),
             diagram: position.diagram(),
             file_name: format!("game-{}-ply-{}.png", row.id.0, position.ply()),
         });

@@ -144,12 +144,18 @@ impl Core {
         row.turn_deadline = turn_deadline(&row, &position, now);
         self.commit_step(context, &mut row, Step::Move(&played)).await?;
         let name = name_of(&row.players[seat.index()]);
-        let note = match mover {
-            Mover::Stand => Text::new("cpu-played-for"),
-            Mover::Person | Mover::Cpu => Text::new("move-played"),
-        }
-        .with("name", name)
-        .with("move", written);
+        let note = match (position.told(&table.position, &written), mover) {
+            (Some(told), Mover::Stand) => {
+                told.with("name", Text::new("told-cpu-for").with("name", name))
+            }
+            (Some(told), Mover::Person | Mover::Cpu) => told.with("name", name),
+            (None, Mover::Stand) => {
+                Text::new("cpu-played-for").with("name", name).with("move", written)
+            }
+            (None, Mover::Person | Mover::Cpu) => {
+                Text::new("move-played").with("name", name).with("move", written)
+            }
+        };
         let locale = match context {
             Some(context) => context.locale,
             None => self.chat_locale(&row.chat).await,

@@ -39,6 +39,17 @@ pub struct Labels {
     pub pop_out: String,
 }
 
+/// How a game stands for its picture. A resignation, a timeout, a cancelled or abandoned game
+/// ends it without the position knowing, so the caller says so.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Standing {
+    Playing,
+    /// Over: nobody is to move, the winner (if any) is starred, nothing is offered to play.
+    Over {
+        winner: Option<Seat>,
+    },
+}
+
 fn winning_lines(outcome: &Outcome) -> Vec<engine::Line> {
     match outcome {
         Outcome::Win {
@@ -51,12 +62,15 @@ fn winning_lines(outcome: &Outcome) -> Vec<engine::Line> {
 impl Position {
     /// The board's picture, with `labels` for every word on it.
     #[must_use]
-    pub fn picture(&self, labels: &Labels) -> Picture {
+    pub fn picture(&self, labels: &Labels, standing: Standing) -> Picture {
         let with_i = engine::Notation::WithI;
-        let grid =
-            |board, notation| Picture::Grid(Arc::new(self.grid_picture(board, notation, labels)));
+        let grid = |board, notation| {
+            Picture::Grid(Arc::new(self.grid_picture(board, notation, labels, standing)))
+        };
         match self {
-            Position::Connect(game) => Picture::Connect(Arc::new(connect_picture(game, labels))),
+            Position::Connect(game) => {
+                Picture::Connect(Arc::new(connect_picture(game, labels, standing)))
+            }
             Position::Gomoku(game) => grid(game.board(), with_i),
             Position::Renju(game) => grid(game.board(), with_i),
             Position::Ninuki(game) => grid(game.board(), with_i),
@@ -69,6 +83,7 @@ impl Position {
         board: &engine::Board,
         notation: engine::Notation,
         labels: &Labels,
+        standing: Standing,
     ) -> GridBoard {
         let mut picture = GridBoard::new(board.size(), notation);
         picture.stones = board
@@ -80,12 +95,21 @@ impl Position {
         picture.last_move = self.last_point();
         let outcome = self.outcome();
         picture.winning_lines = winning_lines(&outcome);
-        picture.to_move = self.seat_to_act().map(|seat| self.stone_of(seat));
-        picture.winner = outcome.winner().map(|seat| self.stone_of(seat));
+        let (to_move, winner) = match standing {
+            Standing::Playing => (self.seat_to_act(), outcome.winner()),
+            Standing::Over { winner } => (None, winner),
+        };
+        picture.to_move = to_move.map(|seat| self.stone_of(seat));
+        picture.winner = winner.map(|seat| self.stone_of(seat));
         if picture.to_move == Some(Stone::Black) {
             picture.forbidden = self.forbidden_marks();
         }
+        if standing == Standing::Playing {
+            picture.offers = self.offered_points();
+        }
+        picture.captured = self.last_captured();
         let captures = self.captures();
+        picture.capture_goal = captures.map(|_| super::CAPTURES_TO_WIN);
         let score = self.final_score();
         for seat in [Seat::First, Seat::Second] {
             let player = GridPlayer {
@@ -104,7 +128,17 @@ impl Position {
         picture
     }
 
-    fn forbidden_marks(&self) -> Vec<Point> {
+    /// Renju: the ten points offered for the fifth move, in the order offered.
+    pub(super) fn offered_points(&self) -> Vec<Point> {
+        match self {
+            Position::Renju(game) => {
+                game.offered_fifths().map(|points| points.to_vec()).unwrap_or_default()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    pub(super) fn forbidden_marks(&self) -> Vec<Point> {
         let marks = match self {
             Position::Gomoku(game) => game.forbidden_points(),
             Position::Renju(game) if game.phase() == engine::RenjuPhase::Play => {
@@ -124,7 +158,7 @@ fn disc(disc: Disc) -> render::Disc {
     }
 }
 
-fn connect_picture(game: &engine::Connect, labels: &Labels) -> ConnectBoard {
+fn connect_picture(game: &engine::Connect, labels: &Labels, standing: Standing) -> ConnectBoard {
     let settings = game.settings();
     let width = settings.width();
     let sides = if settings.has_side_columns() { vec![0, width - 1] } else { Vec::new() };
@@ -140,11 +174,13 @@ fn connect_picture(game: &engine::Connect, labels: &Labels) -> ConnectBoard {
             let height = game.height(column);
             height.checked_sub(1).map(|y| Point::new(settings.column_x(column), y))
         }
-        _ => None,
+        // A pop empties the bottom cell and lets the column slide down: the mark goes there.
+        Some(engine::ConnectMove::Pop(column)) => Some(Point::new(settings.column_x(column), 0)),
+        None => None,
     };
     let outcome = game.outcome();
     picture.winning_lines = winning_lines(&outcome);
-    if settings.pop_out {
+    if settings.pop_out && standing == Standing::Playing {
         let position = Position::Connect(game.clone());
         let columns = position
             .poppable_columns()
@@ -156,8 +192,12 @@ fn connect_picture(game: &engine::Connect, labels: &Labels) -> ConnectBoard {
     }
     picture.red.clone_from(&labels.names[0]);
     picture.yellow.clone_from(&labels.names[1]);
-    picture.to_move = game.seat_to_act().map(|seat| disc(Disc::of(seat)));
-    picture.winner = outcome.winner().map(|seat| disc(Disc::of(seat)));
+    let (to_move, winner) = match standing {
+        Standing::Playing => (game.seat_to_act(), outcome.winner()),
+        Standing::Over { winner } => (None, winner),
+    };
+    picture.to_move = to_move.map(|seat| disc(Disc::of(seat)));
+    picture.winner = winner.map(|seat| disc(Disc::of(seat)));
     picture.status.clone_from(&labels.status);
     picture
 }

@@ -7,17 +7,19 @@ use unic_langid::LanguageIdentifier;
 use super::{Arg, Locale, Text};
 
 /// The Fluent sources of one language, embedded so the binary needs no files beside it.
-const SPANISH: [&str; 4] = [
+const SPANISH: [&str; 5] = [
     include_str!("../../locales/es/bot.ftl"),
     include_str!("../../locales/es/games.ftl"),
     include_str!("../../locales/es/errors.ftl"),
     include_str!("../../locales/es/telegram.ftl"),
+    include_str!("../../locales/es/board.ftl"),
 ];
-const ENGLISH: [&str; 4] = [
+const ENGLISH: [&str; 5] = [
     include_str!("../../locales/en/bot.ftl"),
     include_str!("../../locales/en/games.ftl"),
     include_str!("../../locales/en/errors.ftl"),
     include_str!("../../locales/en/telegram.ftl"),
+    include_str!("../../locales/en/board.ftl"),
 ];
 
 /// The messages of every language, parsed once at start-up.

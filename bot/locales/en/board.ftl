@@ -1,0 +1,14 @@
+# How moves are told and what the board says (renju's decisions, PopOut, captures, marks).
+
+told-swap = { $name } swaps colours.
+told-keep = { $name } keeps the colours.
+told-offer = { $name } offers ten fifth moves: { $points }.
+told-choose = { $name } chooses { $point }.
+told-pop = { $name } pops a disc from column { $column }.
+told-capture = { $name }: { $move } captures { $stones } — { $count }/{ $goal }.
+# The CPU playing for someone whose time ran out.
+told-cpu-for = The CPU (for { $name })
+
+list-one = { $item }
+list-two = { $first } and { $last }
+list-more = { $first }, { $rest }

@@ -1,0 +1,15 @@
+# Cómo se cuentan los movimientos y qué dice el tablero (decisiones de renju, PopOut,
+# capturas, marcas).
+
+told-swap = { $name } cambia de color.
+told-keep = { $name } mantiene los colores.
+told-offer = { $name } propone diez quintas: { $points }.
+told-choose = { $name } elige { $point }.
+told-pop = { $name } saca una ficha de la columna { $column }.
+told-capture = { $name }: { $move } captura { $stones } — { $count }/{ $goal }.
+# La CPU que juega por alguien cuyo tiempo se acabó.
+told-cpu-for = La CPU (por { $name })
+
+list-one = { $item }
+list-two = { $first } y { $last }
+list-more = { $first }, { $rest }
