@@ -220,3 +220,44 @@ fn the_diagram_brackets_the_last_stone_and_stars_forbidden_points() {
     white.play("o15").expect("a free point");
     assert!(!row(&white.diagram(), 8).contains('*'));
 }
+
+#[test]
+fn the_renju_opening_area_is_framed_for_the_stone_it_asks() {
+    for (plies, reach) in [(0, 0), (2, 1), (4, 2), (6, 3), (8, 4)] {
+        let position = position(GameKind::Renju, &RENJU_TO_OFFERS[..plies]);
+        let picture = position.picture(&Labels::default(), Standing::Playing);
+        let area = grid(&picture).opening_area.expect("an opening stone is awaited");
+        assert_eq!((area.centre, area.reach), (point("h8"), reach), "after {plies} plies");
+    }
+    // Deciding to swap is not a stone; the offers are chosen anywhere they were put.
+    for plies in [1, 9] {
+        let position = position(GameKind::Renju, &RENJU_TO_OFFERS[..plies]);
+        let picture = position.picture(&Labels::default(), Standing::Playing);
+        assert_eq!(grid(&picture).opening_area, None);
+    }
+}
+
+#[tokio::test]
+async fn the_renju_prompt_names_the_centre_then_the_square() {
+    let mut harness = Harness::new().await;
+    let (_, lines, _) = board(&game_between_ana_and_bruno(&mut harness, "/renju").await);
+    let centre = Text::new("status-opening-centre")
+        .with("name", "Ana")
+        .with("colour", Text::new("colour-black"))
+        .with("point", "h8");
+    assert_eq!(lines.last(), Some(&centre));
+    let texts = Texts::load().expect("the message files");
+    assert_eq!(
+        [texts.render(Locale::Es, &centre), texts.render(Locale::En, &centre)],
+        [
+            "Ana (negras): la primera piedra va en el centro, h8.",
+            "Ana (black): the first stone goes in the centre, h8."
+        ]
+    );
+    harness.say("Ana", "/move h8").await;
+    let (_, lines, _) = board(&harness.say("Bruno", "/move keep").await);
+    let square = lines.last().expect("a status line");
+    assert_eq!((square.id, square.arg("side")), ("status-opening", Some(&3_u32.into())));
+    let said = texts.render(Locale::Es, square);
+    assert!(said.ends_with("piedra dentro del 3×3 central, enmarcado en azul."), "{said}");
+}

@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use engine::{Line, Notation, Point, Stone};
+use engine::{Line, Notation, OpeningArea, Point, Stone};
 
 use crate::RenderError;
 use crate::canvas::{Canvas, Icon};
@@ -53,6 +53,8 @@ pub struct GridBoard {
     /// The points the last move emptied by capturing, ringed in red so the stones that
     /// vanished are seen.
     pub captured: Vec<Point>,
+    /// Renju's opening: the square the awaited stone must go in, framed in blue.
+    pub opening_area: Option<OpeningArea>,
     /// The captured stones that win (10 in ninuki and pente): tallies read "2/10".
     pub capture_goal: Option<u16>,
     pub black: GridPlayer,
@@ -80,6 +82,7 @@ impl GridBoard {
             offers: Vec::new(),
             captured: Vec::new(),
             capture_goal: None,
+            opening_area: None,
             black: GridPlayer::default(),
             white: GridPlayer::default(),
             captures_label: String::new(),
@@ -129,7 +132,8 @@ impl GridBoard {
             .chain(self.last_move)
             .chain(self.forbidden.iter().copied())
             .chain(self.offers.iter().copied())
-            .chain(self.captured.iter().copied());
+            .chain(self.captured.iter().copied())
+            .chain(self.opening_area.map(|area| area.centre));
         let line_ends = self.winning_lines.iter().flat_map(|line| [line.from, line.to]);
         match points.chain(line_ends).find(|&p| !geometry.contains(p)) {
             Some(point) => Err(RenderError::OffBoard(point)),
@@ -183,6 +187,9 @@ impl GridBoard {
             let (x, y) = geometry.centre(point);
             (x as i32 - (size / 2) as i32, y as i32 - (size / 2) as i32)
         };
+        if let Some(area) = self.opening_area {
+            draw_area(canvas, geometry, area);
+        }
         for &point in &self.forbidden {
             let (x, y) = at(point, sprites.forbidden.width);
             canvas.paint(&sprites.forbidden, x, y, Ink::Alert);
@@ -248,6 +255,20 @@ impl GridBoard {
             text::draw_centred(canvas, style, &label, (x, y), Ink::Alert);
         }
     }
+}
+
+/// A frame half a cell outside the square's outer lines, clipped to the board.
+fn draw_area(canvas: &mut Canvas, geometry: &Geometry, area: OpeningArea) {
+    let (cx, cy) = geometry.centre(area.centre);
+    let half = (f32::from(area.reach) + 0.5) * geometry.cell as f32;
+    let thickness = (geometry.cell as i32 / 12).max(3);
+    // The bars are centred on the square's edge, midway between two lines.
+    let (left, top) = ((cx - half) as i32 - thickness / 2, (cy - half) as i32 - thickness / 2);
+    let side = (2.0 * half) as i32 + thickness;
+    canvas.fill(left, top, side, thickness, Ink::WinLine);
+    canvas.fill(left, top + side - thickness, side, thickness, Ink::WinLine);
+    canvas.fill(left, top, thickness, side, Ink::WinLine);
+    canvas.fill(left + side - thickness, top, thickness, side, Ink::WinLine);
 }
 
 /// The intersections a line runs through, end to end (just its ends if it is not straight).

@@ -336,3 +336,21 @@ fn capture_tallies_show_the_goal() {
     board.capture_goal = Some(10);
     assert!(text_pixels(&board) > plain + 40);
 }
+
+#[test]
+fn the_opening_area_is_framed_around_its_square() {
+    let mut board = GridBoard::new(15, Notation::WithI);
+    let centre = Point::new(7, 7);
+    // Half a cell beyond the 5×5 square's edge (j8 is two lines right of h8).
+    let (jx, jy) = board.pixel_of(Point::new(9, 7)).unwrap();
+    let (kx, _) = board.pixel_of(Point::new(10, 7)).unwrap();
+    let frame = ((jx + kx) / 2, jy);
+    let before = Rgb::decode(&board.to_png().unwrap());
+    assert!(!is_blue(before.at(frame)));
+    board.opening_area = Some(engine::OpeningArea { centre, reach: 2 });
+    let after = Rgb::decode(&board.to_png().unwrap());
+    assert!(is_blue(after.at(frame)), "{:?}", after.at(frame));
+    // Inside the square the board is as it was.
+    let inside = board.pixel_of(Point::new(8, 8)).unwrap();
+    assert_eq!(before.at(inside), after.at(inside));
+}

@@ -12,3 +12,7 @@ told-cpu-for = The CPU (for { $name })
 list-one = { $item }
 list-two = { $first } and { $last }
 list-more = { $first }, { $rest }
+
+# Renju's opening: where the awaited stone goes (the square is framed in blue).
+status-opening-centre = { $name } ({ $colour }): the first stone goes in the centre, { $point }.
+status-opening = { $name } ({ $colour }): a stone inside the central { $side }×{ $side }, framed in blue.

@@ -13,3 +13,7 @@ told-cpu-for = La CPU (por { $name })
 list-one = { $item }
 list-two = { $first } y { $last }
 list-more = { $first }, { $rest }
+
+# La apertura de renju: dónde va la piedra que toca (el cuadrado se enmarca en azul).
+status-opening-centre = { $name } ({ $colour }): la primera piedra va en el centro, { $point }.
+status-opening = { $name } ({ $colour }): piedra dentro del { $side }×{ $side } central, enmarcado en azul.

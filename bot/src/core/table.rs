@@ -80,7 +80,14 @@ pub(super) fn status(table: &Table) -> Text {
         (Outcome::Running, None) => match position.seat_to_act() {
             None => Text::new("result-draw").with("reason", Text::new("draw-agreed")),
             Some(seat) => match position.resolution() {
-                Resolution::Move => named("status-turn", seat),
+                Resolution::Move => match position.opening_area() {
+                    Some(area) if area.reach == 0 => named("status-opening-centre", seat)
+                        .with("point", engine::Notation::WithI.format(area.centre)),
+                    Some(area) => {
+                        named("status-opening", seat).with("side", u32::from(area.side()))
+                    }
+                    None => named("status-turn", seat),
+                },
                 Resolution::SwapOption => named("status-swap", seat),
                 Resolution::FifthStone => named("status-fifth", seat),
                 Resolution::FifthChoice => named("status-fifth-choice", seat)

@@ -106,6 +106,7 @@ impl Position {
         }
         if standing == Standing::Playing {
             picture.offers = self.offered_points();
+            picture.opening_area = self.opening_area();
         }
         picture.captured = self.last_captured();
         let captures = self.captures();
@@ -126,6 +127,15 @@ impl Position {
         picture.score_label.clone_from(&labels.score);
         picture.status.clone_from(&labels.status);
         picture
+    }
+
+    /// Renju's opening: the square the awaited stone must go in.
+    #[must_use]
+    pub fn opening_area(&self) -> Option<engine::OpeningArea> {
+        match self {
+            Position::Renju(game) => game.opening_area(),
+            _ => None,
+        }
     }
 
     /// Renju: the ten points offered for the fifth move, in the order offered.
