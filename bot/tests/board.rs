@@ -261,3 +261,33 @@ async fn the_renju_prompt_names_the_centre_then_the_square() {
     let said = texts.render(Locale::Es, square);
     assert!(said.ends_with("piedra dentro del 3×3 central, enmarcado en azul."), "{said}");
 }
+
+#[test]
+fn forbidden_marks_have_a_legend_and_stay_muted_on_whites_turn() {
+    let settings = GameSettings { forbidden: true, ..GameSettings::default_for(GameKind::Gomoku) };
+    let moves = ["g8", "a1", "h8", "a3", "i9", "a5", "i10", "a7"];
+    let black = Position::replay(&settings, moves).expect("the moves replay");
+    let picture = black.picture(&Labels::default(), Standing::Playing);
+    assert_eq!(
+        (grid(&picture).forbidden.clone(), grid(&picture).forbidden_muted),
+        (vec![point("i8")], false)
+    );
+    let legend = black.forbidden_legend().expect("marks are shown");
+    assert_eq!(said(legend, "-")[0], "× roja (* en el texto): punto prohibido para negras.");
+    let mut white = black.clone();
+    white.play("o15").expect("a free point");
+    let picture = white.picture(&Labels::default(), Standing::Playing);
+    assert_eq!(
+        (grid(&picture).forbidden.clone(), grid(&picture).forbidden_muted),
+        (vec![point("i8")], true)
+    );
+    let legend = white.forbidden_legend().expect("marks are shown");
+    assert_eq!(
+        said(legend, "-")[1],
+        "Dark ×: where black will not be able to play; a good spot for white."
+    );
+    // No marks, no legend; a finished game shows none.
+    assert_eq!(position(GameKind::Gomoku, &["h8"]).forbidden_legend(), None);
+    let over = black.picture(&Labels::default(), Standing::Over { winner: Some(Seat::Second) });
+    assert!(grid(&over).forbidden.is_empty());
+}

@@ -48,6 +48,9 @@ pub struct GridBoard {
     pub winning_lines: Vec<Line>,
     /// Points where black may not play, marked with a small red ×.
     pub forbidden: Vec<Point>,
+    /// The forbidden points are shown while white moves (where black will not be able to
+    /// answer): the × is drawn in the grid's ink instead of red.
+    pub forbidden_muted: bool,
     /// Renju's offered fifth moves, numbered 1, 2… in this order on their empty points.
     pub offers: Vec<Point>,
     /// The points the last move emptied by capturing, ringed in red so the stones that
@@ -79,6 +82,7 @@ impl GridBoard {
             last_move: None,
             winning_lines: Vec::new(),
             forbidden: Vec::new(),
+            forbidden_muted: false,
             offers: Vec::new(),
             captured: Vec::new(),
             capture_goal: None,
@@ -190,9 +194,10 @@ impl GridBoard {
         if let Some(area) = self.opening_area {
             draw_area(canvas, geometry, area);
         }
+        let forbidden_ink = if self.forbidden_muted { Ink::GridLine } else { Ink::Alert };
         for &point in &self.forbidden {
             let (x, y) = at(point, sprites.forbidden.width);
-            canvas.paint(&sprites.forbidden, x, y, Ink::Alert);
+            canvas.paint(&sprites.forbidden, x, y, forbidden_ink);
         }
         for &point in &self.captured {
             let (x, y) = at(point, sprites.win_ring.width);

@@ -111,6 +111,11 @@ fn forbidden_points_carry_a_red_cross() {
     board.forbidden = vec![point];
     let after = Rgb::decode(&board.to_png().unwrap());
     assert!(is_red(after.at(board.pixel_of(point).unwrap())));
+    // Shown while white moves: the same cross, not red.
+    board.forbidden_muted = true;
+    let muted = Rgb::decode(&board.to_png().unwrap());
+    let centre = muted.at(board.pixel_of(point).unwrap());
+    assert!(!is_red(centre) && centre != before.at(board.pixel_of(point).unwrap()), "{centre:?}");
 }
 
 fn five_in_a_row() -> ConnectBoard {

@@ -16,3 +16,7 @@ list-more = { $first }, { $rest }
 # Renju's opening: where the awaited stone goes (the square is framed in blue).
 status-opening-centre = { $name } ({ $colour }): the first stone goes in the centre, { $point }.
 status-opening = { $name } ({ $colour }): a stone inside the central { $side }×{ $side }, framed in blue.
+
+# The legend of the forbidden-point marks (* in the text diagram).
+legend-forbidden = Red × (* in the text): a point black may not play.
+legend-forbidden-muted = Dark ×: where black will not be able to play; a good spot for white.

@@ -17,3 +17,7 @@ list-more = { $first }, { $rest }
 # La apertura de renju: dónde va la piedra que toca (el cuadrado se enmarca en azul).
 status-opening-centre = { $name } ({ $colour }): la primera piedra va en el centro, { $point }.
 status-opening = { $name } ({ $colour }): piedra dentro del { $side }×{ $side } central, enmarcado en azul.
+
+# Leyenda de las marcas de puntos prohibidos (en el texto son *).
+legend-forbidden = × roja (* en el texto): punto prohibido para negras.
+legend-forbidden-muted = × oscura: donde negras no podrán jugar; buen sitio para blancas.

@@ -221,6 +221,9 @@ impl Core {
         lines.push(header);
         lines.extend(notes);
         lines.push(status.clone());
+        if row.status == GameStatus::Active {
+            lines.extend(position.forbidden_legend());
+        }
         if let Some([first_score, second_score]) = position.final_score() {
             lines.push(
                 Text::new("pente-score").with("first", first_score).with("second", second_score),

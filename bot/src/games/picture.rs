@@ -101,8 +101,11 @@ impl Position {
         };
         picture.to_move = to_move.map(|seat| self.stone_of(seat));
         picture.winner = winner.map(|seat| self.stone_of(seat));
-        if picture.to_move == Some(Stone::Black) {
+        // Black's forbidden points are shown on white's turn too (muted): where black will
+        // not be able to answer is what white plays for.
+        if picture.to_move.is_some() {
             picture.forbidden = self.forbidden_marks();
+            picture.forbidden_muted = picture.to_move == Some(Stone::White);
         }
         if standing == Standing::Playing {
             picture.offers = self.offered_points();
@@ -127,6 +130,20 @@ impl Position {
         picture.score_label.clone_from(&labels.score);
         picture.status.clone_from(&labels.status);
         picture
+    }
+
+    /// The caption line that explains the forbidden marks, when the board shows some: red ×
+    /// on black's turn, muted × while white moves.
+    #[must_use]
+    pub fn forbidden_legend(&self) -> Option<crate::i18n::Text> {
+        let seat = self.seat_to_act()?;
+        if self.forbidden_marks().is_empty() {
+            return None;
+        }
+        Some(crate::i18n::Text::new(match self.stone_of(seat) {
+            Stone::Black => "legend-forbidden",
+            Stone::White => "legend-forbidden-muted",
+        }))
     }
 
     /// Renju's opening: the square the awaited stone must go in.
