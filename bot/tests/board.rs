@@ -291,3 +291,58 @@ fn forbidden_marks_have_a_legend_and_stay_muted_on_whites_turn() {
     let over = black.picture(&Labels::default(), Standing::Over { winner: Some(Seat::Second) });
     assert!(grid(&over).forbidden.is_empty());
 }
+
+#[test]
+fn a_numbered_board_numbers_each_stone_by_its_move() {
+    // Renju: decisions place no stone; the chosen fifth is stone 5.
+    let mut renju = position(GameKind::Renju, &RENJU_TO_OFFERS);
+    renju.play("choose h6").expect("an offered point");
+    let picture = renju.numbered(&renju.picture(&Labels::default(), Standing::Playing));
+    let number_of = |picture: &Picture, at: &str| {
+        grid(picture).stones.iter().find(|s| s.point == point(at)).and_then(|s| s.number)
+    };
+    let numbers: Vec<Option<u16>> =
+        ["h8", "i9", "h9", "g7", "h6"].iter().map(|at| number_of(&picture, at)).collect();
+    assert_eq!(numbers, [Some(1), Some(2), Some(3), Some(4), Some(5)]);
+    // The usual picture has no numbers.
+    let plain = renju.picture(&Labels::default(), Standing::Playing);
+    assert!(grid(&plain).stones.iter().all(|s| s.number.is_none()));
+    // Ninuki: the captured h8 and h7 are gone; h9 is stone 4; black's h8 again is stone 5.
+    let mut ninuki = position(GameKind::Ninuki, &NINUKI_CAPTURE);
+    ninuki.play("h8").expect("the emptied point");
+    let picture = ninuki.numbered(&ninuki.picture(&Labels::default(), Standing::Playing));
+    assert_eq!(grid(&picture).stones.len(), 3);
+    assert_eq!(
+        [number_of(&picture, "h6"), number_of(&picture, "h9"), number_of(&picture, "h8")],
+        [Some(2), Some(4), Some(5)]
+    );
+    assert!(picture.png().is_ok());
+}
+
+#[tokio::test]
+async fn board_numbers_shows_the_numbered_board_once() {
+    let mut harness = Harness::new().await;
+    game_between_ana_and_bruno(&mut harness, "/gomoku").await;
+    harness.say("Ana", "/move h8").await;
+    harness.say("Bruno", "/move i9").await;
+    let numbers = |outputs: &[Output]| -> Vec<Option<u16>> {
+        let picture = outputs
+            .iter()
+            .find_map(|output| match output {
+                Output::Board { message, repost: true, .. } => {
+                    message.board.as_ref().map(|b| b.picture.clone())
+                }
+                _ => None,
+            })
+            .expect("the board posted again");
+        grid(&picture).stones.iter().map(|s| s.number).collect()
+    };
+    let mut shown = numbers(&harness.say("Bruno", "/tablero números").await);
+    shown.sort_unstable();
+    assert_eq!(shown, [Some(1), Some(2)]);
+    let shown = numbers(&harness.say("Ana", "/board numbers #1").await);
+    assert!(shown.iter().all(Option::is_some));
+    // The plain /board stays unnumbered.
+    let shown = numbers(&harness.say("Ana", "/board").await);
+    assert!(shown.iter().all(Option::is_none));
+}

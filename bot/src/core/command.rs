@@ -28,6 +28,8 @@ pub enum Command {
     },
     Undo(Option<GameId>),
     Board(Option<GameId>),
+    /// `/board numbers [#12]`: the board once with every stone numbered by its move.
+    NumberedBoard(Option<GameId>),
     Rematch(Option<GameId>),
     Rules(Option<GameKind>),
     Stats(Option<String>),
@@ -202,7 +204,16 @@ pub fn parse(line: &str, bot_name: &str) -> Result<Option<Command>, CommandError
             Command::Resign { game: game_id(&rest)?, confirm }
         }
         "undo" | "deshacer" => Command::Undo(game_id(&args)?),
-        "board" | "tablero" => Command::Board(game_id(&args)?),
+        "board" | "tablero" => {
+            let numbers =
+                |w: &&str| ["numbers", "números", "numeros"].contains(&w.to_lowercase().as_str());
+            let rest: Vec<&str> = args.iter().copied().filter(|w| !numbers(w)).collect();
+            if rest.len() < args.len() {
+                Command::NumberedBoard(game_id(&rest)?)
+            } else {
+                Command::Board(game_id(&args)?)
+            }
+        }
         "rematch" | "revancha" => Command::Rematch(game_id(&args)?),
         "rules" | "reglas" => Command::Rules(game_kind(&args)?),
         "stats" | "estadisticas" | "estadísticas" => {

@@ -258,7 +258,8 @@ impl Core {
                 let id = self.game_of(context, game)?;
                 self.undo(context, id).await
             }
-            Command::Board(game) => self.show_board(context, game).await,
+            Command::Board(game) => self.show_board(context, game, false).await,
+            Command::NumberedBoard(game) => self.show_board(context, game, true).await,
             Command::Rematch(game) => self.rematch(context, game).await,
             Command::Rules(kind) => Ok(self.rules(context, kind)),
             Command::Stats(user) => self.stats(context, user).await,

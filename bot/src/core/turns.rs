@@ -413,11 +413,13 @@ impl Core {
         Ok(outputs)
     }
 
-    /// `/board`: posts the board again as a new message.
+    /// `/board`: posts the board again as a new message, its stones `numbered` by their moves
+    /// for `/board numbers`.
     pub(super) async fn show_board(
         &mut self,
         context: &Context,
         named: Option<GameId>,
+        numbered: bool,
     ) -> Result<Vec<Output>, CoreError> {
         let id = match self.game_of(context, named) {
             Ok(id) => id,
@@ -436,18 +438,22 @@ impl Core {
         };
         if let Some(seat) = self.table(id)?.seat_of(&context.user.id) {
             let mut outputs = self.take_seat_back(context, id, seat).await?;
-            outputs.extend(self.repost(id, context.locale)?);
+            outputs.extend(self.repost(id, context.locale, numbered)?);
             return Ok(outputs);
         }
-        self.repost(id, context.locale)
+        self.repost(id, context.locale, numbered)
     }
 
-    fn repost(&self, id: GameId, locale: Locale) -> Result<Vec<Output>, CoreError> {
+    fn repost(&self, id: GameId, locale: Locale, numbered: bool) -> Result<Vec<Output>, CoreError> {
+        let position = &self.table(id)?.position;
         let mut outputs = self.shown_board(id, locale, Vec::new());
         for output in &mut outputs {
-            if let Output::Board { edit, repost, .. } = output {
+            if let Output::Board { edit, repost, message, .. } = output {
                 *edit = None;
                 *repost = true;
+                if numbered && let Some(board) = &mut message.board {
+                    board.picture = position.numbered(&board.picture);
+                }
             }
         }
         Ok(outputs)

@@ -146,6 +146,42 @@ impl Position {
         }))
     }
 
+    /// `picture` (this position's) with every stone numbered by the move that placed it (a
+    /// point captured and played again carries its newer number): `/board numbers`.
+    #[must_use]
+    pub fn numbered(&self, picture: &Picture) -> Picture {
+        let Picture::Grid(board) = picture else { return picture.clone() };
+        let order = self.stone_order();
+        let mut board = GridBoard::clone(board);
+        for placed in &mut board.stones {
+            placed.number = order
+                .iter()
+                .rposition(|&point| point == placed.point)
+                .and_then(|index| u16::try_from(index + 1).ok());
+        }
+        Picture::Grid(Arc::new(board))
+    }
+
+    /// The points of the grid games' stones in the order they were placed.
+    fn stone_order(&self) -> Vec<Point> {
+        match self {
+            Position::Gomoku(game) => game.history().to_vec(),
+            Position::Ninuki(game) => game.history().to_vec(),
+            Position::Pente(game) => game.history().to_vec(),
+            Position::Renju(game) => game
+                .history()
+                .iter()
+                .filter_map(|mv| match mv {
+                    engine::RenjuMove::Place(point) | engine::RenjuMove::ChooseFifth(point) => {
+                        Some(*point)
+                    }
+                    _ => None,
+                })
+                .collect(),
+            Position::Connect(_) => Vec::new(),
+        }
+    }
+
     /// Renju's opening: the square the awaited stone must go in.
     #[must_use]
     pub fn opening_area(&self) -> Option<engine::OpeningArea> {
