@@ -346,3 +346,16 @@ async fn board_numbers_shows_the_numbered_board_once() {
     let shown = numbers(&harness.say("Ana", "/board").await);
     assert!(shown.iter().all(Option::is_none));
 }
+
+#[test]
+fn a_frame_diagram_brackets_the_last_disc_and_a_pop() {
+    let settings = GameSettings { pop_out: true, ..GameSettings::default_for(GameKind::Connect5) };
+    let dropped = Position::replay(&settings, ["4", "5"]).expect("two drops");
+    let bottom = |position: &Position| {
+        let diagram = position.diagram();
+        diagram.lines().nth(5).expect("the bottom row").to_owned()
+    };
+    assert_eq!(bottom(&dropped), "|r . . . R(Y). . y|");
+    let popped = Position::replay(&settings, ["4", "5", "pop 4"]).expect("a pop");
+    assert_eq!(bottom(&popped), "|r . . .(.)Y . . y|");
+}

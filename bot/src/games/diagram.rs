@@ -6,8 +6,8 @@ use super::Position;
 
 impl Position {
     /// The board drawn in text, for the terminal: `X` black, `O` white (`R`/`Y` for discs),
-    /// `.` empty, the top row first, coordinates around. The last stone is in brackets
-    /// (`(X)`), a point black may not play is `*` (on black's turn, as on the image), renju's
+    /// `.` empty, the top row first, coordinates around. The last stone or disc is in brackets
+    /// (`(X)`, except against the frame's edge), a point black may not play is `*` (on black's turn, as on the image), renju's
     /// offered fifth moves are their numbers 1–9 and 0 for the tenth.
     #[must_use]
     pub fn diagram(&self) -> String {
@@ -81,10 +81,16 @@ fn grid_diagram(board: &engine::Board, notation: Notation, marks: &Marks) -> Str
 fn connect_diagram(game: &engine::Connect) -> String {
     let settings = game.settings();
     let mut text = String::new();
+    let last = super::picture::last_cell(game);
     for y in (0..ConnectSettings::HEIGHT).rev() {
         text.push('|');
         for x in 0..settings.width() {
             let side = game.is_side_disc(Point::new(x, y));
+            let is_last = last == Some(Point::new(x, y));
+            if is_last && x > 0 {
+                text.pop();
+                text.push('(');
+            }
             text.push(match (game.disc_at(Point::new(x, y)), side) {
                 (Some(Disc::Red), false) => 'R',
                 (Some(Disc::Yellow), false) => 'Y',
@@ -92,7 +98,11 @@ fn connect_diagram(game: &engine::Connect) -> String {
                 (Some(Disc::Yellow), true) => 'y',
                 (None, _) => '.',
             });
-            text.push(if x + 1 == settings.width() { '|' } else { ' ' });
+            text.push(match (is_last, x + 1 == settings.width()) {
+                (_, true) => '|',
+                (true, false) => ')',
+                (false, false) => ' ',
+            });
         }
         text.push('\n');
     }

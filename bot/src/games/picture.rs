@@ -221,6 +221,19 @@ fn disc(disc: Disc) -> render::Disc {
     }
 }
 
+/// The cell of the frame the last move marks: the disc dropped, or the bottom of the column
+/// popped (the column slid down into it).
+pub(super) fn last_cell(game: &engine::Connect) -> Option<Point> {
+    let settings = game.settings();
+    match game.last_move()? {
+        engine::ConnectMove::Drop(column) => {
+            let height = game.height(column);
+            height.checked_sub(1).map(|y| Point::new(settings.column_x(column), y))
+        }
+        engine::ConnectMove::Pop(column) => Some(Point::new(settings.column_x(column), 0)),
+    }
+}
+
 fn connect_picture(game: &engine::Connect, labels: &Labels, standing: Standing) -> ConnectBoard {
     let settings = game.settings();
     let width = settings.width();
@@ -232,15 +245,7 @@ fn connect_picture(game: &engine::Connect, labels: &Labels, standing: Standing) 
             picture.set(cell, game.disc_at(cell).map(disc));
         }
     }
-    picture.last_move = match game.last_move() {
-        Some(engine::ConnectMove::Drop(column)) => {
-            let height = game.height(column);
-            height.checked_sub(1).map(|y| Point::new(settings.column_x(column), y))
-        }
-        // A pop empties the bottom cell and lets the column slide down: the mark goes there.
-        Some(engine::ConnectMove::Pop(column)) => Some(Point::new(settings.column_x(column), 0)),
-        None => None,
-    };
+    picture.last_move = last_cell(game);
     let outcome = game.outcome();
     picture.winning_lines = winning_lines(&outcome);
     if settings.pop_out && standing == Standing::Playing {
