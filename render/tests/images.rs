@@ -111,11 +111,15 @@ fn forbidden_points_carry_a_red_cross() {
     board.forbidden = vec![point];
     let after = Rgb::decode(&board.to_png().unwrap());
     assert!(is_red(after.at(board.pixel_of(point).unwrap())));
-    // Shown while white moves: the same cross, not red.
+    // Shown while white moves: the same cross in the grid's dark ink, not red. An arm of the
+    // cross lies off the grid lines, a few pixels along the diagonal.
     board.forbidden_muted = true;
     let muted = Rgb::decode(&board.to_png().unwrap());
-    let centre = muted.at(board.pixel_of(point).unwrap());
-    assert!(!is_red(centre) && centre != before.at(board.pixel_of(point).unwrap()), "{centre:?}");
+    let (x, y) = board.pixel_of(point).unwrap();
+    let arm = (x + 5, y + 5);
+    assert!(is_red(after.at(arm)), "{:?}", after.at(arm));
+    assert!(!is_red(muted.at(arm)) && muted.at(arm) != before.at(arm), "{:?}", muted.at(arm));
+    assert!(muted.at(arm)[0] < 120, "dark: {:?}", muted.at(arm));
 }
 
 fn five_in_a_row() -> ConnectBoard {
