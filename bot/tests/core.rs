@@ -437,7 +437,15 @@ async fn every_game_accepts_the_cpu() {
         assert_eq!(lines[0].id, "board-header");
         assert_eq!(lines[0].arg("game"), Some(&cincobot::i18n::Arg::Text(Text::new(game))));
         assert_eq!(lines[1], Text::new("game-started").with("id", id));
-        assert_eq!(lines[2], turn("Ana", colour));
+        // Renju's first stone has its own prompt: the centre, h8 (tests/board.rs).
+        let status = match game {
+            "game-renju" => Text::new("status-opening-centre")
+                .with("name", "Ana")
+                .with("colour", Text::new(colour))
+                .with("point", "h8"),
+            _ => turn("Ana", colour),
+        };
+        assert_eq!(lines[2], status);
         harness.say("Ana", &format!("/resign #{id} confirm")).await;
     }
     assert!(harness.cpu_requests().is_empty(), "the person starts every game");

@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use engine::{Line, Notation, Point, Stone};
+use engine::{Line, Notation, OpeningArea, Point, Stone};
 
 use crate::RenderError;
 use crate::canvas::{Canvas, Icon};
@@ -48,6 +48,18 @@ pub struct GridBoard {
     pub winning_lines: Vec<Line>,
     /// Points where black may not play, marked with a small red ×.
     pub forbidden: Vec<Point>,
+    /// The forbidden points are shown while white moves (where black will not be able to
+    /// answer): the × is drawn in the grid's ink instead of red.
+    pub forbidden_muted: bool,
+    /// Renju's offered fifth moves, numbered 1, 2… in this order on their empty points.
+    pub offers: Vec<Point>,
+    /// The points the last move emptied by capturing, ringed in red so the stones that
+    /// vanished are seen.
+    pub captured: Vec<Point>,
+    /// Renju's opening: the square the awaited stone must go in, framed in blue.
+    pub opening_area: Option<OpeningArea>,
+    /// The captured stones that win (10 in ninuki and pente): tallies read "2/10".
+    pub capture_goal: Option<u16>,
     pub black: GridPlayer,
     pub white: GridPlayer,
     /// The word beside capture counts ("capturas") and scores ("puntos").
@@ -70,6 +82,11 @@ impl GridBoard {
             last_move: None,
             winning_lines: Vec::new(),
             forbidden: Vec::new(),
+            forbidden_muted: false,
+            offers: Vec::new(),
+            captured: Vec::new(),
+            capture_goal: None,
+            opening_area: None,
             black: GridPlayer::default(),
             white: GridPlayer::default(),
             captures_label: String::new(),
@@ -117,7 +134,10 @@ impl GridBoard {
             .iter()
             .map(|s| s.point)
             .chain(self.last_move)
-            .chain(self.forbidden.iter().copied());
+            .chain(self.forbidden.iter().copied())
+            .chain(self.offers.iter().copied())
+            .chain(self.captured.iter().copied())
+            .chain(self.opening_area.map(|area| area.centre));
         let line_ends = self.winning_lines.iter().flat_map(|line| [line.from, line.to]);
         match points.chain(line_ends).find(|&p| !geometry.contains(p)) {
             Some(point) => Err(RenderError::OffBoard(point)),
@@ -147,9 +167,14 @@ impl GridBoard {
                 label: &self.captures_label,
                 icon: Some(captured),
                 value,
+                goal: self.capture_goal,
             });
-            let score =
-                player.score.map(|value| Tally { label: &self.score_label, icon: None, value });
+            let score = player.score.map(|value| Tally {
+                label: &self.score_label,
+                icon: None,
+                value,
+                goal: None,
+            });
             Row {
                 piece,
                 name: &player.name,
@@ -166,10 +191,19 @@ impl GridBoard {
             let (x, y) = geometry.centre(point);
             (x as i32 - (size / 2) as i32, y as i32 - (size / 2) as i32)
         };
+        if let Some(area) = self.opening_area {
+            draw_area(canvas, geometry, area);
+        }
+        let forbidden_ink = if self.forbidden_muted { Ink::GridLine } else { Ink::Alert };
         for &point in &self.forbidden {
             let (x, y) = at(point, sprites.forbidden.width);
-            canvas.paint(&sprites.forbidden, x, y, Ink::Alert);
+            canvas.paint(&sprites.forbidden, x, y, forbidden_ink);
         }
+        for &point in &self.captured {
+            let (x, y) = at(point, sprites.win_ring.width);
+            canvas.paint(&sprites.win_ring, x, y, Ink::Alert);
+        }
+        self.draw_offers(canvas, geometry);
         for placed in &self.stones {
             let sprite = match placed.stone {
                 Stone::Black => &sprites.black,
@@ -211,6 +245,35 @@ impl GridBoard {
             canvas.paint(&sprites.last_move, x, y, Ink::Alert);
         }
     }
+}
+
+impl GridBoard {
+    /// Each offered point gets its number on a patch of wood, so the grid lines do not cross
+    /// the digits.
+    fn draw_offers(&self, canvas: &mut Canvas, geometry: &Geometry) {
+        let style = Style::bold((geometry.cell as f32 * 0.5) as u8);
+        let patch = (geometry.cell as f32 * 0.7) as i32;
+        for (index, &point) in self.offers.iter().enumerate() {
+            let (x, y) = geometry.centre(point);
+            canvas.fill(x as i32 - patch / 2, y as i32 - patch / 2, patch, patch, Ink::Wood);
+            let label = (index + 1).to_string();
+            text::draw_centred(canvas, style, &label, (x, y), Ink::Alert);
+        }
+    }
+}
+
+/// A frame half a cell outside the square's outer lines, clipped to the board.
+fn draw_area(canvas: &mut Canvas, geometry: &Geometry, area: OpeningArea) {
+    let (cx, cy) = geometry.centre(area.centre);
+    let half = (f32::from(area.reach) + 0.5) * geometry.cell as f32;
+    let thickness = (geometry.cell as i32 / 12).max(3);
+    // The bars are centred on the square's edge, midway between two lines.
+    let (left, top) = ((cx - half) as i32 - thickness / 2, (cy - half) as i32 - thickness / 2);
+    let side = (2.0 * half) as i32 + thickness;
+    canvas.fill(left, top, side, thickness, Ink::WinLine);
+    canvas.fill(left, top + side - thickness, side, thickness, Ink::WinLine);
+    canvas.fill(left, top, thickness, side, Ink::WinLine);
+    canvas.fill(left + side - thickness, top, thickness, side, Ink::WinLine);
 }
 
 /// The intersections a line runs through, end to end (just its ends if it is not straight).

@@ -18,6 +18,8 @@ const NAME: Style = Style::bold(24);
 const LABEL: Style = Style::regular(17);
 const VALUE: Style = Style::bold(24);
 const STATUS: Style = Style::regular(21);
+/// A long status line (renju's ten offers in English) steps down to this before it is cut.
+const STATUS_SMALL: Style = Style::regular(16);
 
 /// How a player's row is lit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,6 +35,8 @@ pub(crate) struct Tally<'a> {
     pub(crate) label: &'a str,
     pub(crate) icon: Option<&'a Icon>,
     pub(crate) value: u16,
+    /// What the value counts towards, shown as "value/goal".
+    pub(crate) goal: Option<u16>,
 }
 
 #[derive(Debug)]
@@ -50,16 +54,22 @@ pub(crate) fn draw(canvas: &mut Canvas, rows: [Row<'_>; 2], status: &str) {
     for (row, top) in rows.iter().zip(ROW_TOPS) {
         draw_row(canvas, row, top as f32, width);
     }
-    let baseline = (ROW_TOPS[1] + ROW_HEIGHT) as f32 + 12.0 + text::cap_height(STATUS);
+    let style = status_style(status, width - 2.0 * PAD);
+    let baseline = (ROW_TOPS[1] + ROW_HEIGHT) as f32 + 12.0 + text::cap_height(style);
     text::draw(
         canvas,
-        STATUS,
+        style,
         status,
         (width / 2.0, baseline),
         Align::Centre,
         width - 2.0 * PAD,
         Ink::HeaderText,
     );
+}
+
+/// The status line's size: the usual one, or the smaller one when that does not fit `room`.
+fn status_style(status: &str, room: f32) -> Style {
+    if text::width(STATUS, status) > room { STATUS_SMALL } else { STATUS }
 }
 
 fn draw_row(canvas: &mut Canvas, row: &Row<'_>, top: f32, width: f32) {
@@ -84,7 +94,10 @@ fn draw_row(canvas: &mut Canvas, row: &Row<'_>, top: f32, width: f32) {
     // Tallies from the right edge leftwards, then the name gets what is left.
     let mut right = width - PAD - 8.0;
     for tally in row.tallies.iter().rev() {
-        let value = tally.value.to_string();
+        let value = match tally.goal {
+            Some(goal) => format!("{}/{goal}", tally.value),
+            None => tally.value.to_string(),
+        };
         let baseline = middle + text::cap_height(VALUE) / 2.0;
         right -= text::draw(
             canvas,
@@ -131,4 +144,22 @@ fn draw_row(canvas: &mut Canvas, row: &Row<'_>, top: f32, width: f32) {
 fn signs() -> &'static (Mask, Mask) {
     static SIGNS: OnceLock<(Mask, Mask)> = OnceLock::new();
     SIGNS.get_or_init(|| (sprites::star(24), sprites::triangle(14, 20, false)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Renju's longest status line, in English, on the narrowest board (15×15, 806 px).
+    const OFFERS: &str = "Anastasia (white): choose one of the offered fifth moves: \
+                          h7 h6 h10 h11 g8 i7 i8 g9 f7 f8.";
+
+    #[test]
+    fn a_long_status_line_steps_down_and_fits_whole() {
+        let room = 806.0 - 2.0 * PAD;
+        assert!(text::width(STATUS, OFFERS) > room, "the usual size would cut it");
+        let style = status_style(OFFERS, room);
+        assert_eq!(text::fit(style, OFFERS, room), OFFERS);
+        assert_eq!(status_style("Turno de ana", room), STATUS);
+    }
 }

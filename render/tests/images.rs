@@ -111,6 +111,15 @@ fn forbidden_points_carry_a_red_cross() {
     board.forbidden = vec![point];
     let after = Rgb::decode(&board.to_png().unwrap());
     assert!(is_red(after.at(board.pixel_of(point).unwrap())));
+    // Shown while white moves: the same cross in the grid's dark ink, not red. An arm of the
+    // cross lies off the grid lines, a few pixels along the diagonal.
+    board.forbidden_muted = true;
+    let muted = Rgb::decode(&board.to_png().unwrap());
+    let (x, y) = board.pixel_of(point).unwrap();
+    let arm = (x + 5, y + 5);
+    assert!(is_red(after.at(arm)), "{:?}", after.at(arm));
+    assert!(!is_red(muted.at(arm)) && muted.at(arm) != before.at(arm), "{:?}", muted.at(arm));
+    assert!(muted.at(arm)[0] < 120, "dark: {:?}", muted.at(arm));
 }
 
 fn five_in_a_row() -> ConnectBoard {
@@ -266,4 +275,91 @@ fn every_size_and_odd_text_renders() {
     }
     let face = CardFace { colour: Some(CardColour::Blue), kind: CardKind::Number(255) };
     assert!(face.to_png().is_ok());
+}
+
+/// How many red pixels lie in the square of half-side `reach` around `centre`.
+fn red_around(image: &Rgb, (cx, cy): (u32, u32), reach: u32) -> usize {
+    (cy - reach..=cy + reach)
+        .flat_map(|y| (cx - reach..=cx + reach).map(move |x| (x, y)))
+        .filter(|&pixel| is_red(image.at(pixel)))
+        .count()
+}
+
+#[test]
+fn renju_offers_are_numbered_on_their_points() {
+    let mut board = gomoku();
+    let offered = [Point::new(10, 10), Point::new(3, 12)];
+    let before = Rgb::decode(&board.to_png().unwrap());
+    board.offers = offered.to_vec();
+    let after = Rgb::decode(&board.to_png().unwrap());
+    for point in offered {
+        let centre = board.pixel_of(point).unwrap();
+        assert_eq!(red_around(&before, centre, 12), 0);
+        assert!(red_around(&after, centre, 12) > 20, "a red number on {point:?}");
+    }
+    // "1" and "2" are different digits: the two marks differ.
+    let marks: Vec<Vec<bool>> = offered
+        .iter()
+        .map(|&point| {
+            let (cx, cy) = board.pixel_of(point).unwrap();
+            (cy - 12..=cy + 12)
+                .flat_map(|y| (cx - 12..=cx + 12).map(move |x| (x, y)))
+                .map(|pixel| is_red(after.at(pixel)))
+                .collect()
+        })
+        .collect();
+    assert_ne!(marks[0], marks[1]);
+}
+
+#[test]
+fn points_emptied_by_a_capture_are_ringed() {
+    let mut board = gomoku();
+    let emptied = Point::new(7, 6);
+    let centre = board.pixel_of(emptied).unwrap();
+    let reach = 26;
+    let before = Rgb::decode(&board.to_png().unwrap());
+    board.captured = vec![emptied];
+    let after = Rgb::decode(&board.to_png().unwrap());
+    assert_eq!(red_around(&before, centre, reach), 0);
+    assert!(red_around(&after, centre, reach) > 50);
+    // A ring: its middle stays the bare crossing.
+    assert!(!is_red(after.at(centre)));
+}
+
+#[test]
+fn capture_tallies_show_the_goal() {
+    let mut board = gomoku();
+    board.captures_label = "capturas".into();
+    board.black.captures = Some(2);
+    board.white.captures = Some(0);
+    // The header's muted and light text pixels right of the names: "2/10" draws more of
+    // them than "2".
+    let text_pixels = |board: &GridBoard| {
+        let image = Rgb::decode(&board.to_png().unwrap());
+        (10..50u32)
+            .flat_map(|y| (560..800u32).map(move |x| (x, y)))
+            .filter(|&pixel| image.at(pixel)[0] > 200)
+            .count()
+    };
+    let plain = text_pixels(&board);
+    board.capture_goal = Some(10);
+    assert!(text_pixels(&board) > plain + 40);
+}
+
+#[test]
+fn the_opening_area_is_framed_around_its_square() {
+    let mut board = GridBoard::new(15, Notation::WithI);
+    let centre = Point::new(7, 7);
+    // Half a cell beyond the 5×5 square's edge (j8 is two lines right of h8).
+    let (jx, jy) = board.pixel_of(Point::new(9, 7)).unwrap();
+    let (kx, _) = board.pixel_of(Point::new(10, 7)).unwrap();
+    let frame = ((jx + kx) / 2, jy);
+    let before = Rgb::decode(&board.to_png().unwrap());
+    assert!(!is_blue(before.at(frame)));
+    board.opening_area = Some(engine::OpeningArea { centre, reach: 2 });
+    let after = Rgb::decode(&board.to_png().unwrap());
+    assert!(is_blue(after.at(frame)), "{:?}", after.at(frame));
+    // Inside the square the board is as it was.
+    let inside = board.pixel_of(Point::new(8, 8)).unwrap();
+    assert_eq!(before.at(inside), after.at(inside));
 }

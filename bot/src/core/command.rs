@@ -33,6 +33,8 @@ pub enum Command {
         answer: Option<bool>,
     },
     Board(Option<GameId>),
+    /// `/board numbers [#12]`: the board once with every stone numbered by its move.
+    NumberedBoard(Option<GameId>),
     Rematch(Option<GameId>),
     /// A game's rules: a summary, or the whole document (`full`).
     Rules {
@@ -215,7 +217,16 @@ pub fn parse(line: &str, bot_name: &str) -> Result<Option<Command>, CommandError
             let rest: Vec<&str> = args.iter().copied().filter(|w| yes_or_no(w).is_none()).collect();
             Command::Undo { game: game_id(&rest)?, answer }
         }
-        "board" | "tablero" => Command::Board(game_id(&args)?),
+        "board" | "tablero" => {
+            let numbers =
+                |w: &&str| ["numbers", "números", "numeros"].contains(&w.to_lowercase().as_str());
+            let rest: Vec<&str> = args.iter().copied().filter(|w| !numbers(w)).collect();
+            if rest.len() < args.len() {
+                Command::NumberedBoard(game_id(&rest)?)
+            } else {
+                Command::Board(game_id(&args)?)
+            }
+        }
         "rematch" | "revancha" => Command::Rematch(game_id(&args)?),
         "rules" | "reglas" => {
             let full = |word: &&str| matches!(word.to_lowercase().as_str(), "full" | "completo");

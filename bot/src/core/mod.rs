@@ -278,7 +278,8 @@ impl Core {
                     }
                 }
             }
-            Command::Board(game) => self.show_board(context, game).await,
+            Command::Board(game) => self.show_board(context, game, false).await,
+            Command::NumberedBoard(game) => self.show_board(context, game, true).await,
             Command::Rematch(game) => self.rematch(context, game).await,
             Command::Rules { game, full } => Ok(self.rules(context, game, full)),
             Command::Stats(user) => self.stats(context, user).await,

@@ -3,7 +3,7 @@
 use engine::{DrawReason, Outcome, Seat, WinReason};
 
 use super::{BoardImage, Button, Core, GameId, Message, Output, Payload, Player};
-use crate::games::{GameKind, Labels, Position, Resolution};
+use crate::games::{GameKind, Labels, Position, Resolution, Standing};
 use crate::i18n::{Arg, Locale, Text};
 use crate::store::{GameRow, GameStatus, StoredMove};
 
@@ -121,13 +121,30 @@ pub(super) fn status(table: &Table) -> Text {
         (Outcome::Running, None) => match position.seat_to_act() {
             None => Text::new("result-draw").with("reason", Text::new("draw-agreed")),
             Some(seat) => match position.resolution() {
-                Resolution::Move => named("status-turn", seat),
+                Resolution::Move => match position.opening_area() {
+                    Some(area) if area.reach == 0 => named("status-opening-centre", seat)
+                        .with("point", engine::Notation::WithI.format(area.centre)),
+                    Some(area) => {
+                        named("status-opening", seat).with("side", u32::from(area.side()))
+                    }
+                    None => named("status-turn", seat),
+                },
                 Resolution::SwapOption => named("status-swap", seat),
                 Resolution::FifthStone => named("status-fifth", seat),
                 Resolution::FifthChoice => named("status-fifth-choice", seat)
                     .with("points", position.offered_fifths().join(" ")),
             },
         },
+    }
+}
+
+/// Whether the picture shows a game going on or its result.
+fn standing(row: &GameRow) -> Standing {
+    match row.status {
+        GameStatus::Active => Standing::Playing,
+        GameStatus::Finished | GameStatus::Abandoned | GameStatus::Cancelled => {
+            Standing::Over { winner: row.winner }
+        }
     }
 }
 
@@ -245,6 +262,9 @@ impl Core {
         lines.push(header);
         lines.extend(notes);
         lines.push(status.clone());
+        if row.status == GameStatus::Active {
+            lines.extend(position.forbidden_legend());
+        }
         if let (Some(seconds), Some(seat)) =
             (row.turn_deadline.and(row.settings.timer.seconds()), position.seat_to_act())
         {
@@ -269,7 +289,7 @@ impl Core {
             pop_out: word(Text::new("label-popout")),
         };
         let board = Some(BoardImage {
-            picture: position.picture(&labels),
+            picture: position.picture(&labels, standing(row)),
             diagram: position.diagram(),
             file_name: format!("game-{}-ply-{}.png", row.id.0, position.ply()),
         });

@@ -146,12 +146,18 @@ impl Core {
         row.turn_deadline = turn_deadline(&row, &position, now);
         let ratings = self.commit_step(context, &mut row, Step::Move(&played)).await?;
         let name = name_of(&row.players[seat.index()]);
-        let note = match mover {
-            Mover::Stand => Text::new("cpu-played-for"),
-            Mover::Person | Mover::Cpu => Text::new("move-played"),
-        }
-        .with("name", name)
-        .with("move", written);
+        let note = match (position.told(&table.position, &written), mover) {
+            (Some(told), Mover::Stand) => {
+                told.with("name", Text::new("told-cpu-for").with("name", name))
+            }
+            (Some(told), Mover::Person | Mover::Cpu) => told.with("name", name),
+            (None, Mover::Stand) => {
+                Text::new("cpu-played-for").with("name", name).with("move", written)
+            }
+            (None, Mover::Person | Mover::Cpu) => {
+                Text::new("move-played").with("name", name).with("move", written)
+            }
+        };
         let locale = match context {
             Some(context) => context.locale,
             None => self.chat_locale(&row.chat).await,
@@ -428,11 +434,13 @@ impl Core {
         Ok(outputs)
     }
 
-    /// `/board`: posts the board again as a new message.
+    /// `/board`: posts the board again as a new message, its stones `numbered` by their moves
+    /// for `/board numbers`.
     pub(super) async fn show_board(
         &mut self,
         context: &Context,
         named: Option<GameId>,
+        numbered: bool,
     ) -> Result<Vec<Output>, CoreError> {
         let id = match self.game_of(context, named, "example-board") {
             Ok(id) => id,
@@ -451,18 +459,22 @@ impl Core {
         };
         if let Some(seat) = self.table(id)?.seat_of(&context.user.id) {
             let mut outputs = self.take_seat_back(context, id, seat).await?;
-            outputs.extend(self.repost(id, context.locale)?);
+            outputs.extend(self.repost(id, context.locale, numbered)?);
             return Ok(outputs);
         }
-        self.repost(id, context.locale)
+        self.repost(id, context.locale, numbered)
     }
 
-    fn repost(&self, id: GameId, locale: Locale) -> Result<Vec<Output>, CoreError> {
+    fn repost(&self, id: GameId, locale: Locale, numbered: bool) -> Result<Vec<Output>, CoreError> {
+        let position = &self.table(id)?.position;
         let mut outputs = self.shown_board(id, locale, Vec::new());
         for output in &mut outputs {
-            if let Output::Board { edit, repost, .. } = output {
+            if let Output::Board { edit, repost, message, .. } = output {
                 *edit = None;
                 *repost = true;
+                if numbered && let Some(board) = &mut message.board {
+                    board.picture = position.numbered(&board.picture);
+                }
             }
         }
         Ok(outputs)

@@ -10,11 +10,13 @@ mod options;
 mod picture;
 mod position;
 mod refusal;
+mod telling;
 
 pub use kind::GameKind;
 pub use options::{
     GameOptions, GameSettings, OptionError, TurnTimer, board_sizes, has_shape_options, options_for,
 };
-pub use picture::{Labels, Picture};
+pub use picture::{Labels, Picture, Standing};
 pub use position::{Position, Resolution};
 pub use refusal::{MoveError, shape_id};
+pub use telling::CAPTURES_TO_WIN;

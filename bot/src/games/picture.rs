@@ -39,6 +39,17 @@ pub struct Labels {
     pub pop_out: String,
 }
 
+/// How a game stands for its picture. A resignation, a timeout, a cancelled or abandoned game
+/// ends it without the position knowing, so the caller says so.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Standing {
+    Playing,
+    /// Over: nobody is to move, the winner (if any) is starred, nothing is offered to play.
+    Over {
+        winner: Option<Seat>,
+    },
+}
+
 fn winning_lines(outcome: &Outcome) -> Vec<engine::Line> {
     match outcome {
         Outcome::Win {
@@ -51,12 +62,15 @@ fn winning_lines(outcome: &Outcome) -> Vec<engine::Line> {
 impl Position {
     /// The board's picture, with `labels` for every word on it.
     #[must_use]
-    pub fn picture(&self, labels: &Labels) -> Picture {
+    pub fn picture(&self, labels: &Labels, standing: Standing) -> Picture {
         let with_i = engine::Notation::WithI;
-        let grid =
-            |board, notation| Picture::Grid(Arc::new(self.grid_picture(board, notation, labels)));
+        let grid = |board, notation| {
+            Picture::Grid(Arc::new(self.grid_picture(board, notation, labels, standing)))
+        };
         match self {
-            Position::Connect(game) => Picture::Connect(Arc::new(connect_picture(game, labels))),
+            Position::Connect(game) => {
+                Picture::Connect(Arc::new(connect_picture(game, labels, standing)))
+            }
             Position::Gomoku(game) => grid(game.board(), with_i),
             Position::Renju(game) => grid(game.board(), with_i),
             Position::Ninuki(game) => grid(game.board(), with_i),
@@ -69,6 +83,7 @@ impl Position {
         board: &engine::Board,
         notation: engine::Notation,
         labels: &Labels,
+        standing: Standing,
     ) -> GridBoard {
         let mut picture = GridBoard::new(board.size(), notation);
         picture.stones = board
@@ -80,12 +95,25 @@ impl Position {
         picture.last_move = self.last_point();
         let outcome = self.outcome();
         picture.winning_lines = winning_lines(&outcome);
-        picture.to_move = self.seat_to_act().map(|seat| self.stone_of(seat));
-        picture.winner = outcome.winner().map(|seat| self.stone_of(seat));
-        if picture.to_move == Some(Stone::Black) {
+        let (to_move, winner) = match standing {
+            Standing::Playing => (self.seat_to_act(), outcome.winner()),
+            Standing::Over { winner } => (None, winner),
+        };
+        picture.to_move = to_move.map(|seat| self.stone_of(seat));
+        picture.winner = winner.map(|seat| self.stone_of(seat));
+        // Black's forbidden points are shown on white's turn too (muted): where black will
+        // not be able to answer is what white plays for.
+        if picture.to_move.is_some() {
             picture.forbidden = self.forbidden_marks();
+            picture.forbidden_muted = picture.to_move == Some(Stone::White);
         }
+        if standing == Standing::Playing {
+            picture.offers = self.offered_points();
+            picture.opening_area = self.opening_area();
+        }
+        picture.captured = self.last_captured();
         let captures = self.captures();
+        picture.capture_goal = captures.map(|_| super::CAPTURES_TO_WIN);
         let score = self.final_score();
         for seat in [Seat::First, Seat::Second] {
             let player = GridPlayer {
@@ -104,7 +132,76 @@ impl Position {
         picture
     }
 
-    fn forbidden_marks(&self) -> Vec<Point> {
+    /// The caption line that explains the forbidden marks, when the board shows some: red ×
+    /// on black's turn, muted × while white moves.
+    #[must_use]
+    pub fn forbidden_legend(&self) -> Option<crate::i18n::Text> {
+        let seat = self.seat_to_act()?;
+        if self.forbidden_marks().is_empty() {
+            return None;
+        }
+        Some(crate::i18n::Text::new(match self.stone_of(seat) {
+            Stone::Black => "legend-forbidden",
+            Stone::White => "legend-forbidden-muted",
+        }))
+    }
+
+    /// `picture` (this position's) with every stone numbered by the move that placed it (a
+    /// point captured and played again carries its newer number): `/board numbers`.
+    #[must_use]
+    pub fn numbered(&self, picture: &Picture) -> Picture {
+        let Picture::Grid(board) = picture else { return picture.clone() };
+        let order = self.stone_order();
+        let mut board = GridBoard::clone(board);
+        for placed in &mut board.stones {
+            placed.number = order
+                .iter()
+                .rposition(|&point| point == placed.point)
+                .and_then(|index| u16::try_from(index + 1).ok());
+        }
+        Picture::Grid(Arc::new(board))
+    }
+
+    /// The points of the grid games' stones in the order they were placed.
+    fn stone_order(&self) -> Vec<Point> {
+        match self {
+            Position::Gomoku(game) => game.history().to_vec(),
+            Position::Ninuki(game) => game.history().to_vec(),
+            Position::Pente(game) => game.history().to_vec(),
+            Position::Renju(game) => game
+                .history()
+                .iter()
+                .filter_map(|mv| match mv {
+                    engine::RenjuMove::Place(point) | engine::RenjuMove::ChooseFifth(point) => {
+                        Some(*point)
+                    }
+                    _ => None,
+                })
+                .collect(),
+            Position::Connect(_) => Vec::new(),
+        }
+    }
+
+    /// Renju's opening: the square the awaited stone must go in.
+    #[must_use]
+    pub fn opening_area(&self) -> Option<engine::OpeningArea> {
+        match self {
+            Position::Renju(game) => game.opening_area(),
+            _ => None,
+        }
+    }
+
+    /// Renju: the ten points offered for the fifth move, in the order offered.
+    pub(super) fn offered_points(&self) -> Vec<Point> {
+        match self {
+            Position::Renju(game) => {
+                game.offered_fifths().map(|points| points.to_vec()).unwrap_or_default()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    pub(super) fn forbidden_marks(&self) -> Vec<Point> {
         let marks = match self {
             Position::Gomoku(game) => game.forbidden_points(),
             Position::Renju(game) if game.phase() == engine::RenjuPhase::Play => {
@@ -124,7 +221,20 @@ fn disc(disc: Disc) -> render::Disc {
     }
 }
 
-fn connect_picture(game: &engine::Connect, labels: &Labels) -> ConnectBoard {
+/// The cell of the frame the last move marks: the disc dropped, or the bottom of the column
+/// popped (the column slid down into it).
+pub(super) fn last_cell(game: &engine::Connect) -> Option<Point> {
+    let settings = game.settings();
+    match game.last_move()? {
+        engine::ConnectMove::Drop(column) => {
+            let height = game.height(column);
+            height.checked_sub(1).map(|y| Point::new(settings.column_x(column), y))
+        }
+        engine::ConnectMove::Pop(column) => Some(Point::new(settings.column_x(column), 0)),
+    }
+}
+
+fn connect_picture(game: &engine::Connect, labels: &Labels, standing: Standing) -> ConnectBoard {
     let settings = game.settings();
     let width = settings.width();
     let sides = if settings.has_side_columns() { vec![0, width - 1] } else { Vec::new() };
@@ -135,16 +245,10 @@ fn connect_picture(game: &engine::Connect, labels: &Labels) -> ConnectBoard {
             picture.set(cell, game.disc_at(cell).map(disc));
         }
     }
-    picture.last_move = match game.last_move() {
-        Some(engine::ConnectMove::Drop(column)) => {
-            let height = game.height(column);
-            height.checked_sub(1).map(|y| Point::new(settings.column_x(column), y))
-        }
-        _ => None,
-    };
+    picture.last_move = last_cell(game);
     let outcome = game.outcome();
     picture.winning_lines = winning_lines(&outcome);
-    if settings.pop_out {
+    if settings.pop_out && standing == Standing::Playing {
         let position = Position::Connect(game.clone());
         let columns = position
             .poppable_columns()
@@ -156,8 +260,12 @@ fn connect_picture(game: &engine::Connect, labels: &Labels) -> ConnectBoard {
     }
     picture.red.clone_from(&labels.names[0]);
     picture.yellow.clone_from(&labels.names[1]);
-    picture.to_move = game.seat_to_act().map(|seat| disc(Disc::of(seat)));
-    picture.winner = outcome.winner().map(|seat| disc(Disc::of(seat)));
+    let (to_move, winner) = match standing {
+        Standing::Playing => (game.seat_to_act(), outcome.winner()),
+        Standing::Over { winner } => (None, winner),
+    };
+    picture.to_move = to_move.map(|seat| disc(Disc::of(seat)));
+    picture.winner = winner.map(|seat| disc(Disc::of(seat)));
     picture.status.clone_from(&labels.status);
     picture
 }

@@ -14,6 +14,7 @@ const SPANISH: &[&str] = &[
     include_str!("../../locales/es/telegram.ftl"),
     include_str!("../../locales/es/flow.ftl"),
     include_str!("../../locales/es/words.ftl"),
+    include_str!("../../locales/es/board.ftl"),
 ];
 const ENGLISH: &[&str] = &[
     include_str!("../../locales/en/bot.ftl"),
@@ -22,6 +23,7 @@ const ENGLISH: &[&str] = &[
     include_str!("../../locales/en/telegram.ftl"),
     include_str!("../../locales/en/flow.ftl"),
     include_str!("../../locales/en/words.ftl"),
+    include_str!("../../locales/en/board.ftl"),
 ];
 
 /// The messages of every language, parsed once at start-up.

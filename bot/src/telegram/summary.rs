@@ -40,7 +40,7 @@ impl fmt::Display for Summary<'_> {
 mod tests {
     use super::*;
     use crate::core::{BoardImage, ChatKind, GameId, Message, Platform, User};
-    use crate::games::{GameKind, GameSettings, Labels, Position};
+    use crate::games::{GameKind, GameSettings, Labels, Position, Standing};
     use crate::i18n::{Locale, Text};
 
     const SECRET: &str = "hand: 7 of cups, king of swords";
@@ -79,7 +79,7 @@ mod tests {
         let mut message = secret_message();
         let position = Position::start(&GameSettings::default_for(GameKind::Gomoku));
         let labels = Labels { names: ["ana".into(), "bruno".into()], ..Labels::default() };
-        let picture = position.picture(&labels);
+        let picture = position.picture(&labels, Standing::Playing);
         let png = picture.png().expect("a picture");
         message.board = Some(BoardImage {
             picture,
