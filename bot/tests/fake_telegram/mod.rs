@@ -104,6 +104,11 @@ struct State {
     watchers: Vec<tokio::sync::mpsc::UnboundedSender<Call>>,
     /// Keep no list of calls (a long load run).
     forgetful: bool,
+    /// The message id answered to each `sendPhoto`, with its chat, in order.
+    photos: Vec<(i64, i64)>,
+    /// How many times an update was handed out again after its first delivery (unconfirmed, or
+    /// sent again on purpose).
+    redelivered: usize,
 }
 
 /// The fake server.
@@ -167,6 +172,16 @@ impl FakeTelegram {
             state.again.extend(update);
         }
         self.updates.notify_waiters();
+    }
+
+    /// The message id of the latest photo sent to `chat`: the message its buttons sit under.
+    pub fn last_photo(&self, chat: i64) -> Option<i64> {
+        self.lock().photos.iter().rev().find(|(to, _)| *to == chat).map(|(_, id)| *id)
+    }
+
+    /// How many updates were handed out again (to a bot that restarted before confirming them).
+    pub fn redelivered(&self) -> usize {
+        self.lock().redelivered
     }
 
     /// Every call from now on, as it comes; `forget`: stop keeping the list of calls.
@@ -371,7 +386,11 @@ impl FakeTelegram {
                 let id = {
                     let mut state = self.lock();
                     state.next_message += 1;
-                    state.next_message
+                    let id = state.next_message;
+                    if method == "sendPhoto" {
+                        state.photos.push((chat, id));
+                    }
+                    id
                 };
                 message(id, chat, &call)
             }
@@ -396,6 +415,7 @@ impl FakeTelegram {
                 let mut state = self.lock();
                 state.updates.retain(|u| number(&u["update_id"]) >= offset);
                 if let Some(update) = state.again.pop_front() {
+                    state.redelivered += 1;
                     return json!({"ok": true, "result": [update]});
                 }
                 if !state.updates.is_empty() {
@@ -403,7 +423,9 @@ impl FakeTelegram {
                     let now = Instant::now();
                     for update in &batch {
                         let id = number(&update["update_id"]);
-                        if !state.delivered.iter().any(|(seen, _)| *seen == id) {
+                        if state.delivered.iter().any(|(seen, _)| *seen == id) {
+                            state.redelivered += 1;
+                        } else {
                             state.delivered.push((id, now));
                         }
                     }
