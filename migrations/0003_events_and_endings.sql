@@ -18,6 +18,10 @@ ALTER TABLE moves ADD COLUMN event TEXT;
 -- (or the next ending) writes them, once.
 ALTER TABLE games ADD COLUMN rating_due BOOLEAN NOT NULL DEFAULT FALSE;
 
+-- An ending (a finished or cancelled game) whose final board no platform has shown yet: a
+-- restart shows it.
+ALTER TABLE games ADD COLUMN result_shown BOOLEAN NOT NULL DEFAULT TRUE;
+
 -- The unique name a person is mentioned by (a Telegram username), apart from the name the bot
 -- calls them: a challenge to `@ana` is for the one user whose handle is ana, never for any user
 -- whose first name happens to be Ana.

@@ -501,8 +501,6 @@ async fn killed_five_times_the_bot_loses_no_move_and_plays_none_twice() {
 /// never reaches Telegram (both the edit and the new photo are refused), and the bot is killed.
 /// Started again, the bot must show the ending, as it shows any board that is behind.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "fails today: a restart re-posts the boards of active games only (core/timers.rs \
-            reload), and a finished game's shown board is not recorded (Core::board_shown)"]
 async fn an_ending_killed_before_it_was_shown_is_shown_after_the_restart() {
     let folder = tempfile::tempdir().expect("a temporary folder");
     std::fs::write(folder.path().join("kill.toml"), CONFIG).expect("the config");

@@ -220,6 +220,7 @@ impl Core {
             board_message: None,
             shown_ply: 0,
             rating_due: false,
+            result_shown: true,
             created_at: now,
             updated_at: now,
         };

@@ -107,6 +107,8 @@ pub struct Core {
     cpu: Arc<dyn CpuPlayer>,
     /// The games being played, rebuilt from the move log at start-up.
     tables: BTreeMap<GameId, Table>,
+    /// Ended games whose final board no adapter has reported shown yet.
+    endings: BTreeMap<GameId, Table>,
     /// The ply at which each game's player to act was warned that their time runs out.
     warned: HashMap<GameId, usize>,
     /// The timers whose work failed, waiting before they are tried again.
@@ -144,6 +146,7 @@ impl Core {
             clock,
             cpu,
             tables: BTreeMap::new(),
+            endings: BTreeMap::new(),
             backoff: backoff::Backoff::default(),
             warned: HashMap::new(),
             preferences: std::sync::Mutex::new(HashMap::new()),
@@ -437,6 +440,15 @@ impl Core {
         ply: usize,
         message_id: String,
     ) -> Result<(), StoreError> {
+        if let Some(ending) = self.endings.get(&game) {
+            let mut row = ending.row.clone();
+            row.board_message = Some(message_id);
+            row.shown_ply = ply;
+            row.result_shown = true;
+            self.store.save_game(&row).await?;
+            self.endings.remove(&game);
+            return Ok(());
+        }
         let Some(table) = self.tables.get(&game) else { return Ok(()) };
         let mut row = table.row.clone();
         row.board_message = Some(message_id);

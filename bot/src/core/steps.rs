@@ -64,6 +64,10 @@ impl Core {
         row: &mut GameRow,
         step: Step<'_>,
     ) -> Result<Vec<Text>, CoreError> {
+        if matches!(row.status, GameStatus::Finished | GameStatus::Cancelled) {
+            // Its final board is still to be shown: a restart before then shows it.
+            row.result_shown = false;
+        }
         let mut change = self.begin(context).await?;
         step.write(&mut change, row).await?;
         let mut moved = Vec::new();

@@ -314,8 +314,9 @@ impl Core {
         self.tables.get(&id).map(|table| self.board_of(table, locale, notes)).into_iter().collect()
     }
 
-    /// A game whose ending (`row`) committed: it leaves memory (its log stays in the store)
-    /// and its final board is shown.
+    /// A game whose ending (`row`) committed: it leaves the games being played (its log
+    /// stays in the store) and its final board is shown; it is kept until an adapter says the
+    /// board was shown.
     pub(super) fn end_table(
         &mut self,
         id: GameId,
@@ -325,6 +326,17 @@ impl Core {
     ) -> Vec<Output> {
         let Some(mut table) = self.tables.remove(&id) else { return Vec::new() };
         table.row = row;
-        vec![self.board_of(&table, locale, notes)]
+        let board = self.board_of(&table, locale, notes);
+        self.endings.insert(id, table);
+        vec![board]
+    }
+
+    /// The final board of an ending not shown yet.
+    pub(super) fn ending_board(&self, id: GameId, locale: Locale) -> Vec<Output> {
+        self.endings
+            .get(&id)
+            .map(|table| self.board_of(table, locale, Vec::new()))
+            .into_iter()
+            .collect()
     }
 }

@@ -48,7 +48,20 @@ impl Core {
             }
             self.ask_cpu_if_due(id);
         }
-        tracing::info!(games = self.tables.len(), "games reloaded");
+        for (row, log) in self.store.unshown_endings().await? {
+            let id = row.id;
+            match Position::replay(&row.settings, log.iter().map(|stored| stored.action.as_str())) {
+                Ok(position) => {
+                    let locale = self.chat_locale(&row.chat).await;
+                    self.endings.insert(id, Table { row, position, log });
+                    outputs.extend(self.ending_board(id, locale));
+                }
+                Err((ply, error)) => {
+                    tracing::error!(game = id.0, ply, %error, "an ended game does not replay");
+                }
+            }
+        }
+        tracing::info!(games = self.tables.len(), endings = self.endings.len(), "games reloaded");
         Ok(outputs)
     }
 

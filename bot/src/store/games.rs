@@ -53,6 +53,8 @@ pub struct GameRow {
     pub shown_ply: usize,
     /// Finished and ranked, but its ratings are still to be written.
     pub rating_due: bool,
+    /// Ended, and its final board shown (or nothing to show).
+    pub result_shown: bool,
     pub created_at: i64,
     pub updated_at: i64,
 }
@@ -152,6 +154,7 @@ fn read_game(row: &SqliteRow) -> Result<GameRow, StoreError> {
         board_message: row.try_get("board_message")?,
         shown_ply: ply_of(row.try_get("shown_ply")?),
         rating_due: row.try_get("rating_due")?,
+        result_shown: row.try_get("result_shown")?,
         created_at: row.try_get("created_at")?,
         updated_at: row.try_get("updated_at")?,
     })
@@ -159,7 +162,7 @@ fn read_game(row: &SqliteRow) -> Result<GameRow, StoreError> {
 
 const UPDATE_GAME: &str = "UPDATE games SET status = ?, result = ?, turn_deadline = ?, \
      last_human_at = ?, first_away = ?, second_away = ?, undo_by = ?, board_message = ?, \
-     shown_ply = ?, rating_due = ?, updated_at = ? WHERE id = ?";
+     shown_ply = ?, rating_due = ?, result_shown = ?, updated_at = ? WHERE id = ?";
 
 fn update_game(
     game: &GameRow,
@@ -175,6 +178,7 @@ fn update_game(
         .bind(game.board_message.as_deref())
         .bind(ply_value(game.shown_ply))
         .bind(game.rating_due)
+        .bind(game.result_shown)
         .bind(game.updated_at)
         .bind(game.id.0)
 }
@@ -226,6 +230,7 @@ impl Change {
             board_message: None,
             shown_ply: 0,
             rating_due: false,
+            result_shown: true,
             created_at: new.now,
             updated_at: new.now,
         })
@@ -334,6 +339,23 @@ impl Store {
     /// [`StoreError`] if the database fails or a row does not read back.
     pub async fn active_games(&self) -> Result<Vec<(GameRow, Vec<StoredMove>)>, StoreError> {
         let rows = sqlx::query("SELECT * FROM games WHERE status = 'active' ORDER BY id")
+            .fetch_all(&self.pool)
+            .await?;
+        let mut games = Vec::with_capacity(rows.len());
+        for row in &rows {
+            let game = read_game(row)?;
+            let moves = self.moves(game.id).await?;
+            games.push((game, moves));
+        }
+        Ok(games)
+    }
+
+    /// Every ended game whose final board was never shown, with its moves.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database fails or a row does not read back.
+    pub async fn unshown_endings(&self) -> Result<Vec<(GameRow, Vec<StoredMove>)>, StoreError> {
+        let rows = sqlx::query("SELECT * FROM games WHERE NOT result_shown ORDER BY id")
             .fetch_all(&self.pool)
             .await?;
         let mut games = Vec::with_capacity(rows.len());
