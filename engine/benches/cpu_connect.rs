@@ -1,9 +1,10 @@
 //! The computer player of 5 en raya and Connect Four: search speed in nodes per second (the
-//! item counter, on a fixed node budget), and the time to solve a position exactly.
+//! item counter, on a fixed node budget), and the time to solve a position exactly, with the
+//! hard level's deepening and with the exact solver (`Connect::solve`).
 
 use divan::counter::ItemsCount;
 use divan::{Bencher, black_box};
-use engine::cpu::{Level, NodeBudget, Think};
+use engine::cpu::{Level, NodeBudget, Think, Unlimited};
 use engine::{BoardGame, Connect, ConnectSettings};
 
 fn main() {
@@ -64,4 +65,15 @@ fn solve_24_empty(bencher: Bencher, name: &str) {
         );
         analysis
     });
+}
+
+/// The exact solver on 5 en raya positions with 26 empty cells (the hard level's reach),
+/// every legal move valued; the item counter gives its nodes per second.
+#[divan::bench(args = ["7541151251342333", "2454362742362623", "3424255334434636"], sample_count = 3)]
+fn solver_26_empty(bencher: Bencher, moves: &str) {
+    let position = after(ConnectSettings::five_in_row(), moves);
+    let nodes = position.solve(&Unlimited).expect("solved").nodes;
+    bencher
+        .counter(ItemsCount::new(nodes))
+        .bench(|| black_box(&position).solve(&Unlimited).expect("solved"));
 }

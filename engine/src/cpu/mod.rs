@@ -9,7 +9,7 @@ mod grid;
 mod level;
 mod random;
 
-pub use connect::{ConnectAnalysis, ConnectForecast};
+pub use connect::{ConnectAnalysis, ConnectForecast, ConnectOutcome, ConnectSolution};
 pub use deadline::{Deadline, NodeBudget, Unlimited};
 pub use grid::{
     ForbiddenMoves, GridAnalysis, GridRules, capture_analysis, find_vcf, grid_analysis, grid_move,
