@@ -48,7 +48,8 @@ fn nodes_per_second(bencher: Bencher, name: &str) {
         .bench_refs(|budget| black_box(think(budget)));
 }
 
-/// Solving a 5 en raya and a Connect Four position with 24 empty cells to the end.
+/// The hard level with no deadline on a 5 en raya and a Connect Four position with 24 empty
+/// cells: exact, by the solver (then deepening among the moves that keep the outcome).
 #[divan::bench(args = ["five_in_row", "classic"], sample_count = 5)]
 fn solve_24_empty(bencher: Bencher, name: &str) {
     let position = match name {
@@ -59,10 +60,8 @@ fn solve_24_empty(bencher: Bencher, name: &str) {
         let budget = NodeBudget::new(u64::MAX);
         let think = Think { level: Level::Hard, seed: 1, deadline: &budget };
         let analysis = black_box(&position).analyse(think).expect("a move");
-        assert!(
-            analysis.depth >= 24
-                || !matches!(analysis.forecast, engine::cpu::ConnectForecast::Estimate(_))
-        );
+        let proven = !matches!(analysis.forecast, engine::cpu::ConnectForecast::Estimate(_));
+        assert!(analysis.outcome.is_some() || analysis.depth >= 24 || proven);
         analysis
     });
 }
