@@ -1,9 +1,10 @@
 //! The computer player of 5 en raya and Connect Four: search speed in nodes per second (the
-//! item counter, on a fixed node budget), and the time to solve a position exactly.
+//! item counter, on a fixed node budget), and the time to solve a position exactly, with the
+//! hard level's deepening and with the exact solver (`Connect::solve`).
 
 use divan::counter::ItemsCount;
 use divan::{Bencher, black_box};
-use engine::cpu::{Level, NodeBudget, Think};
+use engine::cpu::{Level, NodeBudget, Think, Unlimited};
 use engine::{BoardGame, Connect, ConnectSettings};
 
 fn main() {
@@ -47,7 +48,8 @@ fn nodes_per_second(bencher: Bencher, name: &str) {
         .bench_refs(|budget| black_box(think(budget)));
 }
 
-/// Solving a 5 en raya and a Connect Four position with 24 empty cells to the end.
+/// The hard level with no deadline on a 5 en raya and a Connect Four position with 24 empty
+/// cells: exact, by the solver (then deepening among the moves that keep the outcome).
 #[divan::bench(args = ["five_in_row", "classic"], sample_count = 5)]
 fn solve_24_empty(bencher: Bencher, name: &str) {
     let position = match name {
@@ -58,10 +60,19 @@ fn solve_24_empty(bencher: Bencher, name: &str) {
         let budget = NodeBudget::new(u64::MAX);
         let think = Think { level: Level::Hard, seed: 1, deadline: &budget };
         let analysis = black_box(&position).analyse(think).expect("a move");
-        assert!(
-            analysis.depth >= 24
-                || !matches!(analysis.forecast, engine::cpu::ConnectForecast::Estimate(_))
-        );
+        let proven = !matches!(analysis.forecast, engine::cpu::ConnectForecast::Estimate(_));
+        assert!(analysis.outcome.is_some() || analysis.depth >= 24 || proven);
         analysis
     });
+}
+
+/// The exact solver on 5 en raya positions with 26 empty cells (the hard level's reach),
+/// every legal move valued; the item counter gives its nodes per second.
+#[divan::bench(args = ["7541151251342333", "2454362742362623", "3424255334434636"], sample_count = 3)]
+fn solver_26_empty(bencher: Bencher, moves: &str) {
+    let position = after(ConnectSettings::five_in_row(), moves);
+    let nodes = position.solve(&Unlimited).expect("solved").nodes;
+    bencher
+        .counter(ItemsCount::new(nodes))
+        .bench(|| black_box(&position).solve(&Unlimited).expect("solved"));
 }

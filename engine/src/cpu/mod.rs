@@ -14,7 +14,7 @@ pub use cinco::{
     CincoPlayer, decision_seed as cinco_decision_seed, planned_action as cinco_planned_action,
     play_out as cinco_play_out, random_action as cinco_random_action,
 };
-pub use connect::{ConnectAnalysis, ConnectForecast};
+pub use connect::{ConnectAnalysis, ConnectForecast, ConnectOutcome, ConnectSolution};
 pub use deadline::{Deadline, NodeBudget, Unlimited};
 pub use grid::{
     ForbiddenMoves, GridAnalysis, GridRules, capture_analysis, find_vcf, grid_analysis, grid_move,

@@ -144,6 +144,13 @@ impl Board {
         self.mine + self.occupied() + geometry.bottoms
     }
 
+    /// The key of the seven playable columns alone, in 49 bits: the side columns never
+    /// change, and the columns' sums never carry into each other.
+    pub(super) fn compact_key(&self, geometry: &Geometry) -> u64 {
+        let playable_bits = u32::from(Column::COUNT * COLUMN_BITS);
+        (self.key(geometry) >> (geometry.offset * COLUMN_BITS)) & ((1 << playable_bits) - 1)
+    }
+
     /// The position after the player to move plays `slot` (a legal move), seen by the
     /// other player, and what the move did.
     pub(super) fn after(&self, geometry: &Geometry, slot: Slot) -> (Board, Verdict) {

@@ -9,6 +9,11 @@ pub(super) struct Style {
     pub(super) max_depth: u8,
     /// The transposition table has `2^table_bits` slots of 16 bytes.
     pub(super) table_bits: u8,
+    /// Without PopOut, from this many empty cells on the hard level solves the position
+    /// exactly before it picks a move (see `solver`); zero for the levels that do not.
+    pub(super) exact_from: u8,
+    /// The solver's table has `2^solver_bits` buckets of 16 bytes.
+    pub(super) solver_bits: u8,
     /// Easy and normal: every move searched in full, then a seeded pick among those that do
     /// not lose (see [`Blunders`]); hard plays the best move it finds.
     pub(super) blunders: Option<Blunders>,
@@ -31,6 +36,8 @@ impl Style {
             Level::Easy => Style {
                 max_depth: 2,
                 table_bits: 10,
+                exact_from: 0,
+                solver_bits: 0,
                 blunders: Some(Blunders { percent_any: 50, margin: 80 }),
             },
             // Eight plies, and a choice among the moves that look nearly as good as the best
@@ -39,10 +46,19 @@ impl Style {
             Level::Normal => Style {
                 max_depth: 8,
                 table_bits: 16,
+                exact_from: 0,
+                solver_bits: 0,
                 blunders: Some(Blunders { percent_any: 0, margin: 10 }),
             },
-            // 2^20 slots are 16 MiB; the depth is bounded by the game, not the level.
-            Level::Hard => Style { max_depth: 60, table_bits: 20, blunders: None },
+            // 2^20 slots are 16 MiB, and as much for the solver; the depth is bounded by the
+            // game, not the level. The solver's reach was measured by `examples/connect_exact`.
+            Level::Hard => Style {
+                max_depth: 60,
+                table_bits: 20,
+                exact_from: 26,
+                solver_bits: 20,
+                blunders: None,
+            },
         }
     }
 }

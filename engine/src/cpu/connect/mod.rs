@@ -3,19 +3,23 @@
 //! A bitboard negamax (see `search`) over the grid as the player to move sees it (`board`),
 //! with a transposition table (`table`), threat-first move ordering (`ordering`) and a
 //! threat-counting evaluation at the horizon (`evaluation`); `levels` says how far each
-//! level looks and how the easy one errs.
+//! level looks and how the easy one errs. Near the end of the game the hard level first
+//! solves the position exactly (`solver`, with its own table in `outcome_table`).
 
 mod board;
 mod evaluation;
 mod levels;
 mod ordering;
+mod outcome_table;
 mod search;
+mod solver;
 mod table;
 
-use self::board::Slot;
+use self::board::{Board, Geometry, Slot};
 use self::levels::Style;
 use self::search::{PROVEN, WIN};
-use super::{ComputerPlayer, Think};
+use self::solver::Solver;
+use super::{ComputerPlayer, Deadline, Think};
 use crate::{BoardGame, Connect, ConnectMove};
 
 impl ComputerPlayer for Connect {
@@ -45,8 +49,62 @@ impl Connect {
             depth: u32::from(report.depth),
             nodes: report.nodes,
             forecast,
+            outcome: report.outcome.map(ConnectOutcome::of),
         })
     }
+
+    /// The exact outcome of this position for the player to move and of each legal move,
+    /// searched until done or until `deadline` (then `None`); also `None` with PopOut, whose
+    /// games need not end, and once the game is over. An analysis tool: with many empty
+    /// cells it can take hours.
+    #[must_use]
+    pub fn solve(&self, deadline: &dyn Deadline) -> Option<ConnectSolution> {
+        if self.settings().pop_out || self.outcome().is_over() {
+            return None;
+        }
+        let geometry = Geometry::of(self.settings());
+        let board = Board::of(self);
+        let mut solver = Solver::new(geometry, SOLVE_TABLE_BITS, deadline);
+        let mut moves = Vec::new();
+        for mv in self.legal_moves() {
+            let value = solver.move_value(board, Slot::of(mv))?;
+            moves.push((mv, ConnectOutcome::of(value)));
+        }
+        let outcome = moves.iter().map(|&(_, outcome)| outcome).max()?;
+        Some(ConnectSolution { outcome, moves, nodes: solver.nodes })
+    }
+}
+
+/// `Connect::solve` is for offline use: a table of 64 MiB.
+const SOLVE_TABLE_BITS: u8 = 22;
+
+/// The exact result of a game for one player, worst first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum ConnectOutcome {
+    Loss,
+    Draw,
+    Win,
+}
+
+impl ConnectOutcome {
+    fn of(value: solver::Value) -> ConnectOutcome {
+        match value.signum() {
+            1 => ConnectOutcome::Win,
+            0 => ConnectOutcome::Draw,
+            _ => ConnectOutcome::Loss,
+        }
+    }
+}
+
+/// A position solved to the end of the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConnectSolution {
+    /// For the player to move, with best play on both sides.
+    pub outcome: ConnectOutcome,
+    /// Every legal move, with the outcome it leads to for the player who plays it.
+    pub moves: Vec<(ConnectMove, ConnectOutcome)>,
+    /// Positions visited.
+    pub nodes: u64,
 }
 
 fn plies_to_end(score: i16) -> u32 {
@@ -64,6 +122,10 @@ pub struct ConnectAnalysis {
     /// Positions visited.
     pub nodes: u64,
     pub forecast: ConnectForecast,
+    /// The exact outcome for the player to move, when the hard level solved the position
+    /// (near the end of a game without PopOut). `Some(Loss)` means every move loses against
+    /// best play: a caller may resign for the computer.
+    pub outcome: Option<ConnectOutcome>,
 }
 
 /// What the player to move can expect, as far as the search saw.

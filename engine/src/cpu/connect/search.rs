@@ -8,6 +8,7 @@ use super::board::{Board, Geometry, Slot, Verdict, winning_cells};
 use super::evaluation::{LIMIT, evaluate};
 use super::levels::{Blunders, Style};
 use super::ordering::{MAX_PLY, Memory, Moves};
+use super::solver::{self, Solver, Value};
 use super::table::{Bound, Entry, Table};
 use crate::cpu::{Deadline, SplitMix64};
 use crate::{BoardGame, Connect, Seat};
@@ -20,6 +21,9 @@ const INFINITY: i16 = WIN + 1;
 /// Nodes between two questions to the deadline: cheap, and frequent enough to stop within
 /// a millisecond.
 const CHECK_EVERY: u64 = 256;
+/// How deep the hard level looks before it tries to solve: a move ready in a millisecond or
+/// two if the solver runs out of time.
+const FALLBACK_DEPTH: u8 = 12;
 
 // Heuristic scores must never be mistaken for proven ones.
 const _: () = assert!(LIMIT < PROVEN as i32);
@@ -33,6 +37,8 @@ pub(super) struct Report {
     /// The deepest iteration finished, in plies.
     pub(super) depth: u8,
     pub(super) nodes: u64,
+    /// The exact outcome for the player to move, when the solver finished.
+    pub(super) outcome: Option<Value>,
 }
 
 /// Searches `position` (which must still be running) in the given style.
@@ -54,7 +60,13 @@ pub(super) fn think(
     if let Some(&win) =
         root_moves.iter().find(|&&slot| board.after(&geometry, slot).1 == Verdict::Won)
     {
-        return Some(Report { best: win, score: WIN - 1, depth: 1, nodes: 1 });
+        return Some(Report {
+            best: win,
+            score: WIN - 1,
+            depth: 1,
+            nodes: 1,
+            outcome: Some(solver::WIN),
+        });
     }
 
     // Shuffled once, so that the stable sorts below break ties by the seed.
@@ -67,7 +79,7 @@ pub(super) fn think(
 
     match style.blunders {
         Some(blunders) => Some(search.pick_casually(board, &root_moves, style, blunders, &mut rng)),
-        None => Some(search.deepen(board, root_moves, style)),
+        None => Some(search.play_hard(board, root_moves, style)),
     }
 }
 
@@ -303,18 +315,52 @@ impl<'a> Search<'a> {
         best
     }
 
-    /// Iterative deepening over the root moves, best first from the previous iteration.
-    fn deepen(&mut self, board: Board, mut root_moves: Vec<Slot>, style: Style) -> Report {
+    /// The hard level: within reach of the end of the game (and without PopOut, whose games
+    /// need not end), the solver's exact outcome decides which moves may be played, and
+    /// deepening picks among them, the quickest win or the slowest loss when it proves one.
+    /// A short deepening first leaves a move ready in case the solver runs out of time.
+    fn play_hard(&mut self, board: Board, mut root_moves: Vec<Slot>, style: Style) -> Report {
+        let empty_cells = (self.geometry.frame & !board.occupied()).count_ones();
+        if self.geometry.pop_out || empty_cells > u32::from(style.exact_from) {
+            return self.deepen(board, &mut root_moves, style.max_depth);
+        }
+        let fallback = self.deepen(board, &mut root_moves, FALLBACK_DEPTH);
+        let mut solver = Solver::new(self.geometry, style.solver_bits, self.deadline);
+        let solved = solver.keepers(board, &root_moves);
+        self.nodes += solver.nodes;
+        let Some((value, mut keepers)) = solved else {
+            return Report { nodes: self.nodes, ..fallback };
+        };
+        let mut report = if keepers.len() == 1 {
+            Report { best: keepers[0], nodes: self.nodes, ..fallback }
+        } else {
+            self.deepen(board, &mut keepers, style.max_depth)
+        };
+        if !keepers.contains(&report.best) {
+            // Deepening only chooses among the keepers; this guards the solver's word.
+            report.best = keepers[0];
+        }
+        report.outcome = Some(value);
+        report
+    }
+
+    /// Iterative deepening over the root moves up to `max_depth`, best first from the
+    /// previous iteration (`root_moves` is left in that order). A move proved to lose is
+    /// never chosen while another is not, even when the deadline stops an iteration before
+    /// it has searched the others at the new depth.
+    fn deepen(&mut self, board: Board, root_moves: &mut Vec<Slot>, max_depth: u8) -> Report {
         let mut scores = vec![0i16; root_moves.len()];
+        let mut lost = vec![false; root_moves.len()];
         // The ordering's favourite until an iteration finishes.
         let mut ordered = Moves::new();
         root_moves.iter().for_each(|&slot| ordered.push(slot));
         self.memory.order(&mut ordered, &board, &self.geometry, 0, None);
-        root_moves = ordered.iter().collect();
-        let mut report = Report { best: root_moves[0], score: 0, depth: 0, nodes: 0 };
+        *root_moves = ordered.iter().collect();
+        let mut report =
+            Report { best: root_moves[0], score: 0, depth: 0, nodes: 0, outcome: None };
 
         let empty_cells = (self.geometry.frame & !board.occupied()).count_ones();
-        for depth in 1..=style.max_depth {
+        for depth in 1..=max_depth {
             let mut alpha = -INFINITY;
             let mut iteration_best = None;
             for (i, &slot) in root_moves.iter().enumerate() {
@@ -324,16 +370,26 @@ impl<'a> Search<'a> {
                     break;
                 }
                 scores[i] = score;
+                // A score below -PROVEN is an upper bound at worst: the move loses.
+                lost[i] |= score < -PROVEN;
                 if score > alpha {
                     alpha = score;
-                    iteration_best = Some(slot);
+                    iteration_best = Some((i, slot));
                 }
             }
             // A stopped iteration still counts once its first move (the previous best) is
-            // searched: anything it found better was searched in full.
-            if let Some(best) = iteration_best {
-                report.best = best;
-                report.score = alpha;
+            // searched: anything it found better was searched in full. But if that first move
+            // was just proved to lose, the next unrefuted one in the previous order is better
+            // than a certain loss.
+            if let Some((i, best)) = iteration_best {
+                let unrefuted = lost[i].then(|| lost.iter().position(|&lost| !lost)).flatten();
+                if let (true, Some(j)) = (self.stopped, unrefuted) {
+                    report.best = root_moves[j];
+                    report.score = scores[j];
+                } else {
+                    report.best = best;
+                    report.score = alpha;
+                }
                 if !self.stopped {
                     report.depth = depth;
                 }
@@ -348,10 +404,15 @@ impl<'a> Search<'a> {
             }
             // Best first for the next iteration; the sort is stable, keeping the seed's order
             // among equals.
-            let mut pairs: Vec<(Slot, i16)> =
-                root_moves.iter().copied().zip(scores.iter().copied()).collect();
-            pairs.sort_by_key(|&(slot, score)| (slot != report.best, -score));
-            root_moves = pairs.iter().map(|&(slot, _)| slot).collect();
+            let mut triples: Vec<(Slot, i16, bool)> = root_moves
+                .iter()
+                .zip(scores.iter().zip(lost.iter()))
+                .map(|(&slot, (&score, &lost))| (slot, score, lost))
+                .collect();
+            triples.sort_by_key(|&(slot, score, _)| (slot != report.best, -score));
+            *root_moves = triples.iter().map(|&(slot, _, _)| slot).collect();
+            scores = triples.iter().map(|&(_, score, _)| score).collect();
+            lost = triples.iter().map(|&(_, _, lost)| lost).collect();
         }
         report.nodes = self.nodes;
         report
@@ -395,7 +456,7 @@ impl<'a> Search<'a> {
         };
         // The first iteration always finishes, so `candidates` holds at least the best move.
         let (best_move, score) = candidates[rng.below(candidates.len() as u64) as usize];
-        Report { best: best_move, score, depth: finished, nodes: self.nodes }
+        Report { best: best_move, score, depth: finished, nodes: self.nodes, outcome: None }
     }
 }
 

@@ -84,6 +84,21 @@ fn hard_finds_the_only_move_that_does_not_lose() {
 }
 
 #[test]
+fn a_move_proved_to_lose_is_not_played_when_the_deadline_stops_the_iteration() {
+    // 29 empty cells, red to move. Solved offline (`Connect::solve`, 4.2 million nodes):
+    // column 1 draws, every other column loses. With the deadline past at its first question
+    // after the first iteration, the search proved that its favourite, column 4, loses in
+    // six plies, and stopped before any other move was searched as deep; it used to play
+    // column 4 anyway and report `Loss { plies: 6 }`.
+    let five = drops(ConnectSettings::five_in_row(), "2725674757754");
+    for checks in 0..4 {
+        let analysis = analyse(&five, Level::Hard, checks, 1);
+        assert_ne!(analysis.best, mv(&five, "4"), "{checks} checks: {analysis:?}");
+        assert!(!matches!(analysis.forecast, ConnectForecast::Loss { .. }), "{analysis:?}");
+    }
+}
+
+#[test]
 fn every_level_pops_to_win() {
     let settings = ConnectSettings::classic().with_pop_out(true);
     let classic = after(settings, "4 4 7 3 1 6 1 5 3 3 6 2 6 2 4 5 4");
