@@ -12,8 +12,8 @@ mod random;
 pub use connect::{ConnectAnalysis, ConnectForecast};
 pub use deadline::{Deadline, NodeBudget, Unlimited};
 pub use grid::{
-    ForbiddenMoves, GridAnalysis, GridRules, capture_analysis, find_vcf, grid_analysis, grid_move,
-    warm_up,
+    ForbiddenMoves, GridAnalysis, GridRules, Hopeless, capture_analysis, find_vcf, grid_analysis,
+    grid_move, warm_up,
 };
 pub use level::{Level, UnknownLevel};
 pub use random::SplitMix64;
