@@ -201,13 +201,18 @@ impl<'a> Searcher<'a> {
         Some(self.deepen(&mut moves).0)
     }
 
-    /// The first move of the shortest threat win within `most` threats. The first win found
-    /// is often a long detour; once one is known, shorter ones are looked for one threat at a
-    /// time, so positions without a win pay for one search only.
+    /// The first move of the shortest threat win within `most` threats, give or take one.
+    /// The first win found is often a long detour; once one is known, shorter ones are looked
+    /// for one threat at a time, so positions without a win pay for one search only. The
+    /// first win's move is kept when it wins within one threat more than the shortest: its
+    /// threats came first in the search's order, the strongest.
     fn shortest_threat_win(&mut self, space: ThreatSpace, most: u32) -> Option<Cell> {
         let found = self.threat_root(space, most)?;
         for depth in 1..most {
             if let Some(win) = self.threat_root(space, depth) {
+                if win != found && self.wins_by(found, space, depth + 1) {
+                    return Some(found);
+                }
                 return Some(win);
             }
             if self.threat_given_up() {
@@ -215,6 +220,14 @@ impl<'a> Searcher<'a> {
             }
         }
         Some(found)
+    }
+
+    /// Whether the threat on `cell` wins within `depth` threats.
+    fn wins_by(&mut self, cell: Cell, space: ThreatSpace, depth: u32) -> bool {
+        self.board.play(cell);
+        let wins = self.defend(space, depth - 1);
+        self.board.undo(cell);
+        wins && !self.threat_given_up()
     }
 
     /// The allowed point best for attack and defence together, for a lost position.
