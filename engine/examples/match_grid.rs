@@ -3,14 +3,22 @@
 //! exchanged.
 //!
 //! ```text
-//! cargo run --release -p cincobot-engine --example match_grid -- <gomoku|renju|ninuki|pente> <level A> <level B> <games> [--budget-ms A,B | --checks A,B]
+//! cargo run --release -p cincobot-engine --example match_grid -- <gomoku|renju|ninuki|pente> <level A> <level B> <games> [--budget-ms A,B | --checks A,B] [--opponent PROGRAM]
+//! match_grid serve
 //! ```
+//!
+//! `--opponent` has B's moves played by another build of this example, started as
+//! `PROGRAM serve`: that is how today's engine meets an older one in a gauntlet. A serving
+//! process reads one request a line, `game<TAB>level<TAB>ms|checks:N<TAB>seed<TAB>moves`
+//! (the moves so far in the game's notation, separated by `;`), and answers with its move.
 //!
 //! Prints the wins, draws and losses of A (and A's wins with the first and the second seat),
 //! the mean and longest milliseconds per move, and how many moves overran their budget by more
 //! than 10 %. `--checks` gives each side a deterministic [`NodeBudget`] of deadline checks
 //! instead of a clock: the same games on any machine, whatever else it is doing, for tuning.
 
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use engine::cpu::{ComputerPlayer, Deadline, Level, NodeBudget, SplitMix64, Think};
@@ -46,34 +54,105 @@ impl Clock {
     }
 }
 
-/// Plays one game; `a_first` puts player A in the first seat. Returns the outcome seen from
-/// A: 1 win, 0 draw, -1 loss.
+/// Another build of this example, asked for B's moves over its standard input and output.
+struct External {
+    child: Child,
+    to: ChildStdin,
+    from: BufReader<ChildStdout>,
+}
+
+impl External {
+    fn start(program: &str) -> External {
+        let mut child = Command::new(program)
+            .arg("serve")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|error| panic!("cannot start {program}: {error}"));
+        let to = child.stdin.take().expect("a piped stdin");
+        let from = BufReader::new(child.stdout.take().expect("a piped stdout"));
+        External { child, to, from }
+    }
+
+    fn ask<G: BoardGame>(
+        &mut self,
+        name: &str,
+        game: &G,
+        level: Level,
+        budget: Budget,
+        seed: u64,
+    ) -> Option<G::Move> {
+        let mut replay = G::start(game.settings().clone());
+        let mut moves = Vec::new();
+        for &mv in game.history() {
+            moves.push(replay.format_move(mv));
+            replay = replay.play(mv).expect("the history replays");
+        }
+        let budget = match budget {
+            Budget::Clock(limit) => format!("ms:{}", limit.as_millis()),
+            Budget::Checks(checks) => format!("checks:{checks}"),
+        };
+        let level = format!("{level:?}").to_lowercase();
+        writeln!(self.to, "{name}\t{level}\t{budget}\t{seed}\t{}", moves.join(";"))
+            .expect("the opponent reads");
+        self.to.flush().expect("the opponent reads");
+        let mut answer = String::new();
+        self.from.read_line(&mut answer).expect("the opponent answers");
+        let answer = answer.trim();
+        if answer == "none" {
+            return None;
+        }
+        let mv = game.parse_move(answer);
+        Some(mv.unwrap_or_else(|error| panic!("the opponent answered {answer:?}: {error}")))
+    }
+}
+
+impl Drop for External {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A deadline for a budget that starts now.
+fn deadline_of(budget: Budget) -> Box<dyn Deadline> {
+    match budget {
+        Budget::Clock(limit) => {
+            let start = Instant::now();
+            Box::new(move || start.elapsed() >= limit)
+        }
+        Budget::Checks(checks) => Box::new(NodeBudget::new(checks)),
+    }
+}
+
+/// Plays one game; `a_first` puts player A in the first seat, and `external` plays B's moves
+/// when given. Returns the outcome seen from A: 1 win, 0 draw, -1 loss.
+#[allow(clippy::too_many_arguments)]
 fn play<G: ComputerPlayer>(
+    name: &str,
     mut game: G,
     levels: [Level; 2],
     budgets: [Budget; 2],
     a_first: bool,
     seed: u64,
     clock: &mut Clock,
+    external: &mut Option<External>,
 ) -> i32 {
     let mut ply = 0u64;
     while let Some(seat) = game.seat_to_act() {
         let player = usize::from((seat == Seat::First) != a_first);
         let start = Instant::now();
-        let timed;
-        let counted;
-        let deadline: &dyn Deadline = match budgets[player] {
-            Budget::Clock(limit) => {
-                timed = move || start.elapsed() >= limit;
-                &timed
+        let chosen = match external {
+            Some(external) if player == 1 => {
+                external.ask(name, &game, levels[player], budgets[player], seed ^ ply)
             }
-            Budget::Checks(checks) => {
-                counted = NodeBudget::new(checks);
-                &counted
+            _ => {
+                let deadline = deadline_of(budgets[player]);
+                let think = Think { level: levels[player], seed: seed ^ ply, deadline: &*deadline };
+                game.computer_move(think)
             }
         };
-        let think = Think { level: levels[player], seed: seed ^ ply, deadline };
-        let Some(mv) = game.computer_move(think) else { break };
+        let Some(mv) = chosen else { break };
         clock.record(player, start.elapsed(), budgets[player]);
         game = match game.play(mv) {
             Ok(next) => next,
@@ -134,9 +213,61 @@ fn renju_opening(seed: u64) -> Renju {
     game
 }
 
+/// Answers one request of the serve mode: the move for `moves` played from the start.
+fn serve_one<G: ComputerPlayer>(mut game: G, moves: &str, think: Think<'_>) -> String {
+    for text in moves.split(';').filter(|text| !text.is_empty()) {
+        let mv = game.parse_move(text).unwrap_or_else(|error| panic!("move {text:?}: {error}"));
+        game = game.play(mv).unwrap_or_else(|error| panic!("move {text:?}: {error}"));
+    }
+    match game.computer_move(think) {
+        Some(mv) => game.format_move(mv),
+        None => "none".to_owned(),
+    }
+}
+
+/// The serve mode: one move per request line, until the input ends.
+fn serve() {
+    engine::cpu::warm_up();
+    let stdin = std::io::stdin();
+    let mut stdout = std::io::stdout();
+    for line in stdin.lock().lines() {
+        let line = line.expect("a request line");
+        let start = Instant::now();
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [name, level, budget, seed, moves] = fields[..] else {
+            panic!("a request has five fields: {line:?}")
+        };
+        let level: Level = level.parse().unwrap_or_else(|error| panic!("{error}"));
+        let seed: u64 = seed.parse().expect("a seed");
+        let budget = match budget.split_once(':') {
+            Some(("ms", ms)) => Budget::Clock(Duration::from_millis(ms.parse().expect("ms"))),
+            Some(("checks", checks)) => Budget::Checks(checks.parse().expect("checks")),
+            _ => panic!("a budget is ms:N or checks:N"),
+        };
+        let deadline: Box<dyn Deadline> = match budget {
+            Budget::Clock(limit) => Box::new(move || start.elapsed() >= limit),
+            Budget::Checks(_) => deadline_of(budget),
+        };
+        let think = Think { level, seed, deadline: &*deadline };
+        let answer = match name {
+            "gomoku" => serve_one(Gomoku::start(GomokuSettings::default()), moves, think),
+            "renju" => serve_one(Renju::start(RenjuSettings), moves, think),
+            "ninuki" => serve_one(Ninuki::start(NinukiSettings::default()), moves, think),
+            "pente" => serve_one(Pente::start(PenteSettings::default()), moves, think),
+            other => panic!("unknown game {other}"),
+        };
+        writeln!(stdout, "{answer}").expect("the controller reads");
+        stdout.flush().expect("the controller reads");
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: match_grid <gomoku|renju|ninuki|pente> <level A> <level B> <games> [--budget-ms A,B | --checks A,B]";
+    if args.first().map(String::as_str) == Some("serve") {
+        serve();
+        return;
+    }
+    let usage = "usage: match_grid <gomoku|renju|ninuki|pente> <level A> <level B> <games> [--budget-ms A,B | --checks A,B] [--opponent PROGRAM]";
     if args.len() < 4 {
         eprintln!("{usage}");
         std::process::exit(2);
@@ -157,6 +288,10 @@ fn main() {
     if let Some(checks) = pair("--checks") {
         budgets = checks.map(Budget::Checks);
     }
+    let mut external = args
+        .iter()
+        .position(|a| a == "--opponent")
+        .map(|index| External::start(args.get(index + 1).expect("--opponent PROGRAM")));
     // The pattern tables are built before the first clock starts, as the bot does at start.
     engine::cpu::warm_up();
     let mut clock = Clock {
@@ -173,27 +308,45 @@ fn main() {
         let a_first = game % 2 == 0;
         let result = match args[0].as_str() {
             "gomoku" => play(
+                "gomoku",
                 random_opening::<Gomoku>(GomokuSettings::default(), opening_seed),
                 levels,
                 budgets,
                 a_first,
                 game,
                 &mut clock,
+                &mut external,
             ),
-            "renju" => {
-                play(renju_opening(opening_seed), levels, budgets, a_first, game, &mut clock)
-            }
+            "renju" => play(
+                "renju",
+                renju_opening(opening_seed),
+                levels,
+                budgets,
+                a_first,
+                game,
+                &mut clock,
+                &mut external,
+            ),
             "ninuki" => play(
+                "ninuki",
                 random_opening::<Ninuki>(NinukiSettings::default(), opening_seed),
                 levels,
                 budgets,
                 a_first,
                 game,
                 &mut clock,
+                &mut external,
             ),
-            "pente" => {
-                play(pente_opening(opening_seed), levels, budgets, a_first, game, &mut clock)
-            }
+            "pente" => play(
+                "pente",
+                pente_opening(opening_seed),
+                levels,
+                budgets,
+                a_first,
+                game,
+                &mut clock,
+                &mut external,
+            ),
             other => panic!("unknown game {other}; {usage}"),
         };
         score[usize::try_from(1 - result).unwrap_or(0)] += 1;

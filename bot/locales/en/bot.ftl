@@ -71,7 +71,10 @@ not-your-turn = It is not your turn.
 outdated = That button belongs to an older board: look at the latest one.
 already-played = That move was already played.
 already-done = That was already done.
-confirm-forbidden = { $move } is a { $shape } for black: in renju that loses the game. Sure? Press confirm or type /move { $move } confirm.
+confirm-forbidden = { $move } is { $shape ->
+        [overline] an
+       *[other] a
+    } { $shape } for black: in renju that loses the game. Sure? Press confirm or type /move { $move } confirm.
 time-ran-out = { $name } ran out of time: the CPU plays for { $name } until they come back.
 seat-taken-back = { $name } is back in the game.
 game-abandoned = Game #{ $id } is abandoned: nobody played for { $hours ->

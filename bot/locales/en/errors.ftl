@@ -3,7 +3,10 @@
 refused-game-over = The game is already over.
 refused-off-board = That point is outside the board.
 refused-occupied = That point is already taken.
-refused-forbidden = Black may not play there: it would be a { $shape }.
+refused-forbidden = Black may not play there: it would be { $shape ->
+        [overline] an
+       *[other] a
+    } { $shape }.
 refused-wrong-action = That does not fit now: the game waits for { $awaited }.
 refused-not-centre = The first stone goes on the centre.
 refused-outside-area = This stone goes inside the central { $side }×{ $side } square.

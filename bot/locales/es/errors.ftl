@@ -3,7 +3,7 @@
 refused-game-over = La partida ya terminó.
 refused-off-board = Ese punto está fuera del tablero.
 refused-occupied = Ese punto ya está ocupado.
-refused-forbidden = Negras no pueden jugar ahí: sería un { $shape }.
+refused-forbidden = Negras no pueden jugar ahí: es un punto prohibido ({ $shape }).
 refused-wrong-action = Eso no toca ahora: la partida espera { $awaited }.
 refused-not-centre = La primera piedra va en el centro.
 refused-outside-area = Esta piedra va dentro del cuadrado central de { $side }×{ $side }.

@@ -17,8 +17,8 @@ pub use cinco::{
 pub use connect::{ConnectAnalysis, ConnectForecast, ConnectOutcome, ConnectSolution};
 pub use deadline::{Deadline, NodeBudget, Unlimited};
 pub use grid::{
-    ForbiddenMoves, GridAnalysis, GridRules, capture_analysis, find_vcf, grid_analysis, grid_move,
-    warm_up,
+    ForbiddenMoves, GridAnalysis, GridRules, Hopeless, capture_analysis, find_vcf, grid_analysis,
+    grid_move, warm_up,
 };
 pub use level::{Level, UnknownLevel};
 pub use random::SplitMix64;

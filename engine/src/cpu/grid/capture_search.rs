@@ -56,7 +56,7 @@ pub(crate) fn capture_choice(
     }
     let mut searcher = CaptureSearcher::new(board, to_move, captured, *rules, think);
     let best = searcher.choose(&root).map(point_of);
-    GridAnalysis { best, nodes: searcher.nodes }
+    GridAnalysis { best, nodes: searcher.nodes, hopeless: None }
 }
 
 pub(crate) struct CaptureSearcher<'a> {
@@ -104,9 +104,19 @@ impl<'a> CaptureSearcher<'a> {
             return Some(take);
         }
         if self.params.own_vcf > 0
-            && let Some(win) = self.threat_root(self.params.own_vcf, root)
+            && let Some(found) = self.threat_root(self.params.own_vcf, root)
         {
-            return Some(win);
+            // The first win found is often a long detour: look for shorter ones, one threat
+            // at a time, only once a win is known.
+            for depth in 1..self.params.own_vcf {
+                if let Some(win) = self.threat_root(depth, root) {
+                    return Some(win);
+                }
+                if self.stopped {
+                    break;
+                }
+            }
+            return Some(found);
         }
         let mut moves = Moves::new();
         let side = usize::from(me == Stone::White);

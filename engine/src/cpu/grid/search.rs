@@ -5,6 +5,7 @@ use super::board::{Kind, SearchBoard};
 use super::candidates::{Moves, Situation, generate};
 use super::cells::{Cell, point_of};
 use super::evaluation::evaluate;
+use super::hopeless::Hopeless;
 use super::levels::Params;
 use super::pvs::{DECIDED, INFINITY, MAX_PLY, Memory, Pvs, WIN};
 use super::rules::GridRules;
@@ -39,9 +40,14 @@ pub fn grid_move(
 /// What a search found, and how much it looked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GridAnalysis {
+    /// The move to play; still the least bad one when the position is hopeless, so that a
+    /// caller that must play on (a Gomocup brain) can.
     pub best: Option<Point>,
     /// Positions visited (main search and threat searches), for speed measurements.
     pub nodes: u64,
+    /// Set when the search proved that the side to move loses whatever it plays, and why: the
+    /// bot may resign. Only the hard level looks far enough to say so.
+    pub hopeless: Option<Hopeless>,
 }
 
 /// [`grid_move`] with the count of positions visited. Under capture rules it is
@@ -58,7 +64,7 @@ pub fn grid_analysis(
     }
     let mut searcher = Searcher::new(board, to_move, *rules, think);
     let best = searcher.choose().map(point_of);
-    GridAnalysis { best, nodes: searcher.nodes() }
+    GridAnalysis { best, nodes: searcher.nodes(), hopeless: searcher.hopeless }
 }
 
 /// The first move of a win by continuous fours (VCF) for `to_move` within `max_fours` fours,
@@ -75,7 +81,7 @@ pub fn find_vcf(
     let think = Think { level: crate::cpu::Level::Hard, seed: 0, deadline };
     let mut searcher = Searcher::new(board, to_move, *rules, think);
     let best = searcher.threat_root(ThreatSpace::Fours, max_fours).map(point_of);
-    GridAnalysis { best, nodes: searcher.nodes() }
+    GridAnalysis { best, nodes: searcher.nodes(), hopeless: None }
 }
 
 /// One search: the board, what it learnt, and when to stop.
@@ -91,6 +97,8 @@ pub(crate) struct Searcher<'a> {
     threat_limit: u64,
     memory: Memory,
     pub(crate) memo: ThreatMemo,
+    /// What `choose` proved about a lost position.
+    hopeless: Option<Hopeless>,
 }
 
 impl std::fmt::Debug for Searcher<'_> {
@@ -120,6 +128,7 @@ impl<'a> Searcher<'a> {
             threat_limit: u64::MAX,
             memory: Memory::new(params.table_bits),
             memo: ThreatMemo::new(),
+            hopeless: None,
         }
     }
 
@@ -145,19 +154,28 @@ impl<'a> Searcher<'a> {
         if let Some(five) = self.board.set(me, Kind::Five).first() {
             return Some(five);
         }
-        let blocks: Vec<Cell> = self.board.set(opponent, Kind::Five).iter().collect();
-        if let Some(&block) = blocks.iter().find(|&&cell| self.board.allowed(cell, me)) {
-            return Some(block);
-        }
-        if blocks.is_empty() {
-            let open_four =
-                self.board.set(me, Kind::OpenFour).iter().find(|&c| self.board.allowed(c, me));
-            if open_four.is_some() {
-                return open_four;
+        let blocks = *self.board.set(opponent, Kind::Five);
+        if !blocks.is_empty() && self.params.opponent_vcf {
+            let blockable = blocks.len() == 1 && blocks.iter().all(|b| self.board.allowed(b, me));
+            if !blockable {
+                self.hopeless = Some(Hopeless::OpponentFourUnblockable);
             }
         }
+        if let Some(block) = blocks.iter().find(|&cell| self.board.allowed(cell, me)) {
+            return Some(block);
+        }
+        if !blocks.is_empty() {
+            // The only block is forbidden to black: lost, but a stone that looks like play
+            // rather than a far corner.
+            return self.least_absurd();
+        }
+        let open_four =
+            self.board.set(me, Kind::OpenFour).iter().find(|&c| self.board.allowed(c, me));
+        if open_four.is_some() {
+            return open_four;
+        }
         if self.params.own_vcf > 0
-            && let Some(win) = self.threat_root(ThreatSpace::Fours, self.params.own_vcf)
+            && let Some(win) = self.shortest_threat_win(ThreatSpace::Fours, self.params.own_vcf)
         {
             return Some(win);
         }
@@ -167,7 +185,7 @@ impl<'a> Searcher<'a> {
         let threatened = self.params.opponent_vcf && self.defend_against_vcf(&mut moves);
         if !threatened && self.params.own_vct > 0 {
             self.threat_limit = self.nodes.saturating_add(self.params.vct_nodes);
-            let win = self.threat_root(ThreatSpace::FoursAndThrees, self.params.own_vct);
+            let win = self.shortest_threat_win(ThreatSpace::FoursAndThrees, self.params.own_vct);
             self.threat_limit = u64::MAX;
             if win.is_some() {
                 return win;
@@ -181,6 +199,46 @@ impl<'a> Searcher<'a> {
             return Some(self.noisy_choice(&moves));
         }
         Some(self.deepen(&mut moves).0)
+    }
+
+    /// The first move of the shortest threat win within `most` threats, give or take one.
+    /// The first win found is often a long detour; once one is known, shorter ones are looked
+    /// for one threat at a time, so positions without a win pay for one search only. The
+    /// first win's move is kept when it wins within one threat more than the shortest: its
+    /// threats came first in the search's order, the strongest.
+    fn shortest_threat_win(&mut self, space: ThreatSpace, most: u32) -> Option<Cell> {
+        let found = self.threat_root(space, most)?;
+        for depth in 1..most {
+            if let Some(win) = self.threat_root(space, depth) {
+                if win != found && self.wins_by(found, space, depth + 1) {
+                    return Some(found);
+                }
+                return Some(win);
+            }
+            if self.threat_given_up() {
+                break;
+            }
+        }
+        Some(found)
+    }
+
+    /// Whether the threat on `cell` wins within `depth` threats.
+    fn wins_by(&mut self, cell: Cell, space: ThreatSpace, depth: u32) -> bool {
+        self.board.play(cell);
+        let wins = self.defend(space, depth - 1);
+        self.board.undo(cell);
+        wins && !self.threat_given_up()
+    }
+
+    /// The allowed point best for attack and defence together, for a lost position.
+    fn least_absurd(&self) -> Option<Cell> {
+        let me = self.board.to_move();
+        let worth = |cell: Cell| {
+            self.board.reading(cell, me).value + self.board.reading(cell, me.opponent()).value
+        };
+        let near = self.board.near().iter().filter(|&cell| self.board.allowed(cell, me));
+        near.max_by_key(|&cell| (worth(cell), std::cmp::Reverse(cell)))
+            .or_else(|| self.any_allowed())
     }
 
     /// The value of the position for the side to move by a search of at most `depth` plies
@@ -216,7 +274,9 @@ impl<'a> Searcher<'a> {
                 safe.push(cell, 0);
             }
         }
-        if !safe.is_empty() {
+        if safe.is_empty() {
+            self.hopeless = Some(Hopeless::ForcedLoss);
+        } else {
             moves.retain(|cell| safe.contains(cell));
         }
         true

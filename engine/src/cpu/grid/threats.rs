@@ -153,7 +153,7 @@ impl Searcher<'_> {
     }
 
     /// The defender is to move after the attacker's threat: whether the attacker still wins.
-    fn defend(&mut self, space: ThreatSpace, depth: u32) -> bool {
+    pub(crate) fn defend(&mut self, space: ThreatSpace, depth: u32) -> bool {
         if self.threat_tick() {
             return false;
         }
