@@ -320,6 +320,10 @@ fn is_board(call: &Call) -> bool {
     matches!(call.method.as_str(), "sendPhoto" | "editMessageMedia")
 }
 
+/// The two tests each run the real binary on a loaded machine: one at a time, so that one's
+/// restarts never starve the other's.
+static ONE_BOT_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
 async fn stored_games(database: &str) -> Vec<(GameRow, Vec<StoredMove>)> {
     let store = Store::open(database).await.expect("the database opens");
     let mut games = Vec::new();
@@ -333,6 +337,7 @@ async fn stored_games(database: &str) -> Vec<(GameRow, Vec<StoredMove>)> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn killed_five_times_the_bot_loses_no_move_and_plays_none_twice() {
+    let _turn = ONE_BOT_AT_A_TIME.lock().await;
     let folder = tempfile::tempdir().expect("a temporary folder");
     std::fs::write(folder.path().join("kill.toml"), CONFIG).expect("the config");
     let fake = FakeTelegram::start().await;
@@ -502,6 +507,7 @@ async fn killed_five_times_the_bot_loses_no_move_and_plays_none_twice() {
 /// Started again, the bot must show the ending, as it shows any board that is behind.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_ending_killed_before_it_was_shown_is_shown_after_the_restart() {
+    let _turn = ONE_BOT_AT_A_TIME.lock().await;
     let folder = tempfile::tempdir().expect("a temporary folder");
     std::fs::write(folder.path().join("kill.toml"), CONFIG).expect("the config");
     let fake = FakeTelegram::start().await;

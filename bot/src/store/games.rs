@@ -338,16 +338,7 @@ impl Store {
     /// # Errors
     /// [`StoreError`] if the database fails or a row does not read back.
     pub async fn active_games(&self) -> Result<Vec<(GameRow, Vec<StoredMove>)>, StoreError> {
-        let rows = sqlx::query("SELECT * FROM games WHERE status = 'active' ORDER BY id")
-            .fetch_all(&self.pool)
-            .await?;
-        let mut games = Vec::with_capacity(rows.len());
-        for row in &rows {
-            let game = read_game(row)?;
-            let moves = self.moves(game.id).await?;
-            games.push((game, moves));
-        }
-        Ok(games)
+        self.games_with_moves("SELECT * FROM games WHERE status = 'active' ORDER BY id").await
     }
 
     /// Every ended game whose final board was never shown, with its moves.
@@ -355,9 +346,15 @@ impl Store {
     /// # Errors
     /// [`StoreError`] if the database fails or a row does not read back.
     pub async fn unshown_endings(&self) -> Result<Vec<(GameRow, Vec<StoredMove>)>, StoreError> {
-        let rows = sqlx::query("SELECT * FROM games WHERE NOT result_shown ORDER BY id")
-            .fetch_all(&self.pool)
-            .await?;
+        self.games_with_moves("SELECT * FROM games WHERE NOT result_shown ORDER BY id").await
+    }
+
+    /// The games `query` selects, each with its moves.
+    async fn games_with_moves(
+        &self,
+        query: &'static str,
+    ) -> Result<Vec<(GameRow, Vec<StoredMove>)>, StoreError> {
+        let rows = sqlx::query(query).fetch_all(&self.pool).await?;
         let mut games = Vec::with_capacity(rows.len());
         for row in &rows {
             let game = read_game(row)?;
