@@ -3,29 +3,13 @@
 //! against the CPU's easy player to its end, piped into the binary exactly as the README shows
 //! (with `CINCOBOT_CPU_CHECKS`, so the CPU plays the same moves every time).
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 #[test]
 fn every_board_game_is_played_to_the_end_in_the_terminal() {
-    let folder = tempfile::tempdir().expect("a temporary folder");
     let session = include_str!("../../docs/sessions/every-game.txt");
-    let mut bot = Command::new(env!("CARGO_BIN_EXE_cincobot"))
-        .args(["console", "--images"])
-        .arg(folder.path().join("images"))
-        .current_dir(folder.path())
-        .env("DATABASE_URL", format!("sqlite://{}", folder.path().join("session.db").display()))
-        .env("CINCOBOT_CPU_CHECKS", "20000")
-        .env_remove("DISCORD_TOKEN")
-        .env_remove("TELEGRAM_TOKEN")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the bot starts");
-    bot.stdin.take().expect("its input").write_all(session.as_bytes()).expect("the bot reads");
-    let output = bot.wait_with_output().expect("the bot finishes");
-    assert!(output.status.success());
-    let text = String::from_utf8_lossy(&output.stdout);
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let text = common::terminal(&folder, 20000, session);
     let wins: Vec<&str> = text
         .lines()
         .filter(|line| {

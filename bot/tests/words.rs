@@ -4,9 +4,6 @@
 
 mod common;
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use cincobot::core::{Action, Output};
 use cincobot::i18n::{Locale, Text, Texts};
 use common::{Harness, game_between_ana_and_bruno};
@@ -394,30 +391,12 @@ async fn joining_ones_own_challenge_says_it_is_ones_own() {
     assert!(said.contains("Game #1 begins."), "{said}");
 }
 
-/// Pipes `session` into the terminal mode; what it printed.
-fn terminal(session: &str) -> String {
-    let folder = tempfile::tempdir().expect("a temporary folder");
-    let mut bot = Command::new(env!("CARGO_BIN_EXE_cincobot"))
-        .args(["console", "--images"])
-        .arg(folder.path().join("images"))
-        .current_dir(folder.path())
-        .env("DATABASE_URL", format!("sqlite://{}", folder.path().join("words.db").display()))
-        .env("CINCOBOT_CPU_CHECKS", "2000")
-        .env_remove("DISCORD_TOKEN")
-        .env_remove("TELEGRAM_TOKEN")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the bot starts");
-    bot.stdin.take().expect("its input").write_all(session.as_bytes()).expect("the bot reads");
-    let output = bot.wait_with_output().expect("the bot finishes");
-    assert!(output.status.success());
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
 #[test]
 fn the_terminal_shows_no_buttons_for_a_cpu_move_and_knows_admins() {
-    let text = terminal(
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let text = common::terminal(
+        &folder,
+        2000,
         "/as Ana\n/settings gomoku timer 30\n/as Ana admin\n/language en\n/settings gomoku timer 30\n\
          /as Ana\n/gomoku cpu easy\n/move h8\n",
     );

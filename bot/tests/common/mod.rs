@@ -247,3 +247,27 @@ pub async fn game_between_ana_and_bruno(harness: &mut Harness, command: &str) ->
     assert_eq!(buttons, ["a:1", "d:1"]);
     harness.press("Bruno", "a:1").await
 }
+
+/// Pipes `session` into the binary's terminal mode, with its database and images in `folder`
+/// and the CPU stopping after `cpu_checks` deadline checks (so it plays the same moves every
+/// time); what it printed.
+pub fn terminal(folder: &tempfile::TempDir, cpu_checks: u32, session: &str) -> String {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut bot = Command::new(env!("CARGO_BIN_EXE_cincobot"))
+        .args(["console", "--images"])
+        .arg(folder.path().join("images"))
+        .current_dir(folder.path())
+        .env("DATABASE_URL", format!("sqlite://{}", folder.path().join("terminal.db").display()))
+        .env("CINCOBOT_CPU_CHECKS", cpu_checks.to_string())
+        .env_remove("DISCORD_TOKEN")
+        .env_remove("TELEGRAM_TOKEN")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the bot starts");
+    bot.stdin.take().expect("its input").write_all(session.as_bytes()).expect("the bot reads");
+    let output = bot.wait_with_output().expect("the bot finishes");
+    assert!(output.status.success());
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
