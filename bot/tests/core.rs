@@ -655,3 +655,18 @@ async fn gomoku_with_forbidden_moves_refuses_the_point_instead() {
     let (ply, lines, _) = board(&harness.say("Ana", "/move g7").await);
     assert_eq!((ply, &lines[1]), (11, &played("Ana", "g7")));
 }
+
+#[tokio::test]
+async fn a_typed_command_does_what_its_line_does() {
+    let mut typed = Harness::new().await;
+    game_between_ana_and_bruno(&mut typed, "/gomoku").await;
+    let command =
+        cincobot::core::Command::Move { text: "h8".to_owned(), game: None, confirm: false };
+    let input = typed.input("Ana", cincobot::core::Action::Typed(command));
+    let by_type = typed.deliver(input).await;
+    let mut written = Harness::new().await;
+    game_between_ana_and_bruno(&mut written, "/gomoku").await;
+    let by_line = written.say("Ana", "/move h8").await;
+    assert_eq!(board(&by_type).1, board(&by_line).1);
+    assert!(board(&by_type).1.contains(&played("Ana", "h8")));
+}

@@ -1,4 +1,4 @@
-use super::{Chat, EventId, User};
+use super::{Chat, Command, EventId, User};
 use crate::i18n::Locale;
 
 /// What an adapter hands the core: who did what, where, as which platform event.
@@ -49,8 +49,10 @@ impl Input {
 /// What the user did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
-    /// A line of text starting with `/`.
+    /// A line of text starting with `/`, for the core to read.
     Command(String),
+    /// A command the platform already typed (a Discord slash command and its options).
+    Typed(Command),
     /// A button press, with the button's payload.
     Button(String),
     /// The platform moved the chat to a new id (a Telegram group that became a supergroup):

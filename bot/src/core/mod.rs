@@ -186,6 +186,7 @@ impl Core {
                 Ok(None) => Ok(Vec::new()),
                 Err(error) => Err(CoreError::Refused(error.text())),
             },
+            Action::Typed(command) => self.command(&context, command.clone()).await,
             Action::Button(payload) => match Payload::decode(payload) {
                 Some(payload) => self.button(&context, payload).await,
                 None => Err(CoreError::Refused(Text::new("button-unknown"))),
