@@ -4,19 +4,23 @@
 //! Moves cross this boundary as text in each game's own notation (`h8`, `K10`, `3`, `pop 3`,
 //! `swap`): that is what players type, what the move log stores, and what a replay reads.
 
+mod animation;
 mod diagram;
 mod kind;
 mod options;
 mod picture;
 mod position;
+mod record;
 mod refusal;
 mod telling;
 
+pub use animation::Animation;
 pub use kind::GameKind;
 pub use options::{
     GameOptions, GameSettings, OptionError, TurnTimer, board_sizes, has_shape_options, options_for,
 };
 pub use picture::{Labels, Picture, Standing};
 pub use position::{Position, Resolution};
+pub use record::{GameRecord, RecordHeader, record};
 pub use refusal::{MoveError, shape_id};
 pub use telling::CAPTURES_TO_WIN;

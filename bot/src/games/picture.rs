@@ -163,7 +163,7 @@ impl Position {
     }
 
     /// The points of the grid games' stones in the order they were placed.
-    fn stone_order(&self) -> Vec<Point> {
+    pub(super) fn stone_order(&self) -> Vec<Point> {
         match self {
             Position::Gomoku(game) => game.history().to_vec(),
             Position::Ninuki(game) => game.history().to_vec(),
