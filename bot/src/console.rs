@@ -11,7 +11,8 @@ use tokio::io::{AsyncBufRead, AsyncBufReadExt};
 use tokio::sync::mpsc;
 
 use crate::core::{
-    Action, Chat, ChatKind, Clock, EventId, Input, Message, Output, Platform, SystemClock, User,
+    Action, Attachment, Chat, ChatKind, Clock, EventId, Input, Message, Output, Platform,
+    SystemClock, User,
 };
 use crate::i18n::{Arg, Text, Texts};
 use crate::runtime::desk::Outlets;
@@ -200,6 +201,19 @@ impl Console {
                     let line = Text::new("console-direct").with("name", user);
                     writeln!(self.out, "{}", self.texts.render(message.locale, &line))?;
                     self.print(&message)?;
+                }
+                Output::File { locale, caption, file, .. } => {
+                    writeln!(self.out, "{}", self.texts.render_lines(locale, &caption))?;
+                    let path = self.images.join(file.file_name());
+                    let bytes = match file {
+                        Attachment::Animation { animation, .. } => {
+                            animation.gif().map_err(std::io::Error::other)?
+                        }
+                        Attachment::Document { text, .. } => text.into_bytes(),
+                    };
+                    std::fs::write(&path, bytes)?;
+                    let line = Text::new("console-file").with("path", path.display().to_string());
+                    writeln!(self.out, "{}\n", self.texts.render(locale, &line))?;
                 }
             }
         }

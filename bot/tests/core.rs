@@ -326,7 +326,7 @@ async fn resigning_asks_first_and_a_move_makes_the_question_stale() {
         ]
     );
     assert_eq!(lines.len(), 4);
-    assert_eq!(buttons, ["r:1"]);
+    assert_eq!(buttons, ["r:1", "p:1"]);
     // A second press on the same question finds the game over.
     assert_notice(
         &harness.press("Bruno", "x:1:2:2y").await,
@@ -383,7 +383,7 @@ async fn a_win_is_announced_with_its_reason() {
             .with("colour", Text::new("colour-red"))
             .with("reason", Text::new("reason-four"))
     );
-    assert_eq!(buttons, ["r:1"]);
+    assert_eq!(buttons, ["r:1", "p:1"]);
 }
 
 #[tokio::test]
@@ -587,7 +587,7 @@ async fn a_renju_forbidden_point_is_confirmed_before_it_loses() {
                 Text::new("reason-forbidden-at").with("shape", double_three()).with("point", "i10")
             )
     );
-    assert_eq!(buttons, ["r:1"]);
+    assert_eq!(buttons, ["r:1", "p:1"]);
     let (row, moves) = harness.store.game(GameId(1)).await.expect("the store").expect("game 1");
     assert_eq!(moves.last().map(|m| m.action.as_str()), Some("i10"));
     assert_eq!(row.winner, Some(engine::Seat::Second));

@@ -110,7 +110,7 @@ async fn an_ending_whose_ratings_cannot_be_written_is_shown_and_rated_after_a_re
     let (ply, lines, buttons) = board(&last);
     assert_eq!(ply, 7);
     assert_eq!(lines[2].id, "result-win");
-    assert_eq!(buttons, ["r:1"]);
+    assert_eq!(buttons, ["r:1", "p:1"]);
     let (row, moves) = harness.store.game(GameId(1)).await.expect("read").expect("game 1");
     assert_eq!((row.status, moves.len(), row.rating_due), (GameStatus::Finished, 7, true));
     assert_eq!(connect4_games_of(&harness.store, "ana").await, None);

@@ -138,8 +138,16 @@ async fn five_in_a_row_is_played_with_buttons_in_a_group() {
     assert!(!bot.fake.calls()[from..].iter().any(|c| c.method == "editMessageMedia"));
     let last = bot.expect(press(GROUP, board, &ana(), "m:1:6:4"), board_at(GROUP, 7)).await;
     assert!(last.text().contains("wins"), "{}", last.text());
-    assert_eq!(last.buttons(), ["r:1"]);
+    assert_eq!(last.buttons(), ["r:1", "p:1"]);
     assert_eq!(bot.fake.calls().iter().filter(|c| c.method == "sendPhoto").count(), 1);
+    // The finished game's Replay button: the whole game arrives as an animation.
+    let replay = bot
+        .expect(press(GROUP, board, &user(CARLA, "carla", "en"), "p:1"), is("sendAnimation", GROUP))
+        .await;
+    let attached = replay.params["animation"].as_str().and_then(|a| a.strip_prefix("attach://"));
+    let attached = attached.expect("the GIF is uploaded");
+    assert_eq!(replay.params[format!("{attached}#gif")], true, "{replay:?}");
+    assert!(replay.params["caption"].as_str().is_some_and(|c| c.contains("wins")), "{replay:?}");
     bot.served.stop().await;
 }
 
@@ -215,7 +223,7 @@ async fn resigning_is_confirmed_with_a_button_that_a_move_makes_stale() {
     let last = bot.fake.wait_for(from, board_at(GROUP, 1)).await;
     assert_eq!(last.method, "editMessageMedia");
     assert!(last.text().contains("bruno wins: ana resigned."), "{}", last.text());
-    assert_eq!(last.buttons(), ["r:1"]);
+    assert_eq!(last.buttons(), ["r:1", "p:1"]);
     let answered = bot.fake.wait_for(from, |c| c.method == "answerCallbackQuery").await;
     assert!(answered.params["text"].is_null(), "{answered:?}");
     bot.served.stop().await;
@@ -325,7 +333,7 @@ async fn a_redelivered_update_changes_nothing() {
 
     let from = bot.fake.count();
     let resign = bot.fake.push(text(GROUP, &bruno(), "/resign confirm"));
-    bot.fake.wait_for(from, |c| board_at(GROUP, 2)(c) && c.buttons() == ["r:1"]).await;
+    bot.fake.wait_for(from, |c| board_at(GROUP, 2)(c) && c.buttons() == ["r:1", "p:1"]).await;
     again(resign).await;
     bot.served.stop().await;
 

@@ -27,6 +27,9 @@ fn words(outputs: &[Output]) -> String {
                 lines.push(texts.render_lines(message.locale, &message.lines));
             }
             Output::Notice { locale, text, .. } => lines.push(texts.render(*locale, text)),
+            Output::File { locale, caption, .. } => {
+                lines.push(texts.render_lines(*locale, caption));
+            }
             Output::Keyboard { .. } => {}
         }
     }

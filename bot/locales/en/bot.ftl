@@ -7,6 +7,7 @@ help =
     /move <move> [#game] — h8, K10, 3, pop 3, swap, keep, offer …, choose …
     /resign (asks first; /resign confirm gives up at once), /undo, /board, /rematch
     /rules <game> [full], /stats [@user], /leaderboard [game]
+    /replay [#game] (the game as an animation), /history [@user] [page], /export [#game] (a file for other programs)
     /language es|en, /settings <game> [<option> <value>] (admins; the options above and alternate on|off: who starts the rematch), /cancel (admins)
 internal-error = Something failed on our side. Nothing changed; please try again.
 button-unknown = That button no longer works.
@@ -100,6 +101,23 @@ button-accept = Accept
 button-decline = Decline
 button-join = Join
 button-rematch = Rematch
+button-replay = ▶ Replay
+button-replay-game = ▶ #{ $id }
+button-newer = « Newer
+button-older = Older »
+replay-none = You have no game in this chat to watch again.
+game-not-here = Game #{ $id } was not played in this chat.
+export-caption = Game #{ $id } for other programs (docs/records.md says how to read it).
+history-title = Games played in this chat:
+history-title-of = { $name }'s games in this chat:
+history-empty = No game has ended here yet.
+history-line = #{ $id } { $game }: { $first } – { $second }, { $result }, { $moves ->
+        [one] 1 move
+       *[other] { $moves } moves
+    }, { $date }
+history-won = { $name } won
+history-drawn = drawn
+history-page = Page { $page } of { $pages }.
 button-swap = Swap
 button-keep = Keep
 button-confirm = Confirm
@@ -125,7 +143,11 @@ stats-line = { $game }: { $rating ->
         [one] 1 game
        *[other] { $games } games
     } ({ $wins } won, { $draws } drawn, { $losses } lost)
-stats-none = No ranked games yet.
+stats-line-unrated = { $game }: { $games ->
+        [one] 1 game
+       *[other] { $games } games
+    } ({ $wins } won, { $draws } drawn, { $losses } lost)
+stats-none = No games finished yet.
 unknown-user = I do not know { $name }.
 leaderboard-title = { $game } leaderboard in this chat
 leaderboard-empty = Nobody has played ranked games yet.
@@ -143,4 +165,5 @@ value-off = off
 console-notice = (only { $name }) { $text }
 console-direct = (private message for { $name })
 console-image = image: { $path }
+console-file = file: { $path }
 console-buttons = buttons: { $buttons }  { $press }

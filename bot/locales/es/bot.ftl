@@ -7,6 +7,7 @@ help =
     /mover <jugada> [#partida] — h8, K10, 3, pop 3, cambiar, seguir, ofrecer …, elegir …
     /rendirse (pregunta antes; /rendirse confirmar abandona al momento), /deshacer, /tablero, /revancha
     /reglas <juego> [completo], /estadisticas [@usuario], /clasificacion [juego]
+    /repeticion [#partida] (la partida animada), /historial [@usuario] [página], /exportar [#partida] (un archivo para otros programas)
     /idioma es|en, /ajustes <juego> [<opción> <valor>] (administradores; las opciones de arriba y alternar sí|no: quién empieza la revancha), /cancelar (administradores)
 internal-error = Algo falló de nuestro lado. No se cambió nada; prueba otra vez.
 button-unknown = Ese botón ya no sirve.
@@ -97,6 +98,23 @@ button-accept = Aceptar
 button-decline = Rechazar
 button-join = Unirse
 button-rematch = Revancha
+button-replay = ▶ Repetición
+button-replay-game = ▶ #{ $id }
+button-newer = « Más recientes
+button-older = Más antiguas »
+replay-none = No tienes ninguna partida en este chat para volver a ver.
+game-not-here = La partida #{ $id } no se jugó en este chat.
+export-caption = La partida #{ $id } para otros programas (docs/records.md explica cómo leerla).
+history-title = Partidas jugadas en este chat:
+history-title-of = Partidas de { $name } en este chat:
+history-empty = Todavía no ha terminado ninguna partida aquí.
+history-line = #{ $id } { $game }: { $first } – { $second }, { $result }, { $moves ->
+        [one] 1 jugada
+       *[other] { $moves } jugadas
+    }, { $date }
+history-won = ganó { $name }
+history-drawn = tablas
+history-page = Página { $page } de { $pages }.
 button-swap = Cambiar
 button-keep = Seguir
 button-confirm = Confirmar
@@ -131,7 +149,20 @@ stats-line = { $game }: { $rating ->
         [one] 1 derrota
        *[other] { $losses } derrotas
     })
-stats-none = Todavía no hay partidas clasificatorias.
+stats-line-unrated = { $game }: { $games ->
+        [one] 1 partida
+       *[other] { $games } partidas
+    } ({ $wins ->
+        [one] 1 victoria
+       *[other] { $wins } victorias
+    }, { $draws ->
+        [one] 1 empate
+       *[other] { $draws } empates
+    }, { $losses ->
+        [one] 1 derrota
+       *[other] { $losses } derrotas
+    })
+stats-none = Todavía no hay partidas terminadas.
 unknown-user = No conozco a { $name }.
 leaderboard-title = Clasificación de { $game } en este chat
 leaderboard-empty = Nadie ha jugado partidas clasificatorias todavía.
@@ -149,4 +180,5 @@ value-off = no
 console-notice = (solo { $name }) { $text }
 console-direct = (mensaje privado para { $name })
 console-image = imagen: { $path }
+console-file = archivo: { $path }
 console-buttons = botones: { $buttons }  { $press }

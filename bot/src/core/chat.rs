@@ -6,7 +6,7 @@ use super::steps::Step;
 use super::{Context, Core, GameId, Output};
 use crate::games::{GameKind, GameSettings, board_sizes, options_for};
 use crate::i18n::{Locale, Text};
-use crate::store::GameStatus;
+use crate::store::{Ended, GameStatus};
 
 /// The rules documents, embedded: Spanish first, then English after `## English`.
 fn rules_document(kind: GameKind) -> &'static str {
@@ -143,23 +143,33 @@ impl Core {
             None => context.user.clone(),
         };
         let mut lines = vec![Text::new("stats-title").with("name", user.name.as_str())];
-        for (scope, scope_id) in
-            [(context.chat.rating_scope(), "stats-here"), (GLOBAL.to_owned(), "stats-everywhere")]
-        {
-            let ratings = self.store.ratings_of(&scope, platform, &user.id).await?;
-            if ratings.is_empty() {
+        let scopes = [
+            (Some(&context.chat), context.chat.rating_scope(), "stats-here"),
+            (None, GLOBAL.to_owned(), "stats-everywhere"),
+        ];
+        for (chat, scope, scope_id) in scopes {
+            // The games /history lists are the games counted; ratings only add their points.
+            let filter = Ended { platform, chat, user: None };
+            let tallies = self.store.tallies(filter, &user.id).await?;
+            if tallies.is_empty() {
                 continue;
             }
+            let ratings = self.store.ratings_of(&scope, platform, &user.id).await?;
             lines.push(Text::new(scope_id));
-            for (kind, row) in ratings {
+            for (kind, tally) in tallies {
+                let rating = ratings.iter().find(|(rated, _)| *rated == kind);
+                let line = match rating {
+                    Some((_, row)) => {
+                        Text::new("stats-line").with("rating", rating_points(row.rating.rating))
+                    }
+                    None => Text::new("stats-line-unrated"),
+                };
                 lines.push(
-                    Text::new("stats-line")
-                        .with("game", Text::new(kind.name_id()))
-                        .with("rating", rating_points(row.rating.rating))
-                        .with("games", row.games)
-                        .with("wins", row.wins)
-                        .with("draws", row.draws)
-                        .with("losses", row.losses),
+                    line.with("game", Text::new(kind.name_id()))
+                        .with("games", tally.games)
+                        .with("wins", tally.wins)
+                        .with("draws", tally.draws)
+                        .with("losses", tally.losses),
                 );
             }
         }

@@ -36,6 +36,15 @@ pub enum Command {
     /// `/board numbers [#12]`: the board once with every stone numbered by its move.
     NumberedBoard(Option<GameId>),
     Rematch(Option<GameId>),
+    /// `/replay [#12]`: a game as an animation.
+    Replay(Option<GameId>),
+    /// `/export [#12]`: a game as a file for other programs.
+    Export(Option<GameId>),
+    /// `/history [@ana] [2]`: page 2 (counted from 1, stored from 0) of the chat's ended games.
+    History {
+        user: Option<String>,
+        page: i64,
+    },
     /// A game's rules: a summary, or the whole document (`full`).
     Rules {
         game: Option<GameKind>,
@@ -228,6 +237,13 @@ pub fn parse(line: &str, bot_name: &str) -> Result<Option<Command>, CommandError
             }
         }
         "rematch" | "revancha" => Command::Rematch(game_id(&args)?),
+        "replay" | "repeticion" | "repetición" => Command::Replay(game_id(&args)?),
+        "export" | "exportar" => Command::Export(game_id(&args)?),
+        "history" | "historial" => {
+            let user = args.iter().find_map(|w| w.strip_prefix('@')).map(str::to_owned);
+            let page = args.iter().find(|w| !w.starts_with('@')).map(|w| number(w)).transpose()?;
+            Command::History { user, page: page.unwrap_or(1).saturating_sub(1) }
+        }
         "rules" | "reglas" => {
             let full = |word: &&str| matches!(word.to_lowercase().as_str(), "full" | "completo");
             let rest: Vec<&str> = args.iter().copied().filter(|w| !full(w)).collect();

@@ -14,6 +14,7 @@ mod output;
 mod payload;
 mod picker;
 mod ratings;
+mod records;
 mod steps;
 mod table;
 mod timers;
@@ -33,7 +34,7 @@ pub use clock::{Clock, SystemClock};
 pub use command::{Command, CommandError, Opponent, parse as parse_command};
 pub use cpu::{CpuPlayer, CpuReply, CpuRequest};
 pub use input::{Action, Input};
-pub use output::{BoardImage, Button, Message, Output};
+pub use output::{Attachment, BoardImage, Button, Message, Output};
 pub use payload::{MAX_PAYLOAD, Payload};
 
 use error::CoreError;
@@ -285,6 +286,9 @@ impl Core {
             Command::Board(game) => self.show_board(context, game, false).await,
             Command::NumberedBoard(game) => self.show_board(context, game, true).await,
             Command::Rematch(game) => self.rematch(context, game).await,
+            Command::Replay(game) => self.replay(context, game).await,
+            Command::Export(game) => self.export(context, game).await,
+            Command::History { user, page } => self.history(context, user, page).await,
             Command::Rules { game, full } => Ok(self.rules(context, game, full)),
             Command::Stats(user) => self.stats(context, user).await,
             Command::Leaderboard(kind) => self.leaderboard(context, kind).await,
@@ -315,6 +319,8 @@ impl Core {
                 self.answer_resign(context, game, ply, seat, confirm).await
             }
             Payload::Rematch(game) => self.rematch(context, Some(game)).await,
+            Payload::Replay(game) => self.replay(context, Some(game)).await,
+            Payload::History { page, user } => self.history(context, user, page).await,
             Payload::Accept(id) => self.accept(context, Some(id), false).await,
             Payload::Join(id) => self.accept(context, Some(id), true).await,
             Payload::Decline(id) => self.decline(context, Some(id)).await,

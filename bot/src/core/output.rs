@@ -1,5 +1,7 @@
+use std::sync::Arc;
+
 use super::{Chat, GameId, Platform, User};
-use crate::games::Picture;
+use crate::games::{Animation, Picture};
 use crate::i18n::{Locale, Text};
 
 /// What the core asks an adapter to do.
@@ -29,6 +31,28 @@ pub enum Output {
     Notice { chat: Chat, user: String, locale: Locale, text: Text },
     /// A private message to one user.
     Direct { platform: Platform, user: String, message: Message },
+    /// Send a file in a chat under a caption: `/replay`'s animation, `/export`'s record.
+    File { chat: Chat, locale: Locale, caption: Vec<Text>, file: Attachment },
+}
+
+/// A file to send.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Attachment {
+    /// A game watched again, drawn into a GIF by whoever sends it (it takes a while).
+    Animation { animation: Arc<Animation>, file_name: String },
+    /// A text file.
+    Document { file_name: String, text: String },
+}
+
+impl Attachment {
+    #[must_use]
+    pub fn file_name(&self) -> &str {
+        match self {
+            Attachment::Animation { file_name, .. } | Attachment::Document { file_name, .. } => {
+                file_name
+            }
+        }
+    }
 }
 
 /// A message: lines of text, maybe a board, maybe buttons.
@@ -75,6 +99,7 @@ impl Output {
             | Output::Board { message, .. }
             | Output::Direct { message, .. } => message.lines.iter().map(|text| text.id).collect(),
             Output::Notice { text, .. } => vec![text.id],
+            Output::File { caption, .. } => caption.iter().map(|text| text.id).collect(),
             Output::Keyboard { .. } => Vec::new(),
         }
     }

@@ -39,6 +39,13 @@ pub enum Payload {
         confirm: bool,
     },
     Rematch(GameId),
+    /// Watch game `0` again (`/replay`).
+    Replay(GameId),
+    /// Page `page` (from 0) of `/history`, of one user or of the whole chat.
+    History {
+        page: i64,
+        user: Option<String>,
+    },
     Accept(ChallengeId),
     Decline(ChallengeId),
     Join(ChallengeId),
@@ -69,6 +76,10 @@ impl Payload {
                 format!("x:{}:{ply}:{seat}{}", game.0, if *confirm { 'y' } else { 'n' })
             }
             Payload::Rematch(game) => format!("r:{}", game.0),
+            Payload::Replay(game) => format!("p:{}", game.0),
+            Payload::History { page, user } => {
+                format!("h:{page}:{}", user.as_deref().unwrap_or_default())
+            }
             Payload::Accept(challenge) => format!("a:{}", challenge.0),
             Payload::Decline(challenge) => format!("d:{}", challenge.0),
             Payload::Join(challenge) => format!("j:{}", challenge.0),
@@ -118,6 +129,11 @@ impl Payload {
                 Some(Payload::Resign { game: GameId(id), ply, seat, confirm })
             }
             "r" => Some(Payload::Rematch(GameId(id))),
+            "p" => Some(Payload::Replay(GameId(id))),
+            "h" if id >= 0 => {
+                let user = parts.next().filter(|user| !user.is_empty()).map(str::to_owned);
+                Some(Payload::History { page: id, user })
+            }
             "a" => Some(Payload::Accept(ChallengeId(id))),
             "d" => Some(Payload::Decline(ChallengeId(id))),
             "j" => Some(Payload::Join(ChallengeId(id))),
@@ -146,6 +162,9 @@ mod tests {
             Payload::Resign { game: GameId(7), ply: 224, seat: Seat::Second, confirm: true },
             Payload::Resign { game: GameId(7), ply: 0, seat: Seat::First, confirm: false },
             Payload::Rematch(GameId(7)),
+            Payload::Replay(GameId(7)),
+            Payload::History { page: 3, user: Some("123456789012345678".into()) },
+            Payload::History { page: 0, user: None },
             Payload::Accept(ChallengeId(3)),
             Payload::Decline(ChallengeId(3)),
             Payload::Join(ChallengeId(3)),

@@ -138,8 +138,20 @@ pub(super) fn status(table: &Table) -> Text {
     }
 }
 
+/// The first line of a game's messages: the game, its number, the players and their colours.
+pub(super) fn header(table: &Table) -> Text {
+    let colour = |seat: Seat| Text::new(table.position.colour_id(seat));
+    Text::new("board-header")
+        .with("game", Text::new(table.row.settings.kind.name_id()))
+        .with("id", table.row.id.0)
+        .with("first", name_of(table.player(Seat::First)))
+        .with("first-colour", colour(Seat::First))
+        .with("second", name_of(table.player(Seat::Second)))
+        .with("second-colour", colour(Seat::Second))
+}
+
 /// Whether the picture shows a game going on or its result.
-fn standing(row: &GameRow) -> Standing {
+pub(super) fn standing(row: &GameRow) -> Standing {
     match row.status {
         GameStatus::Active => Standing::Playing,
         GameStatus::Finished | GameStatus::Abandoned | GameStatus::Cancelled => {
@@ -197,7 +209,10 @@ fn buttons(table: &Table) -> Vec<Vec<Button>> {
     let position = &table.position;
     let ply = position.ply();
     if table.row.status != GameStatus::Active {
-        return vec![vec![button("button-rematch", &Payload::Rematch(id))]];
+        return vec![vec![
+            button("button-rematch", &Payload::Rematch(id)),
+            button("button-replay", &Payload::Replay(id)),
+        ]];
     }
     match position.resolution() {
         Resolution::SwapOption => vec![vec![
@@ -249,14 +264,7 @@ impl Core {
     fn board_message(&self, table: &Table, locale: Locale, notes: Vec<Text>) -> Message {
         let row = &table.row;
         let position = &table.position;
-        let [first, second] = [Seat::First, Seat::Second].map(|seat| name_of(table.player(seat)));
-        let header = Text::new("board-header")
-            .with("game", Text::new(row.settings.kind.name_id()))
-            .with("id", row.id.0)
-            .with("first", first.clone())
-            .with("first-colour", Text::new(position.colour_id(Seat::First)))
-            .with("second", second.clone())
-            .with("second-colour", Text::new(position.colour_id(Seat::Second)));
+        let header = header(table);
         let status = status(table);
         let mut lines = Vec::with_capacity(notes.len() + 3);
         lines.push(header);
@@ -275,25 +283,30 @@ impl Core {
             );
         }
         lines.extend(final_score(table));
-        let word = |text: Text| self.texts.render(locale, &text);
-        let plain = |arg: Arg| match arg {
-            Arg::Plain(name) => name,
-            Arg::Number(number) => number.to_string(),
-            Arg::Text(text) => word(text),
-        };
-        let labels = Labels {
-            names: [plain(first), plain(second)],
-            status: word(status),
-            captures: word(Text::new("label-captures")),
-            score: word(Text::new("label-score")),
-            pop_out: word(Text::new("label-popout")),
-        };
+        let labels = self.labels(table, locale, &status);
         let board = Some(BoardImage {
             picture: position.picture(&labels, standing(row)),
             diagram: position.diagram(),
             file_name: format!("game-{}-ply-{}.png", row.id.0, position.ply()),
         });
         Message { locale, lines, board, buttons: buttons(table) }
+    }
+
+    /// The words `table`'s picture shows, in `locale`, under the status line `status`.
+    pub(super) fn labels(&self, table: &Table, locale: Locale, status: &Text) -> Labels {
+        let word = |text: &Text| self.texts.render(locale, text);
+        let name = |seat: Seat| match name_of(table.player(seat)) {
+            Arg::Plain(name) => name,
+            Arg::Number(number) => number.to_string(),
+            Arg::Text(text) => word(&text),
+        };
+        Labels {
+            names: [name(Seat::First), name(Seat::Second)],
+            status: word(status),
+            captures: word(&Text::new("label-captures")),
+            score: word(&Text::new("label-score")),
+            pop_out: word(&Text::new("label-popout")),
+        }
     }
 
     /// The board of `table` as an output, editing the message that shows it if any.

@@ -16,9 +16,11 @@ pub struct RecordHeader {
     pub players: [String; 2],
     /// The day the game started, `YYYY-MM-DD`.
     pub date: String,
-    /// `None` while the game is played or when nobody won.
+    /// Whether the game ended with a result (won or drawn; not abandoned or cancelled).
+    pub finished: bool,
+    /// The winner of a finished game; `None` for a draw.
     pub winner: Option<Seat>,
-    /// How it ended (`five in a row`, `resignation`, `draw`), or `in progress`.
+    /// How it stands, in words (`Ana wins with five in a row`).
     pub result: String,
 }
 
@@ -71,11 +73,13 @@ fn header_lines(
         lines.push(format!("{colour}: {}", header.players[seat.index()]));
     }
     lines.push(format!("Date: {}", header.date));
-    let result = match header.winner {
-        Some(seat) => format!("{} wins ({})", header.players[seat.index()], header.result),
-        None => header.result.clone(),
+    let score = match (header.finished, header.winner) {
+        (false, _) => "*",
+        (true, Some(Seat::First)) => "1-0",
+        (true, Some(Seat::Second)) => "0-1",
+        (true, None) => "1/2-1/2",
     };
-    lines.push(format!("Result: {result}"));
+    lines.push(format!("Result: {score} {}", header.result));
     lines.push(format!("Moves: {}", position.ply()));
     lines
 }

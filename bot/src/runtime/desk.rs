@@ -88,7 +88,10 @@ fn answers(output: &Output, user: &str) -> bool {
     match output {
         Output::Notice { user: to, .. } => to == user,
         Output::Keyboard { .. } => true,
-        Output::Send { .. } | Output::Board { .. } | Output::Direct { .. } => false,
+        Output::Send { .. }
+        | Output::Board { .. }
+        | Output::Direct { .. }
+        | Output::File { .. } => false,
     }
 }
 
@@ -97,7 +100,8 @@ fn platform_of(output: &Output) -> Platform {
         Output::Send { chat, .. }
         | Output::Board { chat, .. }
         | Output::Keyboard { chat, .. }
-        | Output::Notice { chat, .. } => chat.platform,
+        | Output::Notice { chat, .. }
+        | Output::File { chat, .. } => chat.platform,
         Output::Direct { platform, .. } => *platform,
     }
 }

@@ -120,7 +120,7 @@ fn ply_value(ply: usize) -> i64 {
     i64::try_from(ply).unwrap_or(i64::MAX)
 }
 
-fn read_game(row: &SqliteRow) -> Result<GameRow, StoreError> {
+pub(super) fn read_game(row: &SqliteRow) -> Result<GameRow, StoreError> {
     let platform: String = row.try_get("platform")?;
     let chat = Chat {
         platform: Platform::from_code(&platform)

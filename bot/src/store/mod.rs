@@ -6,6 +6,7 @@ mod change;
 mod chats;
 mod error;
 mod games;
+mod history;
 mod ratings;
 mod users;
 
@@ -21,6 +22,7 @@ pub use change::Change;
 pub use chats::ChatPreferences;
 pub use error::StoreError;
 pub use games::{GameRow, GameStatus, NewGame, StoredMove};
+pub use history::{Ended, EndedGame, Tally};
 pub use ratings::RatingRow;
 
 /// The database. Every write the core makes is committed before the core answers.

@@ -28,7 +28,7 @@ use super::pace::{Pace, Pacing};
 use super::queue::{ChatQueue, Kind};
 use super::retry::{self, cannot_write_to_user, not_modified};
 use super::summary::Summary;
-use crate::core::{Chat, GameId, Message, Output, Platform, User};
+use crate::core::{Attachment, Chat, GameId, Message, Output, Platform, User};
 use crate::i18n::{Locale, Text, Texts};
 use crate::runtime::{Desk, Outlet};
 
@@ -67,7 +67,8 @@ fn kind_of(job: &Job, state: &ChatState) -> Kind {
             Output::Board { .. }
             | Output::Send { .. }
             | Output::Notice { .. }
-            | Output::Direct { .. } => Kind::Text,
+            | Output::Direct { .. }
+            | Output::File { .. } => Kind::Text,
         },
         Job::Reply { .. } | Job::Invite { .. } => Kind::Text,
         Job::Mention { game, .. } => Kind::Mention { game: *game },
@@ -200,7 +201,8 @@ impl Delivery {
                 Output::Send { chat, .. }
                 | Output::Board { chat, .. }
                 | Output::Notice { chat, .. }
-                | Output::Keyboard { chat, .. } => chat_id(chat),
+                | Output::Keyboard { chat, .. }
+                | Output::File { chat, .. } => chat_id(chat),
                 Output::Direct { platform: Platform::Telegram, user, .. } => {
                     user.parse().ok().map(ChatId)
                 }
@@ -366,6 +368,9 @@ impl Delivery {
                 Output::Direct { user, message, .. } => {
                     self.send_direct(state, &user, message, origin).await;
                 }
+                Output::File { locale, caption, file, .. } => {
+                    self.send_file(state, locale, &caption, file).await;
+                }
             },
             Job::Reply { to, locale, text } => {
                 self.send_text(state, &Message::text(locale, vec![text]), Some(to)).await;
@@ -396,6 +401,52 @@ impl Delivery {
                 self.mention(state, queue, game, ply, &user, locale).await;
             }
             Job::Delete(message) => self.delete(state, message).await,
+        }
+    }
+
+    /// A replay as an animation (drawn off the task, like boards) or a record as a document.
+    async fn send_file(
+        &self,
+        state: &mut ChatState,
+        locale: Locale,
+        caption: &[Text],
+        file: Attachment,
+    ) {
+        let chat = state.chat;
+        let caption = clip(&self.texts.render_lines(locale, caption), CAPTION_LIMIT);
+        match file {
+            Attachment::Animation { animation, file_name } => {
+                let gif = match tokio::task::spawn_blocking(move || animation.gif()).await {
+                    Ok(Ok(gif)) => gif,
+                    Ok(Err(error)) => {
+                        tracing::error!(%error, "drawing a replay");
+                        return;
+                    }
+                    Err(error) => {
+                        tracing::error!(%error, "the drawing thread failed");
+                        return;
+                    }
+                };
+                let gif = InputFile::memory(gif).file_name(file_name);
+                let result = self
+                    .paced(state, true, "sendAnimation", || {
+                        self.bot.send_animation(chat, gif.clone()).caption(caption.clone()).send()
+                    })
+                    .await;
+                self.log_failure("sendAnimation", result.map(|_| ()));
+            }
+            Attachment::Document { file_name, text } => {
+                let document = InputFile::memory(text.into_bytes()).file_name(file_name);
+                let result = self
+                    .paced(state, true, "sendDocument", || {
+                        self.bot
+                            .send_document(chat, document.clone())
+                            .caption(caption.clone())
+                            .send()
+                    })
+                    .await;
+                self.log_failure("sendDocument", result.map(|_| ()));
+            }
         }
     }
 

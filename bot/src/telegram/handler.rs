@@ -174,7 +174,10 @@ async fn on_callback(bot: Bot, query: CallbackQuery, app: Arc<App>) -> Result<()
             Output::Keyboard { locale, buttons, .. } => {
                 edit_buttons(&bot, &app, pressed, locale, &buttons).await;
             }
-            Output::Send { .. } | Output::Board { .. } | Output::Direct { .. } => {}
+            Output::Send { .. }
+            | Output::Board { .. }
+            | Output::Direct { .. }
+            | Output::File { .. } => {}
         }
     }
     let text = (!notices.is_empty()).then(|| notices.join("\n"));

@@ -7,7 +7,7 @@ use teloxide::types::BotCommand;
 use crate::i18n::{Locale, Text, Texts};
 
 /// Each command: its English name, its Spanish name, and the message describing it.
-pub const COMMANDS: [(&str, &str, &str); 21] = [
+pub const COMMANDS: [(&str, &str, &str); 24] = [
     ("help", "ayuda", "tg-command-help"),
     ("connect5", "conecta5", "tg-command-connect5"),
     ("connect4", "conecta4", "tg-command-connect4"),
@@ -25,6 +25,9 @@ pub const COMMANDS: [(&str, &str, &str); 21] = [
     ("join", "unirse", "tg-command-join"),
     ("rules", "reglas", "tg-command-rules"),
     ("stats", "estadisticas", "tg-command-stats"),
+    ("replay", "repeticion", "tg-command-replay"),
+    ("history", "historial", "tg-command-history"),
+    ("export", "exportar", "tg-command-export"),
     ("leaderboard", "clasificacion", "tg-command-leaderboard"),
     ("language", "idioma", "tg-command-language"),
     ("settings", "ajustes", "tg-command-settings"),

@@ -32,6 +32,9 @@ impl fmt::Display for Summary<'_> {
             Output::Direct { platform, .. } => {
                 write!(f, "private message on {}", platform.code())
             }
+            Output::File { chat, file, .. } => {
+                write!(f, "file {} in {}", file.file_name(), Place(chat))
+            }
         }
     }
 }

@@ -382,7 +382,7 @@ impl FakeTelegram {
             "getWebhookInfo" => {
                 json!({"url": "", "has_custom_certificate": false, "pending_update_count": 0})
             }
-            "sendMessage" | "sendPhoto" => {
+            "sendMessage" | "sendPhoto" | "sendAnimation" | "sendDocument" => {
                 let id = {
                     let mut state = self.lock();
                     state.next_message += 1;
@@ -508,6 +508,7 @@ fn parse_body(content_type: &str, body: &[u8]) -> Value {
                 fields.insert(format!("{name}#bytes"), json!(value.len()));
                 fields.insert(format!("{name}#png"), json!(value.starts_with(b"\x89PNG")));
                 fields.insert("file#png".to_owned(), json!(value.starts_with(b"\x89PNG")));
+                fields.insert(format!("{name}#gif"), json!(value.starts_with(b"GIF89a")));
             } else {
                 let text = String::from_utf8_lossy(value).into_owned();
                 let parsed = serde_json::from_str::<Value>(&text)

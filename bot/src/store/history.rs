@@ -1,0 +1,137 @@
+//! The games that ended with a result: what `/history` lists and what `/stats` counts, read
+//! through one filter so the two never disagree.
+
+use sqlx::Row;
+use sqlx::sqlite::SqliteArguments;
+
+use super::games::read_game;
+use super::{GameRow, Store, StoreError};
+use crate::games::GameKind;
+use crate::identity::{Chat, Platform};
+
+/// Whose ended games: in one chat or in every chat of a platform, of one user or of everyone.
+#[derive(Clone, Copy, Debug)]
+pub struct Ended<'a> {
+    pub platform: Platform,
+    pub chat: Option<&'a Chat>,
+    pub user: Option<&'a str>,
+}
+
+/// An ended game with the length of its log.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EndedGame {
+    pub game: GameRow,
+    pub moves: usize,
+}
+
+/// One family's results for a user.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub games: i64,
+    pub wins: i64,
+    pub draws: i64,
+    pub losses: i64,
+}
+
+/// A seat's user id in the stored player JSON (`{"human":{"id":…}}`; the CPU has none).
+const FIRST_ID: &str = "json_extract(first_player, '$.human.id')";
+const SECOND_ID: &str = "json_extract(second_player, '$.human.id')";
+
+impl Ended<'_> {
+    /// The `WHERE` clause, and its arguments in order.
+    fn clause(&self) -> (String, Vec<String>) {
+        let mut clause = String::from("status = 'finished' AND platform = ?");
+        let mut arguments = vec![self.platform.code().to_owned()];
+        if let Some(chat) = self.chat {
+            clause.push_str(" AND chat_id = ?");
+            arguments.push(chat.id.clone());
+        }
+        if let Some(user) = self.user {
+            clause.push_str(&format!(" AND (? IN ({FIRST_ID}, {SECOND_ID}))"));
+            arguments.push(user.to_owned());
+        }
+        (clause, arguments)
+    }
+}
+
+fn bound<'q>(
+    mut query: sqlx::query::Query<'q, sqlx::Sqlite, SqliteArguments<'q>>,
+    arguments: Vec<String>,
+) -> sqlx::query::Query<'q, sqlx::Sqlite, SqliteArguments<'q>> {
+    for argument in arguments {
+        query = query.bind(argument);
+    }
+    query
+}
+
+impl Store {
+    /// The ended games of `filter`, newest first, `limit` of them after skipping `offset`.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database fails or a row does not read back.
+    pub async fn ended_games(
+        &self,
+        filter: Ended<'_>,
+        offset: i64,
+        limit: i64,
+    ) -> Result<Vec<EndedGame>, StoreError> {
+        let (clause, arguments) = filter.clause();
+        let sql = format!(
+            "SELECT *, (SELECT COUNT(*) FROM moves WHERE game_id = games.id) AS plies \
+             FROM games WHERE {clause} ORDER BY id DESC LIMIT ? OFFSET ?"
+        );
+        let rows = bound(sqlx::query(&sql), arguments)
+            .bind(limit)
+            .bind(offset)
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|row| {
+                let moves: i64 = row.try_get("plies")?;
+                Ok(EndedGame { game: read_game(row)?, moves: usize::try_from(moves).unwrap_or(0) })
+            })
+            .collect()
+    }
+
+    /// How many ended games `filter` holds.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database fails.
+    pub async fn count_ended_games(&self, filter: Ended<'_>) -> Result<i64, StoreError> {
+        let (clause, arguments) = filter.clause();
+        let sql = format!("SELECT COUNT(*) AS games FROM games WHERE {clause}");
+        let row = bound(sqlx::query(&sql), arguments).fetch_one(&self.pool).await?;
+        Ok(row.try_get("games")?)
+    }
+
+    /// `user`'s results in the ended games of `filter` (whose own user is ignored), by family.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database fails.
+    pub async fn tallies(
+        &self,
+        filter: Ended<'_>,
+        user: &str,
+    ) -> Result<Vec<(GameKind, Tally)>, StoreError> {
+        let (clause, arguments) = Ended { user: Some(user), ..filter }.clause();
+        let sql = format!(
+            "SELECT kind, COUNT(*) AS games, \
+             SUM(result = 'draw') AS draws, \
+             SUM((result = 'first' AND {FIRST_ID} = ?) OR (result = 'second' AND {SECOND_ID} = ?)) \
+             AS wins \
+             FROM games WHERE {clause} GROUP BY kind ORDER BY kind"
+        );
+        let query = sqlx::query(&sql).bind(user).bind(user);
+        let rows = bound(query, arguments).fetch_all(&self.pool).await?;
+        let mut tallies = Vec::with_capacity(rows.len());
+        for row in &rows {
+            let kind: String = row.try_get("kind")?;
+            let Some(kind) = GameKind::parse(&kind) else { continue };
+            let games: i64 = row.try_get("games")?;
+            let draws: i64 = row.try_get("draws")?;
+            let wins: i64 = row.try_get("wins")?;
+            tallies.push((kind, Tally { games, wins, draws, losses: games - wins - draws }));
+        }
+        Ok(tallies)
+    }
+}
