@@ -34,7 +34,10 @@ pub use clock::{Clock, SystemClock};
 pub use command::{Command, CommandError, Opponent, parse as parse_command};
 pub use cpu::{CpuPlayer, CpuReply, CpuRequest};
 pub use input::{Action, Input};
-pub use output::{Attachment, BoardImage, Button, Message, Output};
+pub use output::{
+    Attachment, BoardImage, Button, ButtonStyle, MAX_SELECT_OPTIONS, Message, Output, Row, Select,
+    SelectOption,
+};
 pub use payload::{MAX_PAYLOAD, Payload};
 
 use error::CoreError;
@@ -324,6 +327,7 @@ impl Core {
             Payload::Accept(id) => self.accept(context, Some(id), false).await,
             Payload::Join(id) => self.accept(context, Some(id), true).await,
             Payload::Decline(id) => self.decline(context, Some(id)).await,
+            Payload::Inert => Err(error::refused("button-disabled")),
         }
     }
 

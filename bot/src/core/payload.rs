@@ -49,10 +49,15 @@ pub enum Payload {
     Accept(ChallengeId),
     Decline(ChallengeId),
     Join(ChallengeId),
+    /// A disabled button on a platform that cannot disable buttons: pressing it does nothing
+    /// but say so.
+    Inert,
 }
 
 /// Telegram's limit for callback data.
 pub const MAX_PAYLOAD: usize = 64;
+
+const INERT: &str = "-";
 
 impl Payload {
     #[must_use]
@@ -83,6 +88,7 @@ impl Payload {
             Payload::Accept(challenge) => format!("a:{}", challenge.0),
             Payload::Decline(challenge) => format!("d:{}", challenge.0),
             Payload::Join(challenge) => format!("j:{}", challenge.0),
+            Payload::Inert => INERT.to_owned(),
         }
     }
 
@@ -91,6 +97,9 @@ impl Payload {
     pub fn decode(payload: &str) -> Option<Payload> {
         if payload.len() > MAX_PAYLOAD {
             return None;
+        }
+        if payload == INERT {
+            return Some(Payload::Inert);
         }
         let mut parts = payload.splitn(4, ':');
         let verb = parts.next()?;
@@ -168,6 +177,7 @@ mod tests {
             Payload::Accept(ChallengeId(3)),
             Payload::Decline(ChallengeId(3)),
             Payload::Join(ChallengeId(3)),
+            Payload::Inert,
         ];
         for payload in payloads {
             let encoded = payload.encode();

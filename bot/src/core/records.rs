@@ -6,7 +6,7 @@ use std::sync::Arc;
 use engine::Seat;
 
 use super::table::{Table, header, name_of, standing, status};
-use super::{Attachment, Button, Context, Core, CoreError, GameId, Message, Output, Payload};
+use super::{Attachment, Button, Context, Core, CoreError, GameId, Message, Output, Payload, Row};
 use crate::games::{Animation, Position, RecordHeader, record};
 use crate::i18n::Text;
 use crate::store::{Ended, GameStatus};
@@ -118,18 +118,15 @@ impl Core {
                     .with("moves", i64::try_from(ended.moves).unwrap_or(i64::MAX))
                     .with("date", day_of(row.created_at)),
             );
-            replays.push(Button {
-                label: Text::new("button-replay-game").with("id", row.id.0),
-                payload: Payload::Replay(row.id).encode(),
-            });
+            let label = Text::new("button-replay-game").with("id", row.id.0);
+            replays.push(Button::new(label, &Payload::Replay(row.id)));
         }
         if pages > 1 {
             lines.push(Text::new("history-page").with("page", page + 1).with("pages", pages));
         }
         let who = user.map(|user| user.id);
-        let turn = |label: &'static str, to: i64| Button {
-            label: Text::new(label),
-            payload: Payload::History { page: to, user: who.clone() }.encode(),
+        let turn = |label: &'static str, to: i64| {
+            Button::new(Text::new(label), &Payload::History { page: to, user: who.clone() })
         };
         let paging: Vec<Button> = [
             (page > 0).then(|| turn("button-newer", page - 1)),
@@ -138,10 +135,9 @@ impl Core {
         .into_iter()
         .flatten()
         .collect();
-        let mut buttons = vec![replays];
-        buttons.push(paging);
-        buttons.retain(|row| !row.is_empty());
-        let message = Message { buttons, ..Message::text(context.locale, lines) };
+        let components =
+            [replays, paging].into_iter().filter(|row| !row.is_empty()).map(Row::Buttons).collect();
+        let message = Message { components, ..Message::text(context.locale, lines) };
         Ok(vec![Output::Send { chat: context.chat.clone(), message }])
     }
 
