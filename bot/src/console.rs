@@ -185,9 +185,9 @@ impl Console {
         for output in outputs {
             match output {
                 Output::Send { message, .. } => self.print(&message)?,
-                Output::Board { game, ply, message, .. } => {
+                Output::Board { game, ply, message, ended, .. } => {
                     self.print(&message)?;
-                    desk.shown(game, ply, format!("console-{}-{ply}", game.0));
+                    desk.shown(game, ply, ended, format!("console-{}-{ply}", game.0));
                 }
                 Output::Notice { user, locale, text, .. } => {
                     let words = self.texts.render(locale, &text);

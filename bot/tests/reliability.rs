@@ -102,6 +102,38 @@ async fn connect4_games_of(store: &Store, user: &str) -> Option<(i64, i64)> {
     ratings.into_iter().find(|(kind, _)| kind.code() == "connect4").map(|(_, r)| (r.games, r.wins))
 }
 
+/// Whether `outputs` show game 1's final board.
+fn shows_the_ending(outputs: &[Output]) -> bool {
+    outputs
+        .iter()
+        .any(|output| matches!(output, Output::Board { ended: true, game, .. } if game.0 == 1))
+}
+
+#[tokio::test]
+async fn a_late_report_of_the_board_before_a_resignation_does_not_count_as_the_ending() {
+    let (_directory, url, mut harness) = on_file().await;
+    game_between_ana_and_bruno(&mut harness, "/connect4").await;
+    let moved = harness.say("Ana", "/move 4").await;
+    assert_eq!(board(&moved).0, 1);
+    let ended = harness.say("Bruno", "/resign confirm").await;
+    let (ply, _, _) = board(&ended);
+    assert_eq!(ply, 1, "a resignation keeps the ply");
+    // The board of Ana's move is reported shown only now: the resignation's board is still owed.
+    harness.core.board_shown(GameId(1), 1, false, "m1".into()).await.expect("saved");
+    drop(harness);
+    let harness = Harness::on(Store::open(&url).await.expect("the database")).await;
+    assert!(
+        shows_the_ending(&harness.startup),
+        "the ending is shown again: {:#?}",
+        harness.startup
+    );
+    let mut harness = harness;
+    harness.core.board_shown(GameId(1), 1, true, "m1".into()).await.expect("saved");
+    drop(harness);
+    let harness = Harness::on(Store::open(&url).await.expect("the database")).await;
+    assert!(!shows_the_ending(&harness.startup), "shown once: {:#?}", harness.startup);
+}
+
 #[tokio::test]
 async fn an_ending_whose_ratings_cannot_be_written_is_shown_and_rated_after_a_restart() {
     let (_directory, url, mut harness) = on_file().await;

@@ -441,7 +441,8 @@ impl Core {
     }
 
     /// The adapter posted (or edited) game `game`'s board at `ply` as message `message_id`:
-    /// later moves edit it in place, and a restart knows what was shown.
+    /// later moves edit it in place, and a restart knows what was shown. An ended game's
+    /// ending is shown only by its final board (`ended`).
     ///
     /// # Errors
     /// [`StoreError`] if the row cannot be saved.
@@ -449,8 +450,16 @@ impl Core {
         &mut self,
         game: GameId,
         ply: usize,
+        ended: bool,
         message_id: String,
     ) -> Result<(), StoreError> {
+        if let Some(ending) = self.endings.get_mut(&game)
+            && !ended
+        {
+            // The board before the ending, reported late: the final board is still owed.
+            ending.row.board_message = Some(message_id);
+            return Ok(());
+        }
         if let Some(ending) = self.endings.get(&game) {
             let mut row = ending.row.clone();
             row.board_message = Some(message_id);

@@ -23,6 +23,9 @@ pub enum Output {
         message: Message,
         turn: Option<User>,
         repost: bool,
+        /// The game's final board: the adapter says so when it reports it shown, so that a
+        /// late report of the board before (a resignation keeps the ply) does not count.
+        ended: bool,
     },
     /// Replace the components under game `game`'s board (a step of the point picker) without
     /// drawing it again.

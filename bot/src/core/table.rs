@@ -333,6 +333,7 @@ impl Core {
             message: self.board_message(table, locale, notes),
             turn: turn_to_tell(table),
             repost: false,
+            ended: table.row.status != GameStatus::Active,
         }
     }
 

@@ -31,7 +31,7 @@ pub struct Answer {
 #[derive(Debug)]
 enum Request {
     Input { input: Box<Input>, reply: oneshot::Sender<Answer> },
-    Shown { game: GameId, ply: usize, message: String },
+    Shown { game: GameId, ply: usize, ended: bool, message: String },
     Settle(oneshot::Sender<()>),
     Stop,
 }
@@ -63,9 +63,10 @@ impl Desk {
         answer.await.unwrap_or_default()
     }
 
-    /// An outlet showed game `game`'s board at `ply` as message `message`.
-    pub fn shown(&self, game: GameId, ply: usize, message: String) {
-        let _ = self.requests.send(Request::Shown { game, ply, message });
+    /// An outlet showed game `game`'s board at `ply` as message `message`; `ended`: the
+    /// output said it was the game's final board.
+    pub fn shown(&self, game: GameId, ply: usize, ended: bool, message: String) {
+        let _ = self.requests.send(Request::Shown { game, ply, ended, message });
     }
 
     /// Waits until the CPU owes no move (each answer handed to the core and its outputs to
@@ -191,8 +192,8 @@ pub async fn run(running: Running, Inbox(mut inbox): Inbox, outlets: Outlets) {
                     // The handler may have given up (its dispatcher stopping): nothing to do.
                     let _ = reply.send(Answer { private });
                 }
-                Some(Request::Shown { game, ply, message }) => {
-                    if let Err(error) = core.board_shown(game, ply, message).await {
+                Some(Request::Shown { game, ply, ended, message }) => {
+                    if let Err(error) = core.board_shown(game, ply, ended, message).await {
                         tracing::warn!(game = game.0, %error, "remembering a shown board");
                     }
                     continue;

@@ -85,6 +85,8 @@ struct Shown<'a> {
     edit: Option<&'a str>,
     /// Post it anew (and delete the old one).
     repost: bool,
+    /// The game's final board.
+    ended: bool,
 }
 
 /// What one chat's queue remembers.
@@ -342,10 +344,10 @@ impl Delivery {
                 Output::Send { message, .. } => {
                     self.send_text(state, &message, None).await;
                 }
-                Output::Board { game, ply, edit, message, turn, .. } => {
+                Output::Board { game, ply, edit, message, turn, ended, .. } => {
                     // A board that replaced a waiting repost is posted anew as well.
                     let repost = matches!(kind, Kind::Board { repost: true, .. });
-                    let shown = Shown { game, ply, edit: edit.as_deref(), repost };
+                    let shown = Shown { game, ply, edit: edit.as_deref(), repost, ended };
                     self.show_board(state, queue, shown, &message, turn.as_ref()).await;
                 }
                 Output::Notice { locale, text, .. } => {
@@ -564,7 +566,7 @@ impl Delivery {
         &self,
         state: &mut ChatState,
         queue: &mut ChatQueue<Job>,
-        Shown { game, ply, edit, repost }: Shown<'_>,
+        Shown { game, ply, edit, repost, ended }: Shown<'_>,
         message: &Message,
         turn: Option<&User>,
     ) {
@@ -636,7 +638,7 @@ impl Delivery {
         }
         let Some(id) = shown else { return };
         state.boards.insert(game, id);
-        self.desk.shown(game, ply, id.0.to_string());
+        self.desk.shown(game, ply, ended, id.0.to_string());
         self.tell_turn(state, queue, game, ply, message.locale, turn);
     }
 

@@ -97,6 +97,7 @@ mod tests {
             message,
             turn: Some(User::new("11", "ana")),
             repost: false,
+            ended: false,
         };
         let line = Summary(&board).to_string();
         assert_eq!(line, "board of game 7 in telegram:-100200");

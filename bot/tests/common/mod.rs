@@ -46,6 +46,8 @@ pub struct Harness {
     pub clock: Arc<FakeClock>,
     pub cpu: Arc<QueuedCpu>,
     pub store: Store,
+    /// What the core had to show when it started (boards behind, endings not shown).
+    pub startup: Vec<Output>,
 }
 
 /// The number of the next platform event, unique in the whole test run, so that a harness
@@ -80,10 +82,11 @@ impl Harness {
         let clock = Arc::new(FakeClock(AtomicI64::new(START)));
         let cpu = Arc::new(QueuedCpu::default());
         let texts = Arc::new(Texts::load().expect("the message files parse"));
-        let (core, _) = Core::start(settings(), store.clone(), texts, clock.clone(), cpu.clone())
-            .await
-            .expect("the core starts");
-        Harness { core, clock, cpu, store }
+        let (core, startup) =
+            Core::start(settings(), store.clone(), texts, clock.clone(), cpu.clone())
+                .await
+                .expect("the core starts");
+        Harness { core, clock, cpu, store, startup }
     }
 
     /// An input from `user` (known by the lowercase name, mentioned by the name) as a new
