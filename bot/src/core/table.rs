@@ -264,6 +264,8 @@ impl Core {
         lines.push(status.clone());
         if row.status == GameStatus::Active {
             lines.extend(position.forbidden_legend());
+        } else {
+            lines.extend(position.forbidden_lines_legend());
         }
         if let (Some(seconds), Some(seat)) =
             (row.turn_deadline.and(row.settings.timer.seconds()), position.seat_to_act())
