@@ -409,13 +409,21 @@ async fn the_final_board_of_a_forbidden_loss_names_the_shape_and_highlights_it()
     assert_eq!(ply, 16);
     let shape = Text::new("shape-double-three");
     let reason = Text::new("reason-forbidden-at").with("shape", shape.clone()).with("point", "i10");
-    assert!(
-        lines
-            .iter()
-            .any(|line| line.arg("reason") == Some(&cincobot::i18n::Arg::Text(reason.clone()))),
-        "{lines:?}"
+    // The result, the legend of its red lines, then how the ratings moved.
+    let ids: Vec<&str> = lines.iter().map(|line| line.id).collect();
+    assert_eq!(
+        ids,
+        [
+            "board-header",
+            "move-played",
+            "result-win",
+            "legend-forbidden-lines",
+            "rating-change",
+            "rating-change"
+        ]
     );
-    assert_eq!(lines.last(), Some(&Text::new("legend-forbidden-lines").with("shape", shape)));
+    assert_eq!(lines[2].arg("reason"), Some(&cincobot::i18n::Arg::Text(reason.clone())));
+    assert_eq!(lines[3], Text::new("legend-forbidden-lines").with("shape", shape));
     let texts = Texts::load().expect("the message files");
     assert_eq!(
         texts.render(Locale::Es, &reason),

@@ -262,7 +262,7 @@ impl Core {
         row.updated_at = self.clock.now_ms();
         self.commit_step(Some(context), &mut row, Step::Row).await?;
         let note = Text::new("cancelled-by").with("name", context.user.name.as_str());
-        Ok(self.end_table(id, row, context.locale, vec![note]))
+        Ok(self.end_table(id, row, context.locale, vec![note], Vec::new()))
     }
 
     /// `/settings [game [option value]]`: shows a game's defaults in this chat, or (admins)

@@ -245,8 +245,14 @@ fn buttons(table: &Table) -> Vec<Vec<Button>> {
 
 impl Core {
     /// The message showing `table`'s board, with `notes` (the last move, a timeout…) above
-    /// the status line.
-    fn board_message(&self, table: &Table, locale: Locale, notes: Vec<Text>) -> Message {
+    /// the status line and `ratings` (how an ending moved them) last, after the result.
+    fn board_message(
+        &self,
+        table: &Table,
+        locale: Locale,
+        notes: Vec<Text>,
+        ratings: Vec<Text>,
+    ) -> Message {
         let row = &table.row;
         let position = &table.position;
         let [first, second] = [Seat::First, Seat::Second].map(|seat| name_of(table.player(seat)));
@@ -277,6 +283,7 @@ impl Core {
             );
         }
         lines.extend(final_score(table));
+        lines.extend(ratings);
         let word = |text: Text| self.texts.render(locale, &text);
         let plain = |arg: Arg| match arg {
             Arg::Plain(name) => name,
@@ -299,13 +306,19 @@ impl Core {
     }
 
     /// The board of `table` as an output, editing the message that shows it if any.
-    fn board_of(&self, table: &Table, locale: Locale, notes: Vec<Text>) -> Output {
+    fn board_of(
+        &self,
+        table: &Table,
+        locale: Locale,
+        notes: Vec<Text>,
+        ratings: Vec<Text>,
+    ) -> Output {
         Output::Board {
             chat: table.row.chat.clone(),
             game: table.row.id,
             ply: table.position.ply(),
             edit: table.row.board_message.clone(),
-            message: self.board_message(table, locale, notes),
+            message: self.board_message(table, locale, notes, ratings),
             turn: turn_to_tell(table),
             repost: false,
         }
@@ -313,7 +326,11 @@ impl Core {
 
     /// The board of game `id` as it stands.
     pub(super) fn shown_board(&self, id: GameId, locale: Locale, notes: Vec<Text>) -> Vec<Output> {
-        self.tables.get(&id).map(|table| self.board_of(table, locale, notes)).into_iter().collect()
+        self.tables
+            .get(&id)
+            .map(|table| self.board_of(table, locale, notes, Vec::new()))
+            .into_iter()
+            .collect()
     }
 
     /// A game whose ending (`row`) committed: it leaves the games being played (its log
@@ -325,10 +342,11 @@ impl Core {
         row: GameRow,
         locale: Locale,
         notes: Vec<Text>,
+        ratings: Vec<Text>,
     ) -> Vec<Output> {
         let Some(mut table) = self.tables.remove(&id) else { return Vec::new() };
         table.row = row;
-        let board = self.board_of(&table, locale, notes);
+        let board = self.board_of(&table, locale, notes, ratings);
         self.endings.insert(id, table);
         vec![board]
     }
@@ -337,7 +355,7 @@ impl Core {
     pub(super) fn ending_board(&self, id: GameId, locale: Locale) -> Vec<Output> {
         self.endings
             .get(&id)
-            .map(|table| self.board_of(table, locale, Vec::new()))
+            .map(|table| self.board_of(table, locale, Vec::new(), Vec::new()))
             .into_iter()
             .collect()
     }
