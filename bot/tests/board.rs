@@ -359,3 +359,84 @@ fn a_frame_diagram_brackets_the_last_disc_and_a_pop() {
     let popped = Position::replay(&settings, ["4", "5", "pop 4"]).expect("a pop");
     assert_eq!(bottom(&popped), "|r . . .(.)Y . . y|");
 }
+
+/// Renju after the opening: black (h8 j10 h10 i11 i12) to move, i10 a double three (h10 i10
+/// j10 across, i10 i11 i12 up).
+const RENJU_BEFORE_A_DOUBLE_THREE: [&str; 15] = [
+    "h8", "keep", "h9", "keep", "j10", "keep", "e5", "keep", "h10", "keep", "a1", "i11", "a2",
+    "i12", "a3",
+];
+
+#[test]
+fn a_loss_on_a_forbidden_point_shows_the_two_threes() {
+    let mut lost = position(GameKind::Renju, &RENJU_BEFORE_A_DOUBLE_THREE);
+    let before = lost.picture(&Labels::default(), Standing::Playing);
+    assert!(grid(&before).forbidden_lines.is_empty());
+    lost.play("i10").expect("a forbidden point is played, and loses");
+    let over = Standing::Over { winner: Some(Seat::Second) };
+    let picture = lost.picture(&Labels::default(), over);
+    let line = |from, to| engine::Line { from: point(from), to: point(to) };
+    assert_eq!(grid(&picture).forbidden_lines, [line("h10", "j10"), line("i10", "i12")]);
+    assert_eq!(grid(&picture).winner, Some(Stone::White));
+    let diagram = lost.diagram();
+    assert_eq!(row(&diagram, 10), " 10 . . . . . . . #(#)# . . . . .");
+    assert_eq!(row(&diagram, 12), " 12 . . . . . . . . # . . . . . .");
+    assert_eq!(row(&diagram, 8), "  8 . . . . . . . X . . . . . . .", "h8 is no part of it");
+    let legend = lost.forbidden_lines_legend().expect("a loss on a forbidden point");
+    assert_eq!(
+        said(legend, "-"),
+        [
+            "En rojo (# en el texto): las piedras que hacen prohibida la jugada (doble tres).",
+            "In red (# in the text): the stones that make the move forbidden (double three).",
+        ]
+    );
+    // A game won by a line has no such legend.
+    assert_eq!(position(GameKind::Gomoku, &["h8"]).forbidden_lines_legend(), None);
+}
+
+#[tokio::test]
+async fn the_final_board_of_a_forbidden_loss_names_the_shape_and_highlights_it() {
+    let mut harness = Harness::new().await;
+    game_between_ana_and_bruno(&mut harness, "/renju").await;
+    // Who acts: Ana holds black, but the swaps hand the next stone to the other player.
+    let players = "A B B A A B B A A B B A B A B".split(' ');
+    for (text, player) in RENJU_BEFORE_A_DOUBLE_THREE.iter().zip(players) {
+        let player = if player == "A" { "Ana" } else { "Bruno" };
+        board(&harness.say(player, &format!("/move {text}")).await);
+    }
+    let outputs = harness.say("Ana", "/move i10 confirm").await;
+    let (ply, lines, _) = board(&outputs);
+    assert_eq!(ply, 16);
+    let shape = Text::new("shape-double-three");
+    let reason = Text::new("reason-forbidden-at").with("shape", shape.clone()).with("point", "i10");
+    // The result, the legend of its red lines, then how the ratings moved.
+    let ids: Vec<&str> = lines.iter().map(|line| line.id).collect();
+    assert_eq!(
+        ids,
+        [
+            "board-header",
+            "move-played",
+            "result-win",
+            "legend-forbidden-lines",
+            "rating-change",
+            "rating-change"
+        ]
+    );
+    assert_eq!(lines[2].arg("reason"), Some(&cincobot::i18n::Arg::Text(reason.clone())));
+    assert_eq!(lines[3], Text::new("legend-forbidden-lines").with("shape", shape));
+    let texts = Texts::load().expect("the message files");
+    assert_eq!(
+        texts.render(Locale::Es, &reason),
+        "porque negras jugaron un punto prohibido: doble tres en i10"
+    );
+    let shown = outputs
+        .iter()
+        .find_map(|output| match output {
+            Output::Board { message, .. } => message.board.clone(),
+            _ => None,
+        })
+        .expect("the final board");
+    let line = |from, to| engine::Line { from: point(from), to: point(to) };
+    assert_eq!(grid(&shown.picture).forbidden_lines, [line("h10", "j10"), line("i10", "i12")]);
+    assert_eq!(row(&shown.diagram, 10), " 10 . . . . . . . #(#)# . . . . .");
+}

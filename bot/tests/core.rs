@@ -313,10 +313,10 @@ async fn resigning_asks_first_and_a_move_makes_the_question_stale() {
     let (ply, lines, buttons) = board(&harness.press("Bruno", "x:1:2:2y").await);
     assert_eq!(ply, 2);
     // The resignation is said once, by the status line; the ranked game's ratings move.
-    let ratings: Vec<&str> = lines[1..3].iter().map(|line| line.id).collect();
+    let ratings: Vec<&str> = lines[2..4].iter().map(|line| line.id).collect();
     assert_eq!(ratings, ["rating-change", "rating-change"]);
     assert_eq!(
-        [&lines[0], &lines[3]],
+        [&lines[0], &lines[1]],
         [
             &header("game-ninuki", 1, ("Ana", "colour-black"), ("Bruno", "colour-white")),
             &Text::new("result-resigned")
@@ -349,7 +349,7 @@ async fn a_rematch_hands_the_first_move_to_the_other_player() {
     let mut harness = Harness::new().await;
     game_between_ana_and_bruno(&mut harness, "/gomoku").await;
     let (ply, lines, _) = board(&harness.say("Ana", "/resign confirm").await);
-    assert_eq!((ply, lines[1].id), (0, "rating-change"));
+    assert_eq!((ply, lines[2].id), (0, "rating-change"));
     let (lines, buttons) = sent(&harness.press("Ana", "r:1").await);
     assert_eq!(lines[0].id, "challenge-to");
     assert_eq!(lines[0].arg("opponent"), Some(&cincobot::i18n::Arg::Plain("Bruno".into())));
@@ -375,9 +375,10 @@ async fn a_win_is_announced_with_its_reason() {
         last = harness.press(player, &format!("m:1:{ply}:{column}")).await;
     }
     let (_, lines, buttons) = board(&last);
-    // After the move and both players' rating changes, the status says how Ana won.
+    // After the move the status says how Ana won; both players' rating changes follow.
+    assert_eq!(lines[3..].iter().map(|line| line.id).collect::<Vec<_>>(), ["rating-change"; 2]);
     assert_eq!(
-        lines[4],
+        lines[2],
         Text::new("result-win")
             .with("name", "Ana")
             .with("colour", Text::new("colour-red"))
@@ -578,7 +579,7 @@ async fn a_renju_forbidden_point_is_confirmed_before_it_loses() {
     assert_eq!(ply, 16);
     assert_eq!(lines[1], played("Ana", "i10"));
     assert_eq!(
-        lines[4],
+        lines[2],
         Text::new("result-win")
             .with("name", "Bruno")
             .with("colour", Text::new("colour-white"))
@@ -618,7 +619,7 @@ async fn a_stale_forbidden_confirmation_is_outdated_and_a_typed_one_plays() {
     let (ply, lines, _) = board(&harness.say("Ana", "/mover i10 confirmar").await);
     assert_eq!(ply, 18);
     assert_eq!(
-        lines[4],
+        lines[2],
         Text::new("result-win")
             .with("name", "Bruno")
             .with("colour", Text::new("colour-white"))

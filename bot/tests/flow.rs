@@ -5,7 +5,8 @@ mod common;
 
 use std::time::Duration;
 
-use cincobot::core::{GameId, Output};
+use cincobot::core::{Action, GameId, Output};
+use cincobot::i18n::Locale;
 use cincobot::i18n::Text;
 use common::{Harness, assert_notice, board, game_between_ana_and_bruno, sent};
 
@@ -118,4 +119,92 @@ async fn a_move_goes_to_the_one_game_waiting_for_it_and_accept_asks_which() {
         "dora",
         Text::new("which-challenge").with("challenges", "4, 3"),
     );
+}
+
+/// `input` typed by a chat admin.
+fn as_admin(mut input: cincobot::core::Input) -> cincobot::core::Input {
+    input.is_chat_admin = true;
+    input
+}
+
+#[tokio::test]
+async fn cancel_asks_an_admin_only_among_their_own_games() {
+    let mut harness = Harness::new().await;
+    game_between_ana_and_bruno(&mut harness, "/gomoku").await;
+    harness.meet("Carla").await;
+    harness.meet("Dora").await;
+    harness.say("Carla", "/pente @dora").await;
+    harness.say("Dora", "/accept").await;
+    harness.say("Carla", "/connect5 @ana").await;
+    harness.say("Ana", "/accept").await;
+    // Ana plays #1 and #3; Carla and Dora's #2 is none of hers.
+    let cancel =
+        |harness: &Harness| as_admin(harness.input("Ana", Action::Command("/cancel".into())));
+    let asked = harness.deliver(cancel(&harness)).await;
+    assert_notice(
+        &asked,
+        "ana",
+        Text::new("which-game")
+            .with("games", "#1, #3")
+            .with("example", Text::new("example-cancel").with("id", 3_i64)),
+    );
+    let input = as_admin(harness.input("Ana", Action::Command("/cancel #3".into())));
+    let (_, lines, _) = board(&harness.deliver(input).await);
+    assert!(lines.contains(&Text::new("cancelled-by").with("name", "Ana")), "{lines:?}");
+    // One game of her own left: it is the one cancelled.
+    let (_, lines, _) = board(&harness.deliver(cancel(&harness)).await);
+    assert!(
+        lines.iter().any(|line| line.id == "board-header" && line.arg("id") == Some(&1_i64.into()))
+    );
+    // An admin at no table is asked among the chat's games.
+    let bruno = as_admin(harness.input("Bruno", Action::Command("/cancel".into())));
+    let (_, lines, _) = board(&harness.deliver(bruno).await);
+    assert!(
+        lines.iter().any(|line| line.id == "board-header" && line.arg("id") == Some(&2_i64.into()))
+    );
+}
+
+#[tokio::test]
+async fn a_timed_game_shows_the_clock_on_its_board() {
+    let mut harness = Harness::new().await;
+    let (_, lines, _) = board(&game_between_ana_and_bruno(&mut harness, "/gomoku timer 30").await);
+    let clock = Text::new("turn-clock").with("name", "Ana").with("seconds", 30_i64);
+    assert!(lines.contains(&clock), "{lines:?}");
+    let (_, lines, _) = board(&harness.say("Ana", "/move h8").await);
+    let clock = Text::new("turn-clock").with("name", "Bruno").with("seconds", 30_i64);
+    assert!(lines.contains(&clock), "{lines:?}");
+    let texts = cincobot::i18n::Texts::load().expect("the message files");
+    assert_eq!(
+        [Locale::Es, Locale::En].map(|locale| texts.render(locale, &clock)),
+        ["Bruno tiene 30 segundos por jugada.", "Bruno has 30 seconds per move."]
+    );
+    // Without a timer there is no clock.
+    let mut untimed = Harness::new().await;
+    let (_, lines, _) = board(&game_between_ana_and_bruno(&mut untimed, "/gomoku").await);
+    assert!(!lines.iter().any(|line| line.id == "turn-clock"), "{lines:?}");
+}
+
+#[test]
+fn every_game_rules_say_what_happens_when_time_runs_out() {
+    for kind in cincobot::games::GameKind::ALL {
+        for (locale, section, away, both) in [
+            (
+                Locale::Es,
+                "### Tiempo por jugada",
+                "la CPU juega por esa persona",
+                "la CPU no juega por los dos",
+            ),
+            (
+                Locale::En,
+                "### Turn timer",
+                "the CPU plays for that person",
+                "the CPU does not play both sides",
+            ),
+        ] {
+            let rules = cincobot::core::rules_section(kind, locale);
+            let timer = rules.find(section).map(|at| &rules[at..]);
+            let timer = timer.unwrap_or_else(|| panic!("{kind:?} {locale:?}: {rules}"));
+            assert!(timer.contains(away) && timer.contains(both), "{kind:?}: {timer}");
+        }
+    }
 }

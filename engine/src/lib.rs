@@ -84,7 +84,10 @@ pub use cinco::{
 pub use connect::{
     Column, Connect, ConnectMove, ConnectRejection, ConnectSettings, ConnectVariant, Disc,
 };
-pub use forbidden::{Strip, StripError, StripShape, forbidden_kind, forbidden_points};
+pub use forbidden::{
+    ForbiddenShape, Strip, StripError, StripShape, forbidden_kind, forbidden_points,
+    forbidden_shape,
+};
 pub use game::{BoardGame, ParseMoveError, PlayError, ReplayError};
 pub use gomoku::{
     FIFTH_OFFERS, Gomoku, GomokuError, GomokuSettings, GomokuSize, OpeningArea, Renju, RenjuError,

@@ -36,8 +36,9 @@ pub enum WinReason {
     /// Ten or more stones captured (ninuki, pente); the lines are any five made by the
     /// same move, for the board highlight.
     Captures { lines: Vec<Line> },
-    /// Renju: black played the forbidden point `point` and lost.
-    Forbidden { point: Point, kind: ForbiddenKind },
+    /// Renju: black played the forbidden point `point` and lost; `lines` are the threes, the
+    /// fours or the overline that made it `kind`, for the board highlight.
+    Forbidden { point: Point, kind: ForbiddenKind, lines: Vec<Line> },
 }
 
 /// Why a game ended without a winner.

@@ -1,7 +1,10 @@
 //! `forbidden_points` against a slow reference written straight from the rule: put the stone,
 //! walk each line cell by cell, try every completing stone, recurse for threes.
 
-use engine::{Board, Direction, ForbiddenKind, Point, Stone, forbidden_kind, forbidden_points};
+use engine::{
+    Board, Direction, ForbiddenKind, Line, Point, Stone, forbidden_kind, forbidden_points,
+    forbidden_shape,
+};
 use proptest::prelude::*;
 
 fn empty_at(board: &Board, point: Option<Point>) -> Option<Point> {
@@ -106,6 +109,44 @@ fn check_against_reference(board: &Board) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// The cells of a straight line, end to end; none if it is not straight.
+fn cells_of(line: Line) -> Vec<Point> {
+    Direction::ALL
+        .iter()
+        .find_map(|&direction| {
+            let cells: Vec<Point> = (0..15).map_while(|k| line.from.step(direction, k)).collect();
+            let end = cells.iter().position(|&p| p == line.to)?;
+            Some(cells[..=end].to_vec())
+        })
+        .unwrap_or_default()
+}
+
+/// Every line of a forbidden shape holds the point, starts and ends on black stones, and
+/// is what its kind says: three stones within four cells, four within five, or six in a row;
+/// two lines at least unless it is an overline.
+fn check_shape_lines(board: &Board, point: Point) -> Result<(), TestCaseError> {
+    let shape = forbidden_shape(board, point);
+    prop_assert_eq!(shape.as_ref().map(|s| s.kind), forbidden_kind(board, point));
+    let Some(shape) = shape else { return Ok(()) };
+    let placed = with_black(board, point);
+    for &line in &shape.lines {
+        let cells = cells_of(line);
+        prop_assert!(cells.contains(&point), "{:?} holds {:?}", line, point);
+        prop_assert_eq!(placed.get(line.from), Some(Stone::Black));
+        prop_assert_eq!(placed.get(line.to), Some(Stone::Black));
+        let black = cells.iter().filter(|&&p| placed.get(p) == Some(Stone::Black)).count();
+        let fits = match shape.kind {
+            ForbiddenKind::DoubleThree => black == 3 && cells.len() <= 4,
+            ForbiddenKind::DoubleFour => black == 4 && cells.len() <= 5,
+            ForbiddenKind::Overline => black >= 6 && cells.len() == black,
+        };
+        prop_assert!(fits, "{:?} in {:?}", line, shape);
+    }
+    let least = if shape.kind == ForbiddenKind::Overline { 1 } else { 2 };
+    prop_assert!(shape.lines.len() >= least, "{:?}", shape);
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
@@ -123,6 +164,17 @@ proptest! {
         stones in prop::collection::vec((0u8..15, 0u8..15, prop::bool::weighted(0.7)), 20..90)
     ) {
         check_against_reference(&position(&stones))?;
+    }
+
+    /// The lines shown for a forbidden point are the shape's own, wherever it is.
+    #[test]
+    fn forbidden_shapes_show_their_lines(
+        stones in prop::collection::vec((3u8..12, 3u8..12, prop::bool::weighted(0.7)), 10..40)
+    ) {
+        let board = position(&stones);
+        for point in board.empty_points() {
+            check_shape_lines(&board, point)?;
+        }
     }
 
     /// Any point, even occupied or off the board, gives an answer and no panic.

@@ -46,6 +46,9 @@ pub struct GridBoard {
     pub stones: Vec<PlacedStone>,
     pub last_move: Option<Point>,
     pub winning_lines: Vec<Line>,
+    /// Renju, black lost on a forbidden point: the threes, fours or overline that made it
+    /// forbidden, drawn like a winning line in red.
+    pub forbidden_lines: Vec<Line>,
     /// Points where black may not play, marked with a small red ×.
     pub forbidden: Vec<Point>,
     /// The forbidden points are shown while white moves (where black will not be able to
@@ -81,6 +84,7 @@ impl GridBoard {
             stones: Vec::new(),
             last_move: None,
             winning_lines: Vec::new(),
+            forbidden_lines: Vec::new(),
             forbidden: Vec::new(),
             forbidden_muted: false,
             offers: Vec::new(),
@@ -138,7 +142,11 @@ impl GridBoard {
             .chain(self.offers.iter().copied())
             .chain(self.captured.iter().copied())
             .chain(self.opening_area.map(|area| area.centre));
-        let line_ends = self.winning_lines.iter().flat_map(|line| [line.from, line.to]);
+        let line_ends = self
+            .winning_lines
+            .iter()
+            .chain(&self.forbidden_lines)
+            .flat_map(|line| [line.from, line.to]);
         match points.chain(line_ends).find(|&p| !geometry.contains(p)) {
             Some(point) => Err(RenderError::OffBoard(point)),
             None => Ok(()),
@@ -212,20 +220,9 @@ impl GridBoard {
             let (x, y) = at(placed.point, sprite.width);
             canvas.blit(sprite, x, y);
         }
-        for line in &self.winning_lines {
-            let (from, to) = (geometry.centre(line.from), geometry.centre(line.to));
-            let thickness = (geometry.cell as f32 * 0.14).max(4.0);
-            let (left, top) = (from.0.min(to.0) - thickness, from.1.min(to.1) - thickness);
-            let (w, h) =
-                ((from.0 - to.0).abs() + 2.0 * thickness, (from.1 - to.1).abs() + 2.0 * thickness);
-            let stroke = crate::shape::Shape::new(w.ceil() as usize, h.ceil() as usize)
-                .segment((from.0 - left, from.1 - top), (to.0 - left, to.1 - top), thickness)
-                .into_mask();
-            canvas.paint(&stroke, left as i32, top as i32, Ink::WinLine);
-            for point in points_of(*line) {
-                let (x, y) = at(point, sprites.win_ring.width);
-                canvas.paint(&sprites.win_ring, x, y, Ink::WinLine);
-            }
+        let lines = self.winning_lines.iter().map(|line| (line, Ink::WinLine));
+        for (line, ink) in lines.chain(self.forbidden_lines.iter().map(|line| (line, Ink::Alert))) {
+            draw_line(canvas, geometry, sprites, *line, ink);
         }
         let numbered = self.stones.iter().any(|s| s.number.is_some());
         for placed in self.stones.iter().filter(|s| s.number.is_some()) {
@@ -259,6 +256,29 @@ impl GridBoard {
             let label = (index + 1).to_string();
             text::draw_centred(canvas, style, &label, (x, y), Ink::Alert);
         }
+    }
+}
+
+/// A stroke through the centres of a line's intersections, each ringed, over the stones.
+fn draw_line(
+    canvas: &mut Canvas,
+    geometry: &Geometry,
+    sprites: &GridSprites,
+    line: Line,
+    ink: Ink,
+) {
+    let (from, to) = (geometry.centre(line.from), geometry.centre(line.to));
+    let thickness = (geometry.cell as f32 * 0.14).max(4.0);
+    let (left, top) = (from.0.min(to.0) - thickness, from.1.min(to.1) - thickness);
+    let (w, h) = ((from.0 - to.0).abs() + 2.0 * thickness, (from.1 - to.1).abs() + 2.0 * thickness);
+    let stroke = crate::shape::Shape::new(w.ceil() as usize, h.ceil() as usize)
+        .segment((from.0 - left, from.1 - top), (to.0 - left, to.1 - top), thickness)
+        .into_mask();
+    canvas.paint(&stroke, left as i32, top as i32, ink);
+    let half = (sprites.win_ring.width / 2) as f32;
+    for point in points_of(line) {
+        let (x, y) = geometry.centre(point);
+        canvas.paint(&sprites.win_ring, (x - half) as i32, (y - half) as i32, ink);
     }
 }
 

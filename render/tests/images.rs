@@ -102,6 +102,35 @@ fn a_winning_line_is_highlighted_between_its_stones() {
     assert!(is_blue(won.at(between)), "{:?}", won.at(between));
 }
 
+/// The pixel halfway between two intersections.
+fn midway(board: &GridBoard, a: Point, b: Point) -> (u32, u32) {
+    let (a, b) = (board.pixel_of(a).unwrap(), board.pixel_of(b).unwrap());
+    ((a.0 + b.0) / 2, (a.1 + b.1) / 2)
+}
+
+#[test]
+fn the_lines_of_a_forbidden_shape_are_drawn_in_red() {
+    // Black lost on h8, a double three: f8 g8 h8 and h6 h7 h8.
+    let mut board = GridBoard::new(15, Notation::WithI);
+    let black = [(5, 7), (6, 7), (7, 7), (7, 5), (7, 6)];
+    board.stones = black.iter().map(|&(x, y)| stone(x, y, Stone::Black)).collect();
+    board.winner = Some(Stone::White);
+    let row = midway(&board, Point::new(5, 7), Point::new(6, 7));
+    let column = midway(&board, Point::new(7, 5), Point::new(7, 6));
+    let plain = Rgb::decode(&board.to_png().unwrap());
+    assert!(!is_red(plain.at(row)) && !is_red(plain.at(column)));
+    board.forbidden_lines = vec![
+        Line { from: Point::new(5, 7), to: Point::new(7, 7) },
+        Line { from: Point::new(7, 5), to: Point::new(7, 7) },
+    ];
+    let shown = Rgb::decode(&board.to_png().unwrap());
+    assert!(is_red(shown.at(row)), "{:?}", shown.at(row));
+    assert!(is_red(shown.at(column)), "{:?}", shown.at(column));
+    // Only the lines: g8–h9 is no part of them, and nothing is blue as a win would be.
+    let off = midway(&board, Point::new(6, 7), Point::new(7, 8));
+    assert!(!is_red(shown.at(off)) && !is_blue(shown.at(row)));
+}
+
 #[test]
 fn forbidden_points_carry_a_red_cross() {
     let mut board = gomoku();
@@ -242,6 +271,9 @@ fn bad_requests_are_refused_not_panicked_on() {
     let mut board = gomoku();
     board.winning_lines = vec![Line { from: Point::new(0, 0), to: Point::new(200, 200) }];
     assert!(board.to_png().is_err());
+    let mut board = gomoku();
+    board.forbidden_lines = vec![Line { from: Point::new(3, 3), to: Point::new(3, 16) }];
+    assert_eq!(board.to_png(), Err(RenderError::OffBoard(Point::new(3, 16))));
 
     let mut frame = five_in_a_row();
     frame.cells.pop();

@@ -20,3 +20,5 @@ status-opening = { $name } ({ $colour }): a stone inside the central { $side }×
 # The legend of the forbidden-point marks (* in the text diagram).
 legend-forbidden = Red × (* in the text): a point black may not play.
 legend-forbidden-muted = Dark ×: where black will not be able to play; a good spot for white.
+# Black lost on a forbidden point: its lines are red (# in the text diagram).
+legend-forbidden-lines = In red (# in the text): the stones that make the move forbidden ({ $shape }).

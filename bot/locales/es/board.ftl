@@ -21,3 +21,5 @@ status-opening = { $name } ({ $colour }): piedra dentro del { $side }×{ $side }
 # Leyenda de las marcas de puntos prohibidos (en el texto son *).
 legend-forbidden = × roja (* en el texto): punto prohibido para negras.
 legend-forbidden-muted = × oscura: donde negras no podrán jugar; buen sitio para blancas.
+# Negras perdieron en un punto prohibido: sus líneas van en rojo (en el texto son #).
+legend-forbidden-lines = En rojo (# en el texto): las piedras que hacen prohibida la jugada ({ $shape }).

@@ -245,7 +245,8 @@ impl Core {
         let id = match named {
             Some(id) => self.table(id).map(|_| id)?,
             None => {
-                // The admin's own game first, else the chat's only one.
+                // The admin's own games first: only an admin who plays none is asked among
+                // the chat's other games.
                 let in_chat: Vec<GameId> = self
                     .tables
                     .iter()
@@ -254,8 +255,10 @@ impl Core {
                     .collect();
                 match (self.games_of(context).as_slice(), in_chat.as_slice()) {
                     (_, []) => return Err(refused("no-game")),
-                    ([mine], _) | (_, [mine]) => *mine,
-                    (_, several) => return Err(super::which_game(several, "example-cancel")),
+                    ([mine], _) | ([], [mine]) => *mine,
+                    ([], several) | (several, _) => {
+                        return Err(super::which_game(several, "example-cancel"));
+                    }
                 }
             }
         };
@@ -269,7 +272,7 @@ impl Core {
         row.updated_at = self.clock.now_ms();
         self.commit_step(Some(context), &mut row, Step::Row).await?;
         let note = Text::new("cancelled-by").with("name", context.user.name.as_str());
-        Ok(self.end_table(id, row, context.locale, vec![note]))
+        Ok(self.end_table(id, row, context.locale, vec![note], Vec::new()))
     }
 
     /// `/settings [game [option value]]`: shows a game's defaults in this chat, or (admins)

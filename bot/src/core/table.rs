@@ -274,8 +274,14 @@ fn components(table: &Table) -> Vec<Row> {
 
 impl Core {
     /// The message showing `table`'s board, with `notes` (the last move, a timeout…) above
-    /// the status line.
-    fn board_message(&self, table: &Table, locale: Locale, notes: Vec<Text>) -> Message {
+    /// the status line and `ratings` (how an ending moved them) last, after the result.
+    fn board_message(
+        &self,
+        table: &Table,
+        locale: Locale,
+        notes: Vec<Text>,
+        ratings: Vec<Text>,
+    ) -> Message {
         let row = &table.row;
         let position = &table.position;
         let header = header(table);
@@ -286,6 +292,8 @@ impl Core {
         lines.push(status.clone());
         if row.status == GameStatus::Active {
             lines.extend(position.forbidden_legend());
+        } else {
+            lines.extend(position.forbidden_lines_legend());
         }
         if let (Some(seconds), Some(seat)) =
             (row.turn_deadline.and(row.settings.timer.seconds()), position.seat_to_act())
@@ -297,6 +305,7 @@ impl Core {
             );
         }
         lines.extend(final_score(table));
+        lines.extend(ratings);
         let labels = self.labels(table, locale, &status);
         let board = Some(BoardImage {
             picture: position.picture(&labels, standing(row)),
@@ -324,13 +333,19 @@ impl Core {
     }
 
     /// The board of `table` as an output, editing the message that shows it if any.
-    fn board_of(&self, table: &Table, locale: Locale, notes: Vec<Text>) -> Output {
+    fn board_of(
+        &self,
+        table: &Table,
+        locale: Locale,
+        notes: Vec<Text>,
+        ratings: Vec<Text>,
+    ) -> Output {
         Output::Board {
             chat: table.row.chat.clone(),
             game: table.row.id,
             ply: table.position.ply(),
             edit: table.row.board_message.clone(),
-            message: self.board_message(table, locale, notes),
+            message: self.board_message(table, locale, notes, ratings),
             turn: turn_to_tell(table),
             repost: false,
             ended: table.row.status != GameStatus::Active,
@@ -339,7 +354,11 @@ impl Core {
 
     /// The board of game `id` as it stands.
     pub(super) fn shown_board(&self, id: GameId, locale: Locale, notes: Vec<Text>) -> Vec<Output> {
-        self.tables.get(&id).map(|table| self.board_of(table, locale, notes)).into_iter().collect()
+        self.tables
+            .get(&id)
+            .map(|table| self.board_of(table, locale, notes, Vec::new()))
+            .into_iter()
+            .collect()
     }
 
     /// A game whose ending (`row`) committed: it leaves the games being played (its log
@@ -351,10 +370,11 @@ impl Core {
         row: GameRow,
         locale: Locale,
         notes: Vec<Text>,
+        ratings: Vec<Text>,
     ) -> Vec<Output> {
         let Some(mut table) = self.tables.remove(&id) else { return Vec::new() };
         table.row = row;
-        let board = self.board_of(&table, locale, notes);
+        let board = self.board_of(&table, locale, notes, ratings);
         self.endings.insert(id, table);
         vec![board]
     }
@@ -363,7 +383,7 @@ impl Core {
     pub(super) fn ending_board(&self, id: GameId, locale: Locale) -> Vec<Output> {
         self.endings
             .get(&id)
-            .map(|table| self.board_of(table, locale, Vec::new()))
+            .map(|table| self.board_of(table, locale, Vec::new(), Vec::new()))
             .into_iter()
             .collect()
     }

@@ -161,9 +161,7 @@ impl Core {
             table.log.push(played);
         }
         if over {
-            let mut notes = vec![note];
-            notes.extend(ratings);
-            return Ok(self.end_table(id, row, locale, notes));
+            return Ok(self.end_table(id, row, locale, vec![note], ratings));
         }
         if let Some(table) = self.tables.get_mut(&id) {
             table.row = row;
@@ -289,7 +287,7 @@ impl Core {
         row.updated_at = self.clock.now_ms();
         let ratings = self.commit_step(Some(context), &mut row, Step::Row).await?;
         // The status line says who resigned; a note would say it twice.
-        Ok(self.end_table(id, row, context.locale, ratings))
+        Ok(self.end_table(id, row, context.locale, Vec::new(), ratings))
     }
 
     /// `/undo`: against the CPU it is granted at once; against a person it asks them, and

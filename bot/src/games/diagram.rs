@@ -7,8 +7,10 @@ use super::Position;
 impl Position {
     /// The board drawn in text, for the terminal: `X` black, `O` white (`R`/`Y` for discs),
     /// `.` empty, the top row first, coordinates around. The last stone or disc is in brackets
-    /// (`(X)`, except against the frame's edge), a point black may not play is `*` (on black's turn, as on the image), renju's
-    /// offered fifth moves are their numbers 1–9 and 0 for the tenth.
+    /// (`(X)`, except against the frame's edge), a point black may not play is `*` (on black's
+    /// turn, as on the image), renju's offered fifth moves are their numbers 1–9 and 0 for the
+    /// tenth, and the black stones of a forbidden shape black lost on are `#` (red on the
+    /// image).
     #[must_use]
     pub fn diagram(&self) -> String {
         let marks = Marks {
@@ -19,6 +21,10 @@ impl Position {
                 Vec::new()
             },
             offers: self.offered_points(),
+            shape: super::picture::forbidden_lines(&self.outcome())
+                .into_iter()
+                .flat_map(|line| line.points())
+                .collect(),
         };
         match self {
             Position::Connect(game) => connect_diagram(game),
@@ -35,6 +41,8 @@ struct Marks {
     last: Option<Point>,
     forbidden: Vec<Point>,
     offers: Vec<Point>,
+    /// The cells of the lines that made black's losing point forbidden.
+    shape: Vec<Point>,
 }
 
 impl Marks {
@@ -65,6 +73,7 @@ fn grid_diagram(board: &engine::Board, notation: Notation, marks: &Marks) -> Str
             });
             after_last = last;
             text.push(match board.get(point) {
+                Some(Stone::Black) if marks.shape.contains(&point) => '#',
                 Some(Stone::Black) => 'X',
                 Some(Stone::White) => 'O',
                 None => marks.empty_point(point),

@@ -59,6 +59,14 @@ fn winning_lines(outcome: &Outcome) -> Vec<engine::Line> {
     }
 }
 
+/// Renju, black lost on a forbidden point: the lines that made it forbidden.
+pub(super) fn forbidden_lines(outcome: &Outcome) -> Vec<engine::Line> {
+    match outcome {
+        Outcome::Win { reason: WinReason::Forbidden { lines, .. }, .. } => lines.clone(),
+        _ => Vec::new(),
+    }
+}
+
 impl Position {
     /// The board's picture, with `labels` for every word on it.
     #[must_use]
@@ -95,6 +103,7 @@ impl Position {
         picture.last_move = self.last_point();
         let outcome = self.outcome();
         picture.winning_lines = winning_lines(&outcome);
+        picture.forbidden_lines = forbidden_lines(&outcome);
         let (to_move, winner) = match standing {
             Standing::Playing => (self.seat_to_act(), outcome.winner()),
             Standing::Over { winner } => (None, winner),
@@ -144,6 +153,19 @@ impl Position {
             Stone::Black => "legend-forbidden",
             Stone::White => "legend-forbidden-muted",
         }))
+    }
+
+    /// The caption line that explains the red lines of a game black lost on a forbidden
+    /// point (`#` in the text diagram).
+    #[must_use]
+    pub fn forbidden_lines_legend(&self) -> Option<crate::i18n::Text> {
+        match self.outcome() {
+            Outcome::Win { reason: WinReason::Forbidden { kind, .. }, .. } => Some(
+                crate::i18n::Text::new("legend-forbidden-lines")
+                    .with("shape", crate::i18n::Text::new(super::shape_id(kind))),
+            ),
+            _ => None,
+        }
     }
 
     /// `picture` (this position's) with every stone numbered by the move that placed it (a

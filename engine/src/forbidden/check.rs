@@ -95,7 +95,7 @@ fn forbidden_on(lines: &mut Lines, point: Point) -> Option<ForbiddenKind> {
     let mut unsettled = candidates;
     for (direction, shape) in shapes.iter().enumerate().filter(|(_, s)| s.is_three()) {
         unsettled -= 1;
-        if makes_real_three(lines, point, direction, shape.three_points) {
+        if real_four_point(lines, point, direction, shape.three_points).is_some() {
             threes += 1;
         }
         if threes >= 2 || threes + unsettled < 2 {
@@ -106,8 +106,16 @@ fn forbidden_on(lines: &mut Lines, point: Point) -> Option<ForbiddenKind> {
     (threes >= 2).then_some(ForbiddenKind::DoubleThree)
 }
 
-fn makes_real_three(lines: &mut Lines, point: Point, direction: usize, four_points: u32) -> bool {
-    offsets(four_points).any(|offset| {
+/// The first of a three's `four_points` (window cells around `point`, whose black stone is
+/// already on `lines`) that black may play, as steps from `point`: the three is real if there
+/// is one.
+pub(super) fn real_four_point(
+    lines: &mut Lines,
+    point: Point,
+    direction: usize,
+    four_points: u32,
+) -> Option<i32> {
+    offsets(four_points).find(|&offset| {
         step(point, direction, offset).is_some_and(|four_point| {
             lines.is_empty(four_point) && forbidden_on(lines, four_point).is_none()
         })

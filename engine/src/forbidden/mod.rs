@@ -4,13 +4,16 @@
 //!
 //! `shape` reads what a stone makes in one line, `strip` offers that reading on a line of
 //! cells given alone, `lines` holds the board as bit masks per line, and `check` combines the
-//! four lines through a point, recursively for threes.
+//! four lines through a point, recursively for threes; `evidence` names the lines that make a
+//! point forbidden, for the board of a game lost there.
 
 mod check;
+mod evidence;
 mod lines;
 mod shape;
 mod strip;
 
 pub use check::{forbidden_kind, forbidden_points};
+pub use evidence::{ForbiddenShape, forbidden_shape};
 pub(crate) use shape::{CENTRE, FiveRule, WINDOW, Window, analyse};
 pub use strip::{Strip, StripError, StripShape};

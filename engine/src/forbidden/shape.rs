@@ -62,7 +62,7 @@ pub(crate) fn offsets(cells: u32) -> impl Iterator<Item = i32> {
 }
 
 /// The run of `own` stones through bit `at` (which must be set), as its lowest and highest bit.
-fn run(own: u32, at: u32) -> (u32, u32) {
+pub(super) fn run(own: u32, at: u32) -> (u32, u32) {
     let up = (!(own >> at)).trailing_zeros();
     let down = (!(own << (31 - at))).leading_zeros();
     (at + 1 - down, at + up - 1)

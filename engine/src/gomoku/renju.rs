@@ -5,8 +5,8 @@ use super::{
     opening::check_offer, position::black_has_legal_point,
 };
 use crate::{
-    Board, BoardGame, DrawReason, ForbiddenKind, Notation, Outcome, ParseMoveError, PlayError,
-    Point, Seat, Stone, WinReason, forbidden_kind, forbidden_points,
+    Board, BoardGame, DrawReason, ForbiddenKind, ForbiddenShape, Notation, Outcome, ParseMoveError,
+    PlayError, Point, Seat, Stone, WinReason, forbidden_points, forbidden_shape,
 };
 
 /// One action in renju: a stone, or one of the Taraguchi-10 opening decisions.
@@ -256,16 +256,16 @@ impl Renju {
         let win = winning_lines(&self.board, point, stone, stone == Stone::White);
         // Exactly five wins even when it also makes a forbidden shape.
         let forbidden = match (&win, stone) {
-            (None, Stone::Black) => forbidden_kind(&self.board, point),
+            (None, Stone::Black) => forbidden_shape(&self.board, point),
             _ => None,
         };
         self.put(point, stone);
         self.outcome = if let Some(lines) = win {
             Outcome::Win { winner: self.seat_of(stone), reason: WinReason::Lines(lines) }
-        } else if let Some(kind) = forbidden {
+        } else if let Some(ForbiddenShape { kind, lines }) = forbidden {
             Outcome::Win {
                 winner: self.seat_of(Stone::White),
-                reason: WinReason::Forbidden { point, kind },
+                reason: WinReason::Forbidden { point, kind, lines },
             }
         } else if usize::from(self.stones) == usize::from(RenjuSettings::SIDE).pow(2) {
             Outcome::Draw(DrawReason::BoardFull)
@@ -700,16 +700,27 @@ mod tests {
     #[test]
     fn black_loses_by_playing_a_forbidden_point() {
         let cases = [
-            ("c8 d8 e8 g8 h8", "a1 a3 a5 a7 a9", "f8", ForbiddenKind::Overline),
-            ("h9 h10 i8 j8", "a1 a3 a5 a7", "h8", ForbiddenKind::DoubleThree),
-            ("h9 h10 h11 i8 j8 k8", "a1 a3 a5 a7 a9 a11", "h8", ForbiddenKind::DoubleFour),
+            ("c8 d8 e8 g8 h8", "a1 a3 a5 a7 a9", "f8", ForbiddenKind::Overline, &["c8 h8"][..]),
+            ("h9 h10 i8 j8", "a1 a3 a5 a7", "h8", ForbiddenKind::DoubleThree, &["h8 j8", "h8 h10"]),
+            (
+                "h9 h10 h11 i8 j8 k8",
+                "a1 a3 a5 a7 a9 a11",
+                "h8",
+                ForbiddenKind::DoubleFour,
+                &["h8 k8", "h8 h11"],
+            ),
         ];
-        for (black, white, at, kind) in cases {
+        for (black, white, at, kind, ends) in cases {
             let game = renju_with(black, white);
             assert_eq!(game.forbidden_points(), vec![(point(at), kind)]);
             let game = act(game, at);
             assert_eq!(game.stone_at(point(at)), Some(Stone::Black), "the stone is placed");
-            let reason = WinReason::Forbidden { point: point(at), kind };
+            let lines = ends
+                .iter()
+                .filter_map(|ends| ends.split_once(' '))
+                .map(|(from, to)| Line { from: point(from), to: point(to) })
+                .collect();
+            let reason = WinReason::Forbidden { point: point(at), kind, lines };
             assert_eq!(game.outcome(), Outcome::Win { winner: Seat::Second, reason });
         }
     }
