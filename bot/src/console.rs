@@ -189,8 +189,8 @@ impl Console {
                     self.print(&message)?;
                     desk.shown(game, ply, format!("console-{}-{ply}", game.0));
                 }
-                Output::Notice { user, locale, text, .. } => {
-                    let words = self.texts.render(locale, &text);
+                Output::Reply { user, locale, lines, .. } => {
+                    let words = self.texts.render_lines(locale, &lines);
                     let line = Text::new("console-notice").with("name", user).with("text", words);
                     writeln!(self.out, "{}", self.texts.render(locale, &line))?;
                 }

@@ -14,6 +14,7 @@ mod output;
 mod payload;
 mod picker;
 mod ratings;
+mod reply;
 mod steps;
 mod table;
 mod timers;
@@ -98,6 +99,16 @@ fn which_game(several: &[GameId], example: &'static str) -> CoreError {
             .with("games", list)
             .with("example", Text::new(example).with("id", last)),
     )
+}
+
+/// The answer to `context`'s input, for the one who acted alone.
+fn reply(context: &Context, lines: Vec<Text>) -> Output {
+    Output::Reply {
+        chat: context.chat.clone(),
+        user: context.user.id.clone(),
+        locale: context.locale,
+        lines,
+    }
 }
 
 /// The bot's state: the games being played, the store, the services it calls.
@@ -198,7 +209,7 @@ impl Core {
         self.answer(&context, result)
     }
 
-    /// The one error path: a refusal becomes a private notice; a failure is logged and the
+    /// The one error path: a refusal becomes the input's reply; a failure is logged and the
     /// user told that something went wrong.
     fn answer(&self, context: &Context, result: Result<Vec<Output>, CoreError>) -> Vec<Output> {
         match result {
@@ -213,12 +224,7 @@ impl Core {
                         Text::new("internal-error")
                     }
                 };
-                vec![Output::Notice {
-                    chat: context.chat.clone(),
-                    user: context.user.id.clone(),
-                    locale: context.locale,
-                    text,
-                }]
+                vec![reply(context, vec![text])]
             }
         }
     }

@@ -142,12 +142,12 @@ async fn on_message(bot: Bot, message: TgMessage, app: Arc<App>) -> Result<(), I
         action: Action::Command(line),
     };
     for output in app.ask(input).await {
-        if let Output::Notice { locale, text, .. } = output {
+        if let Output::Reply { locale, lines, .. } = output {
             // A bare "a1" from someone without a game was probably not a move.
-            if shortcut && matches!(text.id, "no-game" | "which-game") {
+            if shortcut && lines.iter().any(|text| matches!(text.id, "no-game" | "which-game")) {
                 continue;
             }
-            app.delivery.reply(message.chat.id, message.id, locale, text);
+            app.delivery.reply(message.chat.id, message.id, locale, lines);
         }
     }
     Ok(())
@@ -167,17 +167,19 @@ async fn on_callback(bot: Bot, query: CallbackQuery, app: Arc<App>) -> Result<()
         locale,
         Action::Button(data),
     );
-    let mut notices = Vec::new();
+    let mut replies = Vec::new();
     for output in app.ask(input).await {
         match output {
-            Output::Notice { locale, text, .. } => notices.push(app.texts.render(locale, &text)),
+            Output::Reply { locale, lines, .. } => {
+                replies.push(app.texts.render_lines(locale, &lines));
+            }
             Output::Keyboard { locale, components, .. } => {
                 edit_buttons(&bot, &app, pressed, locale, &components).await;
             }
             Output::Send { .. } | Output::Board { .. } | Output::Direct { .. } => {}
         }
     }
-    let text = (!notices.is_empty()).then(|| notices.join("\n"));
+    let text = (!replies.is_empty()).then(|| replies.join("\n"));
     answer(&bot, &app, &query, text).await;
     Ok(())
 }
@@ -206,7 +208,7 @@ async fn edit_buttons(
     }
 }
 
-/// Every callback query is answered, once: with the notice, or silently.
+/// Every callback query is answered, once: with the press's reply, or silently.
 async fn answer(bot: &Bot, app: &App, query: &CallbackQuery, text: Option<String>) {
     let result = patiently("answerCallbackQuery", || {
         let mut request = bot.answer_callback_query(query.id.clone());
