@@ -165,7 +165,9 @@ impl Console {
                     .unwrap_or_else(|| choice.to_owned());
                 Action::Button(payload)
             }
-            _ => Action::Command(line.to_owned()),
+            _ if line.starts_with('/') => Action::Command(line.to_owned()),
+            // The terminal, like a chat, takes a bare move: `h8` is `/move h8`.
+            _ => Action::Shortcut(line.to_owned()),
         };
         self.buttons.clear();
         let event = EventId(format!("{}:{}", self.session, self.lines_read));

@@ -15,6 +15,7 @@ mod payload;
 mod picker;
 mod ratings;
 mod reply;
+mod shortcut;
 mod steps;
 mod table;
 mod timers;
@@ -31,13 +32,14 @@ pub use crate::identity::{
 };
 pub use chat::rules_section;
 pub use clock::{Clock, SystemClock};
-pub use command::{Command, CommandError, Opponent, parse as parse_command};
+pub use command::{Command, CommandError, Opponent, for_bot, parse as parse_command};
 pub use cpu::{CpuPlayer, CpuReply, CpuRequest};
 pub use input::{Action, Input};
 pub use output::{
     BoardImage, Button, ButtonStyle, MAX_SELECT_OPTIONS, Message, Output, Row, Select, SelectOption,
 };
 pub use payload::{MAX_PAYLOAD, Payload};
+pub use shortcut::shortcut;
 
 use error::CoreError;
 use table::Table;
@@ -200,6 +202,15 @@ impl Core {
                 Err(error) => Err(CoreError::Refused(error.text())),
             },
             Action::Typed(command) => self.command(&context, command.clone()).await,
+            Action::Shortcut(text) => match shortcut(text) {
+                Some(command) => match self.command(&context, command).await {
+                    Err(CoreError::Refused(refusal)) if shortcut::is_quiet_refusal(refusal.id) => {
+                        Ok(Vec::new())
+                    }
+                    answered => answered,
+                },
+                None => Ok(Vec::new()),
+            },
             Action::Button(payload) => match Payload::decode(payload) {
                 Some(payload) => self.button(&context, payload).await,
                 None => Err(CoreError::Refused(Text::new("button-unknown"))),

@@ -32,7 +32,7 @@ impl Input {
                 None | Some(Payload::Inert | Payload::Resign { confirm: false, .. }) => true,
                 Some(_) => false,
             },
-            Action::ChatMoved { .. } => false,
+            Action::Shortcut(_) | Action::ChatMoved { .. } => false,
         }
     }
 }

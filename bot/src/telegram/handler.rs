@@ -66,15 +66,6 @@ fn locale_of(user: &TgUser) -> Option<Locale> {
     user.language_code.as_deref().and_then(Locale::from_tag)
 }
 
-/// The commands only a chat's admins may use in a group; only for them is the membership asked.
-fn needs_admin(line: &str) -> bool {
-    let name = line.split_whitespace().next().unwrap_or_default().trim_start_matches('/');
-    matches!(
-        name.to_lowercase().as_str(),
-        "cancel" | "cancelar" | "settings" | "ajustes" | "language" | "idioma"
-    )
-}
-
 impl App {
     /// Hands `input` to the core; what is only for the user who acted comes back.
     async fn ask(&self, input: Input) -> Vec<Output> {
@@ -110,15 +101,17 @@ async fn on_message(bot: Bot, message: TgMessage, app: Arc<App>) -> Result<(), I
     }
     let entities = message.parse_entities().unwrap_or_default();
     let locale = locale_of(user);
-    let (line, shortcut) = match understand(text, &entities, &app.username) {
+    let action = match understand(text, &entities, &app.username) {
         Understood::Ignore => return Ok(()),
         Understood::Link => {
             app.delivery.linked(user.id, locale.unwrap_or_default());
             return Ok(());
         }
-        Understood::Command { line, shortcut } => (line, shortcut),
+        Understood::Input(action) => action,
     };
-    let is_chat_admin = needs_admin(&line) && app.is_admin(&bot, &message.chat, user).await;
+    // Only for what needs an admin is the membership asked: one call less per move.
+    let is_chat_admin =
+        action.needs_admin(&app.username) && app.is_admin(&bot, &message.chat, user).await;
     let introduced = entities
         .iter()
         .filter_map(|entity| match entity.kind() {
@@ -139,14 +132,10 @@ async fn on_message(bot: Bot, message: TgMessage, app: Arc<App>) -> Result<(), I
         locale,
         introduced,
         replied_to,
-        action: Action::Command(line),
+        action,
     };
     for output in app.ask(input).await {
         if let Output::Reply { locale, lines, .. } = output {
-            // A bare "a1" from someone without a game was probably not a move.
-            if shortcut && lines.iter().any(|text| matches!(text.id, "no-game" | "which-game")) {
-                continue;
-            }
             app.delivery.reply(message.chat.id, message.id, locale, lines);
         }
     }
