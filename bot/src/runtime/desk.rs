@@ -20,9 +20,11 @@ pub trait Outlet: Send + Sync {
     fn deliver(&self, outputs: Vec<Output>, origin: Option<&Chat>);
 }
 
-/// What an input's handler gets back at once: the outputs that answer the input itself,
-/// privately to the person who acted (a Discord ephemeral reply, a Telegram callback answer
-/// or reply). Everything else the input caused went to the chats through the outlet.
+/// What an input's handler gets back at once: the outputs that answer the input itself —
+/// its [`Output::Reply`], for the person who acted alone (a Discord ephemeral reply, a
+/// Telegram callback answer or reply), and the pressed message's new components
+/// ([`Output::Keyboard`]). Everything else the input caused went to the chats through the
+/// outlet.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Answer {
     pub private: Vec<Output>,
