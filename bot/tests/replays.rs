@@ -76,8 +76,9 @@ async fn a_game_of_another_chat_is_not_replayed_here() {
     input.chat = elsewhere.clone();
     let outputs = harness.deliver(input).await;
     match outputs.as_slice() {
-        [Output::Notice { chat, text, .. }] => {
-            assert_eq!((chat, text), (&elsewhere, &Text::new("game-not-here").with("id", 1_i64)));
+        [Output::Reply { chat, lines, .. }] => {
+            assert_eq!(chat, &elsewhere);
+            assert_eq!(lines, &[Text::new("game-not-here").with("id", 1_i64)]);
         }
         other => panic!("expected a refusal, got {other:#?}"),
     }
