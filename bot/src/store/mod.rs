@@ -7,6 +7,7 @@ mod chats;
 mod error;
 mod games;
 mod ratings;
+mod seats;
 mod users;
 
 use std::str::FromStr;
