@@ -17,7 +17,7 @@ pub enum GameStatus {
 }
 
 impl GameStatus {
-    const fn code(self) -> &'static str {
+    pub(super) const fn code(self) -> &'static str {
         match self {
             GameStatus::Active => "active",
             GameStatus::Finished => "finished",
@@ -26,7 +26,7 @@ impl GameStatus {
         }
     }
 
-    fn from_code(code: &str) -> Result<GameStatus, StoreError> {
+    pub(super) fn from_code(code: &str) -> Result<GameStatus, StoreError> {
         [GameStatus::Active, GameStatus::Finished, GameStatus::Abandoned, GameStatus::Cancelled]
             .into_iter()
             .find(|status| status.code() == code)
@@ -108,7 +108,7 @@ fn result_code(game: &GameRow) -> Option<&'static str> {
     }
 }
 
-fn ply_of(value: i64) -> usize {
+pub(super) fn ply_of(value: i64) -> usize {
     usize::try_from(value).unwrap_or(0)
 }
 
@@ -117,7 +117,7 @@ pub(super) fn chat_kind(code: &str) -> Result<ChatKind, StoreError> {
     ChatKind::from_code(code).ok_or_else(|| StoreError::Corrupt(format!("chat kind {code}")))
 }
 
-fn ply_value(ply: usize) -> i64 {
+pub(super) fn ply_value(ply: usize) -> i64 {
     i64::try_from(ply).unwrap_or(i64::MAX)
 }
 
@@ -339,7 +339,10 @@ impl Store {
     /// # Errors
     /// [`StoreError`] if the database fails or a row does not read back.
     pub async fn active_games(&self) -> Result<Vec<(GameRow, Vec<StoredMove>)>, StoreError> {
-        self.games_with_moves("SELECT * FROM games WHERE status = 'active' ORDER BY id").await
+        self.games_with_moves(
+            "SELECT * FROM games WHERE status = 'active' AND kind <> 'cinco' ORDER BY id",
+        )
+        .await
     }
 
     /// Every ended game whose final board was never shown, with its moves.
@@ -347,7 +350,10 @@ impl Store {
     /// # Errors
     /// [`StoreError`] if the database fails or a row does not read back.
     pub async fn unshown_endings(&self) -> Result<Vec<(GameRow, Vec<StoredMove>)>, StoreError> {
-        self.games_with_moves("SELECT * FROM games WHERE NOT result_shown ORDER BY id").await
+        self.games_with_moves(
+            "SELECT * FROM games WHERE NOT result_shown AND kind <> 'cinco' ORDER BY id",
+        )
+        .await
     }
 
     /// The games `query` selects, each with its moves.
@@ -372,9 +378,10 @@ impl Store {
     /// # Errors
     /// [`StoreError`] if the database fails or a row does not read back.
     pub async fn games_due_rating(&self) -> Result<Vec<GameRow>, StoreError> {
-        let rows = sqlx::query("SELECT * FROM games WHERE rating_due ORDER BY id")
-            .fetch_all(&self.pool)
-            .await?;
+        let rows =
+            sqlx::query("SELECT * FROM games WHERE rating_due AND kind <> 'cinco' ORDER BY id")
+                .fetch_all(&self.pool)
+                .await?;
         let mut games = Vec::with_capacity(rows.len());
         for row in &rows {
             let seats =
@@ -395,7 +402,8 @@ impl Store {
     ) -> Result<Option<GameId>, StoreError> {
         let id: Option<i64> = sqlx::query_scalar(
             "SELECT games.id FROM games JOIN game_seats ON game_seats.game_id = games.id \
-             WHERE platform = ? AND chat_id = ? AND status <> 'active' AND user_id = ? \
+             WHERE platform = ? AND chat_id = ? AND status <> 'active' AND kind <> 'cinco' \
+             AND user_id = ? \
              ORDER BY games.id DESC LIMIT 1",
         )
         .bind(chat.platform.code())

@@ -1,9 +1,11 @@
-//! The SQLite store (sqlx): the move log of every game, challenges, chat settings, ratings and
-//! users. Numbered migrations in the repository's `migrations/` run at start-up.
+//! The SQLite store (sqlx): the move log of every game, CINCO's action sequence, challenges,
+//! chat settings, ratings and users. Numbered migrations in the repository's `migrations/` run
+//! at start-up.
 
 mod challenges;
 mod change;
 mod chats;
+mod cinco;
 mod error;
 mod games;
 mod ratings;
@@ -20,6 +22,7 @@ use sqlx::sqlite::{
 pub use challenges::{ChallengeRow, ChallengeStatus};
 pub use change::Change;
 pub use chats::ChatPreferences;
+pub use cinco::{CincoRow, CincoRules, NewCinco, StoredAction};
 pub use error::StoreError;
 pub use games::{GameRow, GameStatus, NewGame, StoredMove};
 pub use ratings::RatingRow;
