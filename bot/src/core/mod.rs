@@ -5,6 +5,7 @@
 mod backoff;
 mod challenges;
 mod chat;
+mod cinco;
 mod clock;
 mod command;
 mod cpu;
@@ -32,6 +33,7 @@ pub use crate::identity::{
     ChallengeId, Chat, ChatKind, CpuLevel, EventId, GameId, Platform, Player, User,
 };
 pub use chat::rules_section;
+pub use cinco::{action_code, card_code, parse_action, parse_card};
 pub use clock::{Clock, SystemClock};
 pub use command::{Command, CommandError, Opponent, for_bot, parse as parse_command};
 pub use cpu::{CpuPlayer, CpuReply, CpuRequest};

@@ -1,10 +1,12 @@
 //! Who and where, below both the core and the store: the ids of games, challenges and
-//! platform events, platforms, chats, users and the players in a game's seats.
+//! platform events, platforms, chats, users, seats and the players in them.
 
 mod ids;
 mod platform;
 mod player;
+mod seat;
 
 pub use ids::{ChallengeId, EventId, GameId};
 pub use platform::{Chat, ChatKind, Platform, User};
 pub use player::{CpuLevel, Player};
+pub use seat::{AwaySeats, MAX_SEATS, SeatIndex};

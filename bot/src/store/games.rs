@@ -2,9 +2,10 @@ use engine::Seat;
 use sqlx::Row;
 use sqlx::sqlite::SqliteRow;
 
+use super::seats::{insert_seats, read_seats};
 use super::{Change, Store, StoreError};
 use crate::games::GameSettings;
-use crate::identity::{Chat, ChatKind, EventId, GameId, Platform, Player};
+use crate::identity::{AwaySeats, Chat, ChatKind, EventId, GameId, Platform, Player};
 
 /// Where a game stands in the store.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,7 +17,7 @@ pub enum GameStatus {
 }
 
 impl GameStatus {
-    const fn code(self) -> &'static str {
+    pub(super) const fn code(self) -> &'static str {
         match self {
             GameStatus::Active => "active",
             GameStatus::Finished => "finished",
@@ -25,7 +26,7 @@ impl GameStatus {
         }
     }
 
-    fn from_code(code: &str) -> Result<GameStatus, StoreError> {
+    pub(super) fn from_code(code: &str) -> Result<GameStatus, StoreError> {
         [GameStatus::Active, GameStatus::Finished, GameStatus::Abandoned, GameStatus::Cancelled]
             .into_iter()
             .find(|status| status.code() == code)
@@ -107,7 +108,7 @@ fn result_code(game: &GameRow) -> Option<&'static str> {
     }
 }
 
-fn ply_of(value: i64) -> usize {
+pub(super) fn ply_of(value: i64) -> usize {
     usize::try_from(value).unwrap_or(0)
 }
 
@@ -116,11 +117,12 @@ pub(super) fn chat_kind(code: &str) -> Result<ChatKind, StoreError> {
     ChatKind::from_code(code).ok_or_else(|| StoreError::Corrupt(format!("chat kind {code}")))
 }
 
-fn ply_value(ply: usize) -> i64 {
+pub(super) fn ply_value(ply: usize) -> i64 {
     i64::try_from(ply).unwrap_or(i64::MAX)
 }
 
-pub(super) fn read_game(row: &SqliteRow) -> Result<GameRow, StoreError> {
+/// A board game's row, with its seats as read from `game_seats`.
+pub(super) fn read_game(row: &SqliteRow, seats: Vec<Player>) -> Result<GameRow, StoreError> {
     let platform: String = row.try_get("platform")?;
     let chat = Chat {
         platform: Platform::from_code(&platform)
@@ -128,8 +130,11 @@ pub(super) fn read_game(row: &SqliteRow) -> Result<GameRow, StoreError> {
         id: row.try_get("chat_id")?,
         kind: chat_kind(&row.try_get::<String, _>("chat_kind")?)?,
     };
-    let first: String = row.try_get("first_player")?;
-    let second: String = row.try_get("second_player")?;
+    let players: [Player; 2] = seats
+        .try_into()
+        .map_err(|seats: Vec<Player>| StoreError::Corrupt(format!("{} seats", seats.len())))?;
+    let away =
+        AwaySeats::from_bits(u8::try_from(row.try_get::<i16, _>("away_seats")?).unwrap_or(0));
     let settings: String = row.try_get("settings")?;
     let status: String = row.try_get("status")?;
     let result: Option<String> = row.try_get("result")?;
@@ -137,7 +142,7 @@ pub(super) fn read_game(row: &SqliteRow) -> Result<GameRow, StoreError> {
         id: GameId(row.try_get("id")?),
         settings: serde_json::from_str(&settings)?,
         chat,
-        players: [serde_json::from_str(&first)?, serde_json::from_str(&second)?],
+        players,
         status: GameStatus::from_code(&status)?,
         winner: match result.as_deref() {
             Some("first") => Some(Seat::First),
@@ -147,7 +152,7 @@ pub(super) fn read_game(row: &SqliteRow) -> Result<GameRow, StoreError> {
         },
         turn_deadline: row.try_get("turn_deadline")?,
         last_human_at: row.try_get("last_human_at")?,
-        away: [row.try_get("first_away")?, row.try_get("second_away")?],
+        away: away.pair(),
         undo_by: row.try_get::<Option<i16>, _>("undo_by")?.map(seat_from).transpose()?,
         started_by: row.try_get("started_by")?,
         rematch_of: row.try_get::<Option<i64>, _>("rematch_of")?.map(GameId),
@@ -161,7 +166,7 @@ pub(super) fn read_game(row: &SqliteRow) -> Result<GameRow, StoreError> {
 }
 
 const UPDATE_GAME: &str = "UPDATE games SET status = ?, result = ?, turn_deadline = ?, \
-     last_human_at = ?, first_away = ?, second_away = ?, undo_by = ?, board_message = ?, \
+     last_human_at = ?, away_seats = ?, undo_by = ?, board_message = ?, \
      shown_ply = ?, rating_due = ?, result_shown = ?, updated_at = ? WHERE id = ?";
 
 fn update_game(
@@ -172,8 +177,7 @@ fn update_game(
         .bind(result_code(game))
         .bind(game.turn_deadline)
         .bind(game.last_human_at)
-        .bind(game.away[0])
-        .bind(game.away[1])
+        .bind(i16::from(AwaySeats::from_pair(game.away).bits()))
         .bind(game.undo_by.map(seat_code))
         .bind(game.board_message.as_deref())
         .bind(ply_value(game.shown_ply))
@@ -190,21 +194,16 @@ impl Change {
     /// [`StoreError`] if the database refuses it.
     pub async fn insert_game(&mut self, new: NewGame) -> Result<GameRow, StoreError> {
         let settings = serde_json::to_string(&new.settings)?;
-        let first = serde_json::to_string(&new.players[0])?;
-        let second = serde_json::to_string(&new.players[1])?;
         let id: i64 = sqlx::query_scalar(
-            "INSERT INTO games (kind, settings, platform, chat_id, chat_kind, first_player, \
-             second_player, status, turn_deadline, last_human_at, started_by, rematch_of, ranked, \
-             created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?, ?, ?) \
-             RETURNING id",
+            "INSERT INTO games (kind, settings, platform, chat_id, chat_kind, status, \
+             turn_deadline, last_human_at, started_by, rematch_of, ranked, created_at, \
+             updated_at) VALUES (?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         )
         .bind(new.settings.kind.code())
         .bind(settings)
         .bind(new.chat.platform.code())
         .bind(&new.chat.id)
         .bind(new.chat.kind.code())
-        .bind(first)
-        .bind(second)
         .bind(new.turn_deadline)
         .bind(new.now)
         .bind(&new.started_by)
@@ -214,6 +213,7 @@ impl Change {
         .bind(new.now)
         .fetch_one(self.connection())
         .await?;
+        insert_seats(self.connection(), GameId(id), &new.players).await?;
         Ok(GameRow {
             id: GameId(id),
             settings: new.settings,
@@ -307,7 +307,8 @@ impl Store {
         else {
             return Ok(None);
         };
-        let game = read_game(&row)?;
+        let seats = read_seats(&mut *self.pool.acquire().await?, id).await?;
+        let game = read_game(&row, seats)?;
         let moves = self.moves(id).await?;
         Ok(Some((game, moves)))
     }
@@ -338,7 +339,10 @@ impl Store {
     /// # Errors
     /// [`StoreError`] if the database fails or a row does not read back.
     pub async fn active_games(&self) -> Result<Vec<(GameRow, Vec<StoredMove>)>, StoreError> {
-        self.games_with_moves("SELECT * FROM games WHERE status = 'active' ORDER BY id").await
+        self.games_with_moves(
+            "SELECT * FROM games WHERE status = 'active' AND kind <> 'cinco' ORDER BY id",
+        )
+        .await
     }
 
     /// Every ended game whose final board was never shown, with its moves.
@@ -346,7 +350,10 @@ impl Store {
     /// # Errors
     /// [`StoreError`] if the database fails or a row does not read back.
     pub async fn unshown_endings(&self) -> Result<Vec<(GameRow, Vec<StoredMove>)>, StoreError> {
-        self.games_with_moves("SELECT * FROM games WHERE NOT result_shown ORDER BY id").await
+        self.games_with_moves(
+            "SELECT * FROM games WHERE NOT result_shown AND kind <> 'cinco' ORDER BY id",
+        )
+        .await
     }
 
     /// The games `query` selects, each with its moves.
@@ -357,7 +364,9 @@ impl Store {
         let rows = sqlx::query(query).fetch_all(&self.pool).await?;
         let mut games = Vec::with_capacity(rows.len());
         for row in &rows {
-            let game = read_game(row)?;
+            let seats =
+                read_seats(&mut *self.pool.acquire().await?, GameId(row.try_get("id")?)).await?;
+            let game = read_game(row, seats)?;
             let moves = self.moves(game.id).await?;
             games.push((game, moves));
         }
@@ -369,10 +378,17 @@ impl Store {
     /// # Errors
     /// [`StoreError`] if the database fails or a row does not read back.
     pub async fn games_due_rating(&self) -> Result<Vec<GameRow>, StoreError> {
-        let rows = sqlx::query("SELECT * FROM games WHERE rating_due ORDER BY id")
-            .fetch_all(&self.pool)
-            .await?;
-        rows.iter().map(read_game).collect()
+        let rows =
+            sqlx::query("SELECT * FROM games WHERE rating_due AND kind <> 'cinco' ORDER BY id")
+                .fetch_all(&self.pool)
+                .await?;
+        let mut games = Vec::with_capacity(rows.len());
+        for row in &rows {
+            let seats =
+                read_seats(&mut *self.pool.acquire().await?, GameId(row.try_get("id")?)).await?;
+            games.push(read_game(row, seats)?);
+        }
+        Ok(games)
     }
 
     /// The last game that ended in `chat` with `user` seated, for `/rematch`.
@@ -384,23 +400,17 @@ impl Store {
         chat: &Chat,
         user: &str,
     ) -> Result<Option<GameId>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT id, first_player, second_player FROM games WHERE platform = ? AND chat_id = ? \
-             AND status <> 'active' ORDER BY id DESC LIMIT 20",
+        let id: Option<i64> = sqlx::query_scalar(
+            "SELECT games.id FROM games JOIN game_seats ON game_seats.game_id = games.id \
+             WHERE platform = ? AND chat_id = ? AND status <> 'active' AND kind <> 'cinco' \
+             AND user_id = ? \
+             ORDER BY games.id DESC LIMIT 1",
         )
         .bind(chat.platform.code())
         .bind(&chat.id)
-        .fetch_all(&self.pool)
+        .bind(user)
+        .fetch_optional(&self.pool)
         .await?;
-        for row in &rows {
-            let seats: [String; 2] = [row.try_get("first_player")?, row.try_get("second_player")?];
-            for seat in &seats {
-                let player: Player = serde_json::from_str(seat)?;
-                if player.user_id() == Some(user) {
-                    return Ok(Some(GameId(row.try_get("id")?)));
-                }
-            }
-        }
-        Ok(None)
+        Ok(id.map(GameId))
     }
 }

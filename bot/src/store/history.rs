@@ -5,9 +5,10 @@ use sqlx::Row;
 use sqlx::sqlite::SqliteArguments;
 
 use super::games::read_game;
+use super::seats::read_seats;
 use super::{GameRow, Store, StoreError};
 use crate::games::GameKind;
-use crate::identity::{Chat, Platform};
+use crate::identity::{Chat, GameId, Platform};
 
 /// Whose ended games: in one chat or in every chat of a platform, of one user or of everyone.
 #[derive(Clone, Copy, Debug)]
@@ -33,21 +34,25 @@ pub struct Tally {
     pub losses: i64,
 }
 
-/// A seat's user id in the stored player JSON (`{"human":{"id":…}}`; the CPU has none).
-const FIRST_ID: &str = "json_extract(first_player, '$.human.id')";
-const SECOND_ID: &str = "json_extract(second_player, '$.human.id')";
+/// Whether the user bound next sits at the game (by `game_seats`, where the CPU has no id).
+const SEATED: &str =
+    "EXISTS (SELECT 1 FROM game_seats WHERE game_seats.game_id = games.id AND user_id = ?)";
+/// Whether the user bound next sits in the seat that won.
+const WON: &str = "EXISTS (SELECT 1 FROM game_seats WHERE game_seats.game_id = games.id \
+     AND user_id = ? AND seat = CASE result WHEN 'first' THEN 0 WHEN 'second' THEN 1 END)";
 
 impl Ended<'_> {
     /// The `WHERE` clause, and its arguments in order.
     fn clause(&self) -> (String, Vec<String>) {
-        let mut clause = String::from("status = 'finished' AND platform = ?");
+        // CINCO's tables are not board games: their own history comes with them.
+        let mut clause = String::from("status = 'finished' AND kind <> 'cinco' AND platform = ?");
         let mut arguments = vec![self.platform.code().to_owned()];
         if let Some(chat) = self.chat {
             clause.push_str(" AND chat_id = ?");
             arguments.push(chat.id.clone());
         }
         if let Some(user) = self.user {
-            clause.push_str(&format!(" AND (? IN ({FIRST_ID}, {SECOND_ID}))"));
+            clause.push_str(&format!(" AND {SEATED}"));
             arguments.push(user.to_owned());
         }
         (clause, arguments)
@@ -85,12 +90,15 @@ impl Store {
             .bind(offset)
             .fetch_all(&self.pool)
             .await?;
-        rows.iter()
-            .map(|row| {
-                let moves: i64 = row.try_get("plies")?;
-                Ok(EndedGame { game: read_game(row)?, moves: usize::try_from(moves).unwrap_or(0) })
-            })
-            .collect()
+        let mut games = Vec::with_capacity(rows.len());
+        for row in &rows {
+            let id = GameId(row.try_get("id")?);
+            let seats = read_seats(&mut *self.pool.acquire().await?, id).await?;
+            let moves: i64 = row.try_get("plies")?;
+            let moves = usize::try_from(moves).unwrap_or(0);
+            games.push(EndedGame { game: read_game(row, seats)?, moves });
+        }
+        Ok(games)
     }
 
     /// How many ended games `filter` holds.
@@ -117,11 +125,10 @@ impl Store {
         let sql = format!(
             "SELECT kind, COUNT(*) AS games, \
              SUM(result = 'draw') AS draws, \
-             SUM((result = 'first' AND {FIRST_ID} = ?) OR (result = 'second' AND {SECOND_ID} = ?)) \
-             AS wins \
+             SUM({WON}) AS wins \
              FROM games WHERE {clause} GROUP BY kind ORDER BY kind"
         );
-        let query = sqlx::query(&sql).bind(user).bind(user);
+        let query = sqlx::query(&sql).bind(user);
         let rows = bound(query, arguments).fetch_all(&self.pool).await?;
         let mut tallies = Vec::with_capacity(rows.len());
         for row in &rows {

@@ -1,13 +1,16 @@
-//! The SQLite store (sqlx): the move log of every game, challenges, chat settings, ratings and
-//! users. Numbered migrations in the repository's `migrations/` run at start-up.
+//! The SQLite store (sqlx): the move log of every game, CINCO's action sequence, challenges,
+//! chat settings, ratings and users. Numbered migrations in the repository's `migrations/` run
+//! at start-up.
 
 mod challenges;
 mod change;
 mod chats;
+mod cinco;
 mod error;
 mod games;
 mod history;
 mod ratings;
+mod seats;
 mod users;
 
 use std::str::FromStr;
@@ -20,6 +23,7 @@ use sqlx::sqlite::{
 pub use challenges::{ChallengeRow, ChallengeStatus};
 pub use change::Change;
 pub use chats::ChatPreferences;
+pub use cinco::{CincoRow, CincoRules, NewCinco, StoredAction};
 pub use error::StoreError;
 pub use games::{GameRow, GameStatus, NewGame, StoredMove};
 pub use history::{Ended, EndedGame, Tally};
