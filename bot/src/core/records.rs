@@ -7,7 +7,7 @@ use engine::Seat;
 
 use super::table::{Table, header, name_of, standing, status};
 use super::{Attachment, Button, Context, Core, CoreError, GameId, Message, Output, Payload, Row};
-use crate::games::{Animation, Position, RecordHeader, record};
+use crate::games::{Animation, Labels, Position, RecordHeader, record};
 use crate::i18n::Text;
 use crate::store::{Ended, GameStatus};
 
@@ -21,9 +21,7 @@ impl Core {
         context: &Context,
         game: Option<GameId>,
     ) -> Result<Vec<Output>, CoreError> {
-        let table = self.game_after_the_fact(context, game).await?;
-        let status = status(&table);
-        let labels = self.labels(&table, context.locale, &status);
+        let (table, status, labels) = self.game_after_the_fact(context, game).await?;
         let moves = table.log.iter().map(|stored| stored.action.as_str());
         let animation =
             Animation::of_game(&table.row.settings, moves, &labels, standing(&table.row))
@@ -45,9 +43,7 @@ impl Core {
         context: &Context,
         game: Option<GameId>,
     ) -> Result<Vec<Output>, CoreError> {
-        let table = self.game_after_the_fact(context, game).await?;
-        let status = status(&table);
-        let labels = self.labels(&table, context.locale, &status);
+        let (table, _, labels) = self.game_after_the_fact(context, game).await?;
         let finished = table.row.status == GameStatus::Finished;
         let header = RecordHeader {
             players: labels.names,
@@ -141,8 +137,20 @@ impl Core {
         Ok(vec![Output::Send { chat: context.chat.clone(), message }])
     }
 
-    /// Game `id` of this chat (being played or ended), or the user's last game here.
+    /// Game `id` of this chat (being played or ended), or the user's last game here, with
+    /// its status line and the words of its pictures.
     async fn game_after_the_fact(
+        &self,
+        context: &Context,
+        id: Option<GameId>,
+    ) -> Result<(Table, Text, Labels), CoreError> {
+        let table = self.game_of_this_chat(context, id).await?;
+        let status = status(&table);
+        let labels = self.labels(&table, context.locale, &status);
+        Ok((table, status, labels))
+    }
+
+    async fn game_of_this_chat(
         &self,
         context: &Context,
         id: Option<GameId>,

@@ -53,26 +53,18 @@ impl Animation {
     /// # Errors
     /// [`RenderError`] if a frame cannot be drawn (a bug: frames come from real positions).
     pub fn gif(&self) -> Result<Vec<u8>, RenderError> {
-        let grids: Option<Vec<GridBoard>> = self
-            .frames
-            .iter()
-            .map(|frame| match frame {
-                Picture::Grid(board) => Some(GridBoard::clone(board)),
-                Picture::Connect(_) => None,
-            })
-            .collect();
-        if let Some(frames) = grids {
+        let grid = |frame: &Picture| match frame {
+            Picture::Grid(board) => Some(GridBoard::clone(board)),
+            Picture::Connect(_) => None,
+        };
+        let connect = |frame: &Picture| match frame {
+            Picture::Connect(board) => Some(ConnectBoard::clone(board)),
+            Picture::Grid(_) => None,
+        };
+        if let Some(frames) = self.frames.iter().map(grid).collect() {
             return self.timed(frames).to_gif();
         }
-        let connects: Option<Vec<ConnectBoard>> = self
-            .frames
-            .iter()
-            .map(|frame| match frame {
-                Picture::Connect(board) => Some(ConnectBoard::clone(board)),
-                Picture::Grid(_) => None,
-            })
-            .collect();
-        match connects {
+        match self.frames.iter().map(connect).collect() {
             Some(frames) => self.timed(frames).to_gif(),
             None => Err(RenderError::Replay("frames of different games")),
         }
