@@ -24,6 +24,7 @@ struct NoCpu;
 
 impl CpuPlayer for NoCpu {
     fn request(&self, _: CpuRequest) {}
+    fn request_cinco(&self, _: cincobot::core::CincoCpuRequest) {}
 }
 
 /// A long gomoku game that nobody wins: each stone is the first empty point that does not end it.

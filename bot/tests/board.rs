@@ -38,14 +38,14 @@ fn point(text: &str) -> Point {
 fn grid(picture: &Picture) -> &render::GridBoard {
     match picture {
         Picture::Grid(board) => board,
-        Picture::Connect(_) => panic!("expected a grid board"),
+        _ => panic!("expected a grid board"),
     }
 }
 
 fn connect(picture: &Picture) -> &render::ConnectBoard {
     match picture {
         Picture::Connect(board) => board,
-        Picture::Grid(_) => panic!("expected a frame"),
+        _ => panic!("expected a frame"),
     }
 }
 

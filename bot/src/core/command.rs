@@ -60,6 +60,10 @@ pub enum Command {
         change: Option<(String, String)>,
     },
     Help,
+    /// `/cinco` opens a CINCO lobby in the chat.
+    Cinco,
+    /// `/hand [#12]` sends one's CINCO hand (or bid request) again, privately.
+    Hand(Option<GameId>),
     Accept(Option<ChallengeId>),
     Decline(Option<ChallengeId>),
     Join(Option<ChallengeId>),
@@ -283,6 +287,8 @@ pub fn parse(line: &str, bot_name: &str) -> Result<Option<Command>, CommandError
             Command::Settings { kind, change }
         }
         "help" | "ayuda" | "start" => Command::Help,
+        "cinco" => Command::Cinco,
+        "hand" | "mano" => Command::Hand(game_id(&args)?),
         "accept" | "aceptar" => Command::Accept(challenge_id(&args)?),
         "decline" | "rechazar" => Command::Decline(challenge_id(&args)?),
         "join" | "unirse" => Command::Join(challenge_id(&args)?),

@@ -1,4 +1,5 @@
-use engine::cpu::Level;
+use engine::cpu::{CincoPlayer, Level, cinco_planned_action, cinco_random_action};
+use engine::{PrivateView, PublicView};
 
 use super::GameId;
 use crate::games::Position;
@@ -29,4 +30,32 @@ pub struct CpuReply {
 pub trait CpuPlayer: Send + Sync {
     /// Starts thinking; the answer comes back later as a [`CpuReply`].
     fn request(&self, request: CpuRequest);
+
+    /// Starts a CINCO decision; the answer comes back as a [`CpuReply`] for `request.seq`.
+    fn request_cinco(&self, request: CincoCpuRequest);
+}
+
+/// A CINCO decision the core wants from the computer: for one seat, seeing only what that
+/// seat sees.
+#[derive(Clone, Debug)]
+pub struct CincoCpuRequest {
+    pub game: GameId,
+    /// The place in the action sequence the decision is for: an answer for another is stale.
+    pub seq: usize,
+    pub player: CincoPlayer,
+    pub public: PublicView,
+    pub private: PrivateView,
+    pub seed: u64,
+}
+
+impl CincoCpuRequest {
+    /// The decision, as the reply carries it (the action in the bot's notation).
+    #[must_use]
+    pub fn reply(&self) -> CpuReply {
+        let action = match self.player {
+            CincoPlayer::Planner => cinco_planned_action(&self.public, &self.private, self.seed),
+            CincoPlayer::Random => cinco_random_action(&self.private, self.seed),
+        };
+        CpuReply { game: self.game, ply: self.seq, result: action.map(super::action_code) }
+    }
 }

@@ -36,13 +36,13 @@ pub use chat::rules_section;
 pub use cinco::{action_code, card_code, parse_action, parse_card};
 pub use clock::{Clock, SystemClock};
 pub use command::{Command, CommandError, Opponent, for_bot, parse as parse_command};
-pub use cpu::{CpuPlayer, CpuReply, CpuRequest};
+pub use cpu::{CincoCpuRequest, CpuPlayer, CpuReply, CpuRequest};
 pub use input::{Action, Input};
 pub use output::{
     Attachment, BoardImage, Button, ButtonStyle, MAX_SELECT_OPTIONS, Message, Output, Row, Select,
     SelectOption,
 };
-pub use payload::{MAX_PAYLOAD, Payload};
+pub use payload::{CincoRound, LobbyChoice, MAX_PAYLOAD, Payload};
 pub use shortcut::shortcut;
 
 use error::CoreError;
@@ -137,6 +137,8 @@ pub struct Core {
     preferences: std::sync::Mutex<HashMap<Chat, ChatPreferences>>,
     /// Users already saved with this name, handle and language, to skip needless writes.
     known_users: HashMap<(Platform, String), (User, Option<Locale>)>,
+    /// CINCO's lobbies and tables.
+    cinco: cinco::CincoState,
 }
 
 impl fmt::Debug for Core {
@@ -170,6 +172,7 @@ impl Core {
             warned: HashMap::new(),
             preferences: std::sync::Mutex::new(HashMap::new()),
             known_users: HashMap::new(),
+            cinco: cinco::CincoState::default(),
         };
         let outputs = core.reload().await?;
         Ok((core, outputs))
@@ -318,6 +321,8 @@ impl Core {
             Command::Cancel(game) => self.cancel(context, game).await,
             Command::Settings { kind, change } => self.chat_settings(context, kind, change).await,
             Command::Help => Ok(vec![self.send(context, vec![Text::new("help")])]),
+            Command::Cinco => self.open_lobby(context),
+            Command::Hand(game) => self.send_hand(context, game),
             Command::Accept(id) => self.accept(context, id, false).await,
             Command::Join(id) => self.accept(context, id, true).await,
             Command::Decline(id) => self.decline(context, id).await,
@@ -347,6 +352,10 @@ impl Core {
             Payload::Join(id) => self.accept(context, Some(id), true).await,
             Payload::Decline(id) => self.decline(context, Some(id)).await,
             Payload::Inert => Err(error::refused("button-disabled")),
+            Payload::Lobby { lobby, choice } => self.lobby_choice(context, lobby, choice).await,
+            Payload::Cinco { game, round, action } => {
+                self.cinco_press(context, game, round, &action).await
+            }
         }
     }
 

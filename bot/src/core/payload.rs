@@ -5,7 +5,7 @@
 
 use engine::Seat;
 
-use super::{ChallengeId, GameId};
+use super::{ChallengeId, CpuLevel, GameId};
 
 /// What a button does.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,6 +52,62 @@ pub enum Payload {
     /// A disabled button on a platform that cannot disable buttons: pressing it does nothing
     /// but say so.
     Inert,
+    /// A choice in CINCO lobby `lobby`.
+    Lobby {
+        lobby: u64,
+        choice: LobbyChoice,
+    },
+    /// A CINCO action in `game`: `round` is the sequence number of the action it was drawn
+    /// for, or for a bid the auction's number (a bid request stays good while others bid).
+    Cinco {
+        game: GameId,
+        round: CincoRound,
+        action: String,
+    },
+}
+
+/// What a CINCO button was drawn for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CincoRound {
+    /// The action at this place of the sequence.
+    Seq(usize),
+    /// A bid in this auction.
+    Auction(u32),
+}
+
+/// The buttons of a CINCO lobby.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LobbyChoice {
+    Join,
+    Leave,
+    AddCpu(CpuLevel),
+    Start,
+}
+
+impl LobbyChoice {
+    const fn code(self) -> &'static str {
+        match self {
+            LobbyChoice::Join => "j",
+            LobbyChoice::Leave => "l",
+            LobbyChoice::AddCpu(CpuLevel::Easy) => "ce",
+            LobbyChoice::AddCpu(CpuLevel::Normal) => "cn",
+            LobbyChoice::AddCpu(CpuLevel::Hard) => "ch",
+            LobbyChoice::Start => "s",
+        }
+    }
+
+    fn from_code(code: &str) -> Option<LobbyChoice> {
+        [
+            LobbyChoice::Join,
+            LobbyChoice::Leave,
+            LobbyChoice::AddCpu(CpuLevel::Easy),
+            LobbyChoice::AddCpu(CpuLevel::Normal),
+            LobbyChoice::AddCpu(CpuLevel::Hard),
+            LobbyChoice::Start,
+        ]
+        .into_iter()
+        .find(|choice| choice.code() == code)
+    }
 }
 
 /// Telegram's limit for callback data.
@@ -89,6 +145,13 @@ impl Payload {
             Payload::Decline(challenge) => format!("d:{}", challenge.0),
             Payload::Join(challenge) => format!("j:{}", challenge.0),
             Payload::Inert => INERT.to_owned(),
+            Payload::Lobby { lobby, choice } => format!("L:{lobby}:{}", choice.code()),
+            Payload::Cinco { game, round: CincoRound::Seq(seq), action } => {
+                format!("C:{}:{seq}:{action}", game.0)
+            }
+            Payload::Cinco { game, round: CincoRound::Auction(auction), action } => {
+                format!("B:{}:{auction}:{action}", game.0)
+            }
         }
     }
 
@@ -146,6 +209,20 @@ impl Payload {
             "a" => Some(Payload::Accept(ChallengeId(id))),
             "d" => Some(Payload::Decline(ChallengeId(id))),
             "j" => Some(Payload::Join(ChallengeId(id))),
+            "L" => Some(Payload::Lobby {
+                lobby: u64::try_from(id).ok()?,
+                choice: LobbyChoice::from_code(parts.next()?)?,
+            }),
+            "C" | "B" => {
+                let round = ply()?;
+                let round = if verb == "C" {
+                    CincoRound::Seq(round)
+                } else {
+                    CincoRound::Auction(u32::try_from(round).ok()?)
+                };
+                let action = parts.next().filter(|t| !t.is_empty())?.to_owned();
+                Some(Payload::Cinco { game: GameId(id), round, action })
+            }
             _ => None,
         }
     }
@@ -178,6 +255,18 @@ mod tests {
             Payload::Decline(ChallengeId(3)),
             Payload::Join(ChallengeId(3)),
             Payload::Inert,
+            Payload::Lobby { lobby: 4, choice: LobbyChoice::AddCpu(CpuLevel::Hard) },
+            Payload::Lobby { lobby: 4, choice: LobbyChoice::Start },
+            Payload::Cinco {
+                game: GameId(123_456),
+                round: CincoRound::Seq(4_000),
+                action: "b w4 -6".into(),
+            },
+            Payload::Cinco {
+                game: GameId(9),
+                round: CincoRound::Auction(12),
+                action: "b r7".into(),
+            },
         ];
         for payload in payloads {
             let encoded = payload.encode();
@@ -188,5 +277,8 @@ mod tests {
         assert_eq!(Payload::decode("z:1"), None);
         assert_eq!(Payload::decode("x:1:2:3y"), None);
         assert_eq!(Payload::decode("x:1:2:1"), None);
+        assert_eq!(Payload::decode("L:1:q"), None);
+        assert_eq!(Payload::decode("L:-1:j"), None);
+        assert_eq!(Payload::decode("C:1:2:"), None);
     }
 }

@@ -61,6 +61,7 @@ impl Core {
                 }
             }
         }
+        outputs.extend(self.reload_cinco().await?);
         tracing::info!(games = self.tables.len(), endings = self.endings.len(), "games reloaded");
         Ok(outputs)
     }
@@ -102,7 +103,7 @@ impl Core {
             .next_challenge_expiry()
             .await?
             .map(|at| self.backoff.when(Duty::Challenges, at));
-        Ok(games.into_iter().chain(challenges).min())
+        Ok(games.into_iter().chain(challenges).chain(self.cinco_next_deadline()).min())
     }
 
     /// Does what is due at `now`: a player out of time hands their turn to the CPU, a
@@ -141,6 +142,7 @@ impl Core {
                 }
             }
         }
+        outputs.extend(self.cinco_tick(now).await);
         if self.backoff.ready(Duty::Challenges, now) {
             match self.expire_challenges(now).await {
                 Ok(more) => {

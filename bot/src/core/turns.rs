@@ -202,6 +202,9 @@ impl Core {
     /// The CPU's answer. An answer for a ply that has passed (an undo, a player back from a
     /// timeout, a restart) is dropped.
     pub async fn cpu_moved(&mut self, reply: CpuReply) -> Vec<Output> {
+        if self.cinco.owns(reply.game) {
+            return self.cinco_cpu_moved(reply).await;
+        }
         let Some(table) = self.tables.get(&reply.game) else { return Vec::new() };
         let Some(seat) = table.position.seat_to_act() else { return Vec::new() };
         let mover = if table.player(seat).is_cpu() {

@@ -55,11 +55,11 @@ impl Animation {
     pub fn gif(&self) -> Result<Vec<u8>, RenderError> {
         let grid = |frame: &Picture| match frame {
             Picture::Grid(board) => Some(GridBoard::clone(board)),
-            Picture::Connect(_) => None,
+            _ => None,
         };
         let connect = |frame: &Picture| match frame {
             Picture::Connect(board) => Some(ConnectBoard::clone(board)),
-            Picture::Grid(_) => None,
+            _ => None,
         };
         if let Some(frames) = self.frames.iter().map(grid).collect() {
             return self.timed(frames).to_gif();

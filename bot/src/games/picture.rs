@@ -12,6 +12,10 @@ use super::Position;
 pub enum Picture {
     Grid(Arc<GridBoard>),
     Connect(Arc<ConnectBoard>),
+    /// A CINCO table, as everybody sees it.
+    CincoTable(Arc<render::Table>),
+    /// One CINCO player's hand, for their eyes only.
+    CincoHand(Arc<render::Hand>),
 }
 
 impl Picture {
@@ -23,6 +27,8 @@ impl Picture {
         match self {
             Picture::Grid(board) => board.to_png(),
             Picture::Connect(board) => board.to_png(),
+            Picture::CincoTable(table) => table.to_png(),
+            Picture::CincoHand(hand) => hand.to_png(),
         }
     }
 }

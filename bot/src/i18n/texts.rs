@@ -15,6 +15,7 @@ const SPANISH: &[&str] = &[
     include_str!("../../locales/es/flow.ftl"),
     include_str!("../../locales/es/words.ftl"),
     include_str!("../../locales/es/board.ftl"),
+    include_str!("../../locales/es/cinco.ftl"),
 ];
 const ENGLISH: &[&str] = &[
     include_str!("../../locales/en/bot.ftl"),
@@ -24,6 +25,7 @@ const ENGLISH: &[&str] = &[
     include_str!("../../locales/en/flow.ftl"),
     include_str!("../../locales/en/words.ftl"),
     include_str!("../../locales/en/board.ftl"),
+    include_str!("../../locales/en/cinco.ftl"),
 ];
 
 /// The messages of every language, parsed once at start-up.

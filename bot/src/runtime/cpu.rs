@@ -9,7 +9,7 @@ use engine::cpu::NodeBudget;
 use tokio::sync::mpsc;
 
 use crate::config::CpuBudgets;
-use crate::core::{CpuPlayer, CpuReply, CpuRequest};
+use crate::core::{CincoCpuRequest, CpuPlayer, CpuReply, CpuRequest};
 
 /// Searches on tokio's blocking threads, each stopped by its level's time budget (or, with
 /// [`CpuBudgets::fixed_checks`], after that many deadline checks: the same moves every run), so one
@@ -65,6 +65,14 @@ impl CpuPlayer for ThreadedCpu {
             };
             // The receiver is gone only when the bot is shutting down.
             let _ = replies.send(CpuReply { game: request.game, ply: request.ply, result });
+        });
+    }
+
+    fn request_cinco(&self, request: CincoCpuRequest) {
+        self.thinking.fetch_add(1, Ordering::SeqCst);
+        let replies = self.replies.clone();
+        tokio::task::spawn_blocking(move || {
+            let _ = replies.send(request.reply());
         });
     }
 }

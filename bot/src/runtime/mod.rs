@@ -67,9 +67,14 @@ pub async fn start(config: &Config) -> Result<Running, StartError> {
     let store = Store::open(&config.database_url).await.map_err(StartError::Store)?;
     let texts = Arc::new(Texts::load().map_err(StartError::Texts)?);
     let (cpu, cpu_replies) = ThreadedCpu::new(config.cpu.clone());
-    let (core, start_outputs) =
+    let (mut core, start_outputs) =
         Core::start(core_settings(config), store, texts, Arc::new(SystemClock), cpu.clone())
             .await
             .map_err(StartError::Store)?;
+    // A piped terminal session that must play the same way every time deals CINCO from a
+    // fixed seed; chats never do (the deck would be guessable).
+    if let Some(seed) = std::env::var("CINCOBOT_CINCO_SEED").ok().and_then(|s| s.parse().ok()) {
+        core.deal_cinco_from(seed);
+    }
     Ok(Running { core, cpu, cpu_replies, start_outputs })
 }

@@ -10,8 +10,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use cincobot::core::{
-    Action, Chat, ChatKind, Clock, Core, CoreSettings, CpuPlayer, CpuReply, CpuRequest, EventId,
-    Input, Output, Platform, Row, User,
+    Action, Chat, ChatKind, CincoCpuRequest, Clock, Core, CoreSettings, CpuPlayer, CpuReply,
+    CpuRequest, EventId, Input, Output, Platform, Row, User,
 };
 use cincobot::games::TurnTimer;
 use cincobot::i18n::{Locale, Text, Texts};
@@ -30,11 +30,17 @@ impl Clock for FakeClock {
 
 /// Keeps the requests until the test answers them.
 #[derive(Debug, Default)]
-pub struct QueuedCpu(Mutex<Vec<CpuRequest>>);
+pub struct QueuedCpu(Mutex<Vec<CpuRequest>>, Mutex<Vec<CincoCpuRequest>>);
 
 impl CpuPlayer for QueuedCpu {
     fn request(&self, request: CpuRequest) {
         if let Ok(mut queue) = self.0.lock() {
+            queue.push(request);
+        }
+    }
+
+    fn request_cinco(&self, request: CincoCpuRequest) {
+        if let Ok(mut queue) = self.1.lock() {
             queue.push(request);
         }
     }
@@ -173,6 +179,23 @@ impl Harness {
     }
 }
 
+impl Harness {
+    /// Whether a CINCO decision is waiting for [`Harness::run_cinco_cpu`].
+    pub fn cpu_cinco_pending(&self) -> bool {
+        self.cpu.1.lock().is_ok_and(|queue| !queue.is_empty())
+    }
+
+    /// Answers every queued CINCO decision as the engine's CPU would; the outputs.
+    pub async fn run_cinco_cpu(&mut self) -> Vec<Output> {
+        let requests = std::mem::take(&mut *self.cpu.1.lock().expect("the queue"));
+        let mut outputs = Vec::new();
+        for request in requests {
+            outputs.extend(self.core.cpu_moved(request.reply()).await);
+        }
+        outputs
+    }
+}
+
 /// The single output must be the input's reply to `user`, saying `text`.
 pub fn assert_notice(outputs: &[Output], user: &str, text: Text) {
     match outputs {
@@ -253,8 +276,8 @@ pub async fn game_between_ana_and_bruno(harness: &mut Harness, command: &str) ->
 }
 
 /// Pipes `session` into the binary's terminal mode, with its database and images in `folder`
-/// and the CPU stopping after `cpu_checks` deadline checks (so it plays the same moves every
-/// time); what it printed.
+/// and the CPU stopping after `cpu_checks` deadline checks and CINCO dealt from a fixed seed
+/// (so it plays the same moves every time); what it printed.
 pub fn terminal(folder: &tempfile::TempDir, cpu_checks: u32, session: &str) -> String {
     use std::io::Write;
     use std::process::{Command, Stdio};
@@ -264,6 +287,7 @@ pub fn terminal(folder: &tempfile::TempDir, cpu_checks: u32, session: &str) -> S
         .current_dir(folder.path())
         .env("DATABASE_URL", format!("sqlite://{}", folder.path().join("terminal.db").display()))
         .env("CINCOBOT_CPU_CHECKS", cpu_checks.to_string())
+        .env("CINCOBOT_CINCO_SEED", "11")
         .env_remove("DISCORD_TOKEN")
         .env_remove("TELEGRAM_TOKEN")
         .stdin(Stdio::piped())

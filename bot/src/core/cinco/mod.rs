@@ -1,5 +1,47 @@
-//! CINCO through the core: its actions as text for the log and the buttons.
+//! CINCO through the core: a lobby opens a table of 2–6 seats, every action is one step of
+//! the game's sequence, the group sees the table built from the public view only, and each
+//! player gets their hand and bid requests privately.
 
+mod flow;
+mod lobby;
+mod messages;
 mod notation;
+mod words;
+
+use std::collections::BTreeMap;
+
+use engine::{Cinco, CincoSeat};
 
 pub use notation::{action_code, card_code, parse_action, parse_card};
+
+use super::GameId;
+use crate::store::{CincoRow, StoredAction};
+use lobby::Lobby;
+
+/// A CINCO game being played: its row, the game its actions lead to, and the CPU decision
+/// asked for it, if any (one at a time, so that a reply names its seat by its place in the
+/// sequence).
+#[derive(Clone, Debug)]
+struct CincoTable {
+    row: CincoRow,
+    game: Cinco,
+    log: Vec<StoredAction>,
+    asked: Option<(usize, CincoSeat)>,
+}
+
+/// The core's CINCO lobbies and tables.
+#[derive(Debug, Default)]
+pub(super) struct CincoState {
+    lobbies: BTreeMap<u64, Lobby>,
+    last_lobby: u64,
+    tables: BTreeMap<GameId, CincoTable>,
+    /// Deal every game from this seed (plus the lobby's number) instead of a random one: for
+    /// piped terminal sessions that must play the same way every time.
+    fixed_seed: Option<u64>,
+}
+
+impl CincoState {
+    pub(super) fn owns(&self, game: GameId) -> bool {
+        self.tables.contains_key(&game)
+    }
+}

@@ -1,0 +1,91 @@
+# CINCO: the lobby, the table, the hand, auctions.
+cinco-red = red
+cinco-yellow = yellow
+cinco-green = green
+cinco-blue = blue
+cinco-card-number = { $colour } { $number }
+cinco-card-wild = wild { $number }
+cinco-card-wild-five = wild 5
+cinco-card-reverse = { $colour } Reversa
+cinco-card-skip = { $colour } Saltar
+cinco-card-puntaje = Puntaje
+cinco-card-embargo = Embargo
+cinco-card-protection = Protección
+cinco-card-cambio = Cambio
+cinco-lobby = CINCO table { $id }, opened by { $host }: 2 to 6 players. Join, add the CPU, and { $host } starts.
+cinco-lobby-seats = Seated ({ $count }): { $names }
+cinco-lobby-closed = CINCO table { $id } is closed.
+cinco-lobby-expired = CINCO table { $id } was never started and is closed.
+cinco-lobby-gone = That CINCO table is not open any more.
+cinco-lobby-full = The table is full: six players.
+cinco-lobby-already = You are already at this table.
+cinco-lobby-not-seated = You are not at this table.
+cinco-lobby-host-only = Only { $host } can start the game.
+cinco-lobby-too-few = At least two players are needed to start.
+cinco-button-join = Join
+cinco-button-leave = Leave
+cinco-button-cpu = Add CPU ({ $level })
+cinco-button-start = Start
+cinco-header = CINCO #{ $id }
+cinco-discard = Discard: { $card } · draw pile { $pile } · order { $order }
+cinco-discard-empty = No discard yet · draw pile { $pile } · order { $order }
+cinco-colour-in-play = Colour in play: { $colour }
+cinco-forward = 1 → 2 → 3
+cinco-backward = 3 → 2 → 1
+cinco-player = { $name }: { $cards ->
+    [one] 1 card
+   *[other] { $cards } cards
+  }, { $fives ->
+    [one] one 5
+   *[other] { $fives } fives
+  }{ $protected ->
+    [yes] , protected
+   *[no] {""}
+  }
+cinco-turn = { $name } to play.
+cinco-auction = Auction { $number } for the { $five }: waiting for { $waiting }.
+cinco-won-auction = { $name } wins with five 5s!
+cinco-won-embargo = { $name } wins with five 5s, the last by Embargo!
+cinco-won-most = Every 5 is out: { $names } { $count ->
+    [one] wins
+   *[other] share the win
+  } with the most 5s.
+cinco-played = { $name } played { $card }.
+cinco-played-colour = { $name } played { $card } and chose { $colour }.
+cinco-played-embargo = { $name } played Embargo on { $target }.
+cinco-drew = { $name } drew a card.
+cinco-kept = { $name } kept the card drawn.
+cinco-put-away = { $name } put a card away (the hand rule).
+cinco-has-bid = { $name } has bid.
+cinco-reveal = Auction { $number } for the { $five }, every bid at once:
+cinco-reveal-bid = { $name }: { $card } = { $value }{ $doubled ->
+    [yes] {" "}(doubled)
+   *[no] {""}
+  }{ $raised ->
+    [yes] {" "}(Puntaje +2)
+   *[no] {""}
+  }{ $lowered ->
+    [0] {""}
+   *[other] {" "}(Puntaje −{ $lowered })
+  }
+cinco-reveal-lowers = { $name } used Puntaje −1 on { $target }.
+cinco-reveal-winner = { $name } takes the 5.
+cinco-reveal-tie = Nobody takes the 5: a tie at the top, or no bid.
+cinco-hand = Your hand in CINCO #{ $id }: { $cards }
+cinco-hand-empty = You hold no card in CINCO #{ $id }.
+cinco-your-turn = Your turn: choose a card below.
+cinco-your-bid = Auction { $number } for the { $five }: choose your secret bid within { $seconds } s.
+cinco-sealed = Your bid is sealed: { $card }.
+cinco-button-play = { $card }
+cinco-button-play-colour = { $card } → { $colour }
+cinco-button-embargo = Embargo on { $name }
+cinco-button-draw = Draw
+cinco-button-keep = Keep the card
+cinco-button-discard = Put away { $card }
+cinco-button-bid = Bid { $card }
+cinco-button-bid-raise = Bid { $card } + Puntaje +2
+cinco-button-bid-lower = Bid { $card } + Puntaje −1 on { $name }
+cinco-not-allowed = You cannot do that now.
+cinco-not-waiting = CINCO #{ $id } is not waiting for you.
+cinco-no-game = You are not at a CINCO table here.
+cinco-timed-out = { $names }: out of time; the CPU plays for them until they act again.

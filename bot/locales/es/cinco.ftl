@@ -1,0 +1,91 @@
+# CINCO: la mesa de espera, la mesa, la mano, las subastas.
+cinco-red = rojo
+cinco-yellow = amarillo
+cinco-green = verde
+cinco-blue = azul
+cinco-card-number = { $number } { $colour }
+cinco-card-wild = comodín { $number }
+cinco-card-wild-five = comodín 5
+cinco-card-reverse = Reversa { $colour }
+cinco-card-skip = Saltar { $colour }
+cinco-card-puntaje = Puntaje
+cinco-card-embargo = Embargo
+cinco-card-protection = Protección
+cinco-card-cambio = Cambio
+cinco-lobby = Mesa de CINCO { $id }, abierta por { $host }: de 2 a 6 jugadores. Únete, añade a la CPU, y { $host } empieza.
+cinco-lobby-seats = Sentados ({ $count }): { $names }
+cinco-lobby-closed = La mesa de CINCO { $id } se ha cerrado.
+cinco-lobby-expired = La mesa de CINCO { $id } no llegó a empezar y se ha cerrado.
+cinco-lobby-gone = Esa mesa de CINCO ya no está abierta.
+cinco-lobby-full = La mesa está llena: seis jugadores.
+cinco-lobby-already = Ya estás en esta mesa.
+cinco-lobby-not-seated = No estás en esta mesa.
+cinco-lobby-host-only = Solo { $host } puede empezar la partida.
+cinco-lobby-too-few = Hacen falta al menos dos jugadores para empezar.
+cinco-button-join = Unirme
+cinco-button-leave = Salir
+cinco-button-cpu = Añadir CPU ({ $level })
+cinco-button-start = Empezar
+cinco-header = CINCO #{ $id }
+cinco-discard = Descarte: { $card } · mazo { $pile } · orden { $order }
+cinco-discard-empty = Aún no hay descarte · mazo { $pile } · orden { $order }
+cinco-colour-in-play = Color en juego: { $colour }
+cinco-forward = 1 → 2 → 3
+cinco-backward = 3 → 2 → 1
+cinco-player = { $name }: { $cards ->
+    [one] 1 carta
+   *[other] { $cards } cartas
+  }, { $fives ->
+    [one] un 5
+   *[other] { $fives } cincos
+  }{ $protected ->
+    [yes] , con Protección
+   *[no] {""}
+  }
+cinco-turn = Juega { $name }.
+cinco-auction = Subasta { $number } por el { $five }: faltan { $waiting }.
+cinco-won-auction = ¡{ $name } gana con cinco 5!
+cinco-won-embargo = ¡{ $name } gana con cinco 5, el último por Embargo!
+cinco-won-most = Ya no quedan 5: { $names } { $count ->
+    [one] gana
+   *[other] comparten la victoria
+  } con más 5.
+cinco-played = { $name } jugó { $card }.
+cinco-played-colour = { $name } jugó { $card } y eligió { $colour }.
+cinco-played-embargo = { $name } jugó Embargo contra { $target }.
+cinco-drew = { $name } robó una carta.
+cinco-kept = { $name } se quedó la carta robada.
+cinco-put-away = { $name } descartó una carta (regla de la mano).
+cinco-has-bid = { $name } ya ha pujado.
+cinco-reveal = Subasta { $number } por el { $five }, todas las pujas a la vez:
+cinco-reveal-bid = { $name }: { $card } = { $value }{ $doubled ->
+    [yes] {" "}(doble)
+   *[no] {""}
+  }{ $raised ->
+    [yes] {" "}(Puntaje +2)
+   *[no] {""}
+  }{ $lowered ->
+    [0] {""}
+   *[other] {" "}(Puntaje −{ $lowered })
+  }
+cinco-reveal-lowers = { $name } usó Puntaje −1 contra { $target }.
+cinco-reveal-winner = { $name } se lleva el 5.
+cinco-reveal-tie = Nadie se lleva el 5: empate en lo más alto, o ninguna puja.
+cinco-hand = Tu mano en CINCO #{ $id }: { $cards }
+cinco-hand-empty = No tienes cartas en CINCO #{ $id }.
+cinco-your-turn = Te toca: elige una carta abajo.
+cinco-your-bid = Subasta { $number } por el { $five }: elige tu puja secreta en { $seconds } s.
+cinco-sealed = Tu puja está entregada: { $card }.
+cinco-button-play = { $card }
+cinco-button-play-colour = { $card } → { $colour }
+cinco-button-embargo = Embargo contra { $name }
+cinco-button-draw = Robar
+cinco-button-keep = Quedármela
+cinco-button-discard = Descartar { $card }
+cinco-button-bid = Pujar { $card }
+cinco-button-bid-raise = Pujar { $card } + Puntaje +2
+cinco-button-bid-lower = Pujar { $card } + Puntaje −1 a { $name }
+cinco-not-allowed = Eso no se puede hacer ahora.
+cinco-not-waiting = CINCO #{ $id } no te está esperando.
+cinco-no-game = No estás en ninguna mesa de CINCO aquí.
+cinco-timed-out = { $names }: se acabó el tiempo; la CPU juega en su lugar hasta que vuelvan a jugar.

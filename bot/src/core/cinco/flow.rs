@@ -1,0 +1,539 @@
+//! A CINCO game's steps: its start from a lobby, a person's press, the CPU's decision for its
+//! own seats and for the seats of players away, and the timers that hand a silent player's
+//! turn or bid to the CPU. Every step commits before anything is shown (DESIGN §12).
+
+use std::hash::{BuildHasher, Hasher};
+
+use engine::cpu::{CincoPlayer, cinco_decision_seed};
+use engine::{Cinco, CincoAction, CincoOutcome, CincoSeat, CincoSettings, PublicView, SeatAction};
+
+use super::super::error::{CoreError, refused};
+use super::super::table::name_of;
+use super::super::{
+    CincoCpuRequest, CincoRound, Context, Core, CpuLevel, CpuReply, GameId, Message, Output, Player,
+};
+use super::CincoTable;
+use super::lobby::Lobby;
+use super::messages::{PublicNote, hand_message, table_message};
+use super::notation::{action_code, parse_action};
+use crate::i18n::{Arg, Locale, Text};
+use crate::identity::{AwaySeats, SeatIndex};
+use crate::store::{CincoRow, CincoRules, GameStatus, NewCinco, StoreError, StoredAction};
+
+/// How long an auction waits for its bids (issue 11: 60 s by default).
+const BID_SECONDS: u32 = 60;
+/// How long a turn waits for its player.
+const TURN_SECONDS: u32 = 120;
+
+fn seat_index(seat: CincoSeat) -> Option<SeatIndex> {
+    SeatIndex::try_from(seat).ok()
+}
+
+fn is_away(row: &CincoRow, seat: CincoSeat) -> bool {
+    seat_index(seat).is_some_and(|seat| row.away.contains(seat))
+}
+
+/// A person sitting at `seat` and not away: the game waits for them.
+fn present(row: &CincoRow, seat: CincoSeat) -> bool {
+    matches!(row.players.get(seat.index()), Some(Player::Human { .. })) && !is_away(row, seat)
+}
+
+/// When the seats the game waits for run out of time: a turn's own clock, or the auction's
+/// one deadline for every bid (kept while the bids come in); none when no person is waited for.
+fn deadline(row: &CincoRow, game: &Cinco, auction_before: Option<u32>, now: i64) -> Option<i64> {
+    if !game.who_may_act().into_iter().any(|seat| present(row, seat)) {
+        return None;
+    }
+    let seconds = match game.public_view().auction {
+        Some(auction) if auction_before == Some(auction.number) && row.deadline.is_some() => {
+            return row.deadline;
+        }
+        Some(_) => row.rules.bid_seconds,
+        None => row.rules.turn_seconds,
+    };
+    Some(now.saturating_add(i64::from(seconds) * 1000))
+}
+
+fn winners(outcome: &CincoOutcome) -> Vec<SeatIndex> {
+    match outcome {
+        CincoOutcome::Running => Vec::new(),
+        CincoOutcome::Won { winner, .. } => seat_index(*winner).into_iter().collect(),
+        CincoOutcome::NoFivesLeft { leaders } => {
+            leaders.iter().copied().filter_map(seat_index).collect()
+        }
+    }
+}
+
+/// A seed nobody at the table can guess: the deck must not be predictable from the chat.
+fn random_seed(now: i64) -> u64 {
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_i64(now);
+    hasher.finish()
+}
+
+fn replay(row: &CincoRow, log: &[StoredAction]) -> Result<Cinco, String> {
+    let seats = u8::try_from(row.players.len()).map_err(|_| "too many seats".to_owned())?;
+    let actions = log
+        .iter()
+        .map(|stored| {
+            parse_action(&stored.action)
+                .map(|action| SeatAction { seat: stored.seat.cinco_seat(), action })
+                .ok_or_else(|| format!("action {} unreadable: {}", stored.seq, stored.action))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Cinco::replay(CincoSettings { seats, seed: row.rules.seed }, &actions)
+        .map_err(|error| error.to_string())
+}
+
+impl Core {
+    /// Deals every CINCO game from now on from `seed` (plus its lobby's number) instead of a
+    /// random seed, so that a piped terminal session plays the same way every time.
+    pub fn deal_cinco_from(&mut self, seed: u64) {
+        self.cinco.fixed_seed = Some(seed);
+    }
+
+    fn cinco_names(row: &CincoRow) -> Vec<Arg> {
+        row.players.iter().map(name_of).collect()
+    }
+
+    fn words(&self, locale: Locale) -> impl Fn(Arg) -> String + '_ {
+        move |arg| match arg {
+            Arg::Plain(text) => text,
+            Arg::Number(number) => number.to_string(),
+            Arg::Text(text) => self.texts.render(locale, &text),
+        }
+    }
+
+    /// The hand message of `seat`, for its player's eyes only.
+    fn hand_output(&self, table: &CincoTable, seat: CincoSeat, locale: Locale) -> Option<Output> {
+        let Some(Player::Human { id, .. }) = table.row.players.get(seat.index()) else {
+            return None;
+        };
+        let private = table.game.private_view(seat)?;
+        let message = hand_message(
+            table.row.id,
+            table.log.len(),
+            &table.game.public_view(),
+            &private,
+            &Core::cinco_names(&table.row),
+            table.row.rules.bid_seconds,
+            (locale, &self.words(locale)),
+        );
+        Some(Output::Direct { platform: table.row.chat.platform, user: id.clone(), message })
+    }
+
+    /// The table as the group sees it after a step (`before`: the view before it, to tell
+    /// whether an auction was revealed).
+    fn table_output(
+        &self,
+        id: GameId,
+        before: Option<&PublicView>,
+        note: Option<(usize, PublicNote)>,
+        locale: Locale,
+    ) -> Option<Output> {
+        let table = self.cinco.tables.get(&id)?;
+        let view = table.game.public_view();
+        let revealed = view.last_reveal.as_ref().map(|reveal| reveal.number)
+            != before.and_then(|before| before.last_reveal.as_ref().map(|reveal| reveal.number));
+        let names = Core::cinco_names(&table.row);
+        let message = table_message(id, &view, &names, note, revealed, locale, &self.words(locale));
+        Some(Output::Send { chat: table.row.chat.clone(), message })
+    }
+
+    /// What a step shows: the table to the group, and their hand to each person the game now
+    /// waits for (all of them at the start). A seat already asked for its bid in the same
+    /// auction is not asked again.
+    fn announce(
+        &self,
+        id: GameId,
+        before: Option<&PublicView>,
+        note: Option<(usize, PublicNote)>,
+        locale: Locale,
+    ) -> Vec<Output> {
+        let mut outputs: Vec<Output> =
+            self.table_output(id, before, note, locale).into_iter().collect();
+        let Some(table) = self.cinco.tables.get(&id) else { return outputs };
+        let view = table.game.public_view();
+        let asked_before = |seat: CincoSeat| {
+            before.is_some_and(|before| {
+                let same_auction = matches!((&before.auction, &view.auction),
+                    (Some(old), Some(new)) if old.number == new.number);
+                same_auction
+                    && before.auction.as_ref().is_some_and(|auction| {
+                        auction.bids.get(seat.index()) == Some(&engine::BidStatus::Waiting)
+                    })
+            })
+        };
+        let seats: Vec<CincoSeat> = match before {
+            None => (0..table.row.players.len())
+                .filter_map(|seat| u8::try_from(seat).ok().map(CincoSeat))
+                .collect(),
+            Some(_) => table.game.who_may_act(),
+        };
+        for seat in seats {
+            if is_away(&table.row, seat) || (before.is_some() && asked_before(seat)) {
+                continue;
+            }
+            outputs.extend(self.hand_output(table, seat, locale));
+        }
+        outputs
+    }
+
+    /// The host started lobby `lobby`: the game is dealt and stored, the group sees the table
+    /// and every person their hand.
+    pub(super) async fn start_cinco(
+        &mut self,
+        context: &Context,
+        lobby: &Lobby,
+    ) -> Result<Vec<Output>, CoreError> {
+        let now = self.clock.now_ms();
+        let seed = match self.cinco.fixed_seed {
+            Some(seed) => seed.wrapping_add(lobby.id),
+            None => random_seed(now),
+        };
+        let seats = u8::try_from(lobby.seats.len()).map_err(|_| refused("cinco-lobby-full"))?;
+        let game = Cinco::start(CincoSettings { seats, seed })
+            .map_err(|_| refused("cinco-lobby-too-few"))?;
+        let rules = CincoRules { seed, bid_seconds: BID_SECONDS, turn_seconds: TURN_SECONDS };
+        let mut new = NewCinco {
+            chat: context.chat.clone(),
+            rules,
+            players: lobby.seats.clone(),
+            started_by: context.user.id.clone(),
+            deadline: None,
+            now,
+        };
+        let draft = CincoRow {
+            id: GameId(0),
+            chat: new.chat.clone(),
+            rules,
+            players: new.players.clone(),
+            status: GameStatus::Active,
+            winners: Vec::new(),
+            deadline: None,
+            away: AwaySeats::default(),
+            last_human_at: now,
+            started_by: new.started_by.clone(),
+            created_at: now,
+            updated_at: now,
+        };
+        new.deadline = deadline(&draft, &game, None, now);
+        let mut change = self.begin(Some(context)).await?;
+        let row = change.insert_cinco(new).await?;
+        self.commit(Some(context), change).await?;
+        let id = row.id;
+        self.cinco.tables.insert(id, CincoTable { row, game, log: Vec::new(), asked: None });
+        let locale = self.chat_locale(&context.chat).await;
+        let outputs = self.announce(id, None, None, locale);
+        self.ask_cinco_cpu(id);
+        Ok(outputs)
+    }
+
+    /// `/hand`: one's hand (and what the game waits for from one) again, privately.
+    pub(in crate::core) fn send_hand(
+        &self,
+        context: &Context,
+        game: Option<GameId>,
+    ) -> Result<Vec<Output>, CoreError> {
+        let table = self
+            .cinco
+            .tables
+            .values()
+            .filter(|table| table.row.chat == context.chat)
+            .filter(|table| game.is_none_or(|id| id == table.row.id))
+            .find(|table| {
+                table.row.players.iter().any(|player| player.user_id() == Some(&context.user.id))
+            })
+            .ok_or_else(|| refused("cinco-no-game"))?;
+        let seat = table
+            .row
+            .players
+            .iter()
+            .position(|player| player.user_id() == Some(&context.user.id))
+            .and_then(|seat| u8::try_from(seat).ok())
+            .map(CincoSeat)
+            .ok_or_else(|| refused("not-a-player"))?;
+        Ok(self.hand_output(table, seat, context.locale).into_iter().collect())
+    }
+
+    /// A press of a CINCO button (or its payload typed).
+    pub(in crate::core) async fn cinco_press(
+        &mut self,
+        context: &Context,
+        id: GameId,
+        round: CincoRound,
+        text: &str,
+    ) -> Result<Vec<Output>, CoreError> {
+        let table = self
+            .cinco
+            .tables
+            .get(&id)
+            .filter(|table| table.row.chat.platform == context.chat.platform)
+            .ok_or_else(|| {
+                CoreError::Refused(Text::new("no-such-game").with("id", id.to_string()))
+            })?;
+        let seat = table
+            .row
+            .players
+            .iter()
+            .position(|player| player.user_id() == Some(&context.user.id))
+            .and_then(|seat| u8::try_from(seat).ok())
+            .map(CincoSeat)
+            .ok_or_else(|| refused("not-a-player"))?;
+        let action = parse_action(text).ok_or_else(|| refused("button-unknown"))?;
+        let code = action_code(action);
+        let mine = |stored: &StoredAction| {
+            stored.seat.cinco_seat() == seat && stored.action == code && !stored.by_cpu
+        };
+        match round {
+            CincoRound::Seq(seq) if seq != table.log.len() => {
+                let played = table.log.get(seq).is_some_and(mine);
+                return Err(refused(if played { "already-played" } else { "outdated" }));
+            }
+            CincoRound::Auction(number) => {
+                let bid_already = table.log.iter().any(|stored| {
+                    stored.auction == Some(number) && stored.seat.cinco_seat() == seat
+                });
+                if bid_already {
+                    return Err(refused("already-played"));
+                }
+                let current = table.game.public_view().auction.map(|auction| auction.number);
+                if current != Some(number) {
+                    return Err(refused("outdated"));
+                }
+            }
+            CincoRound::Seq(_) => {}
+        }
+        if !table.game.who_may_act().contains(&seat) {
+            return Err(CoreError::Refused(Text::new("cinco-not-waiting").with("id", id.0)));
+        }
+        self.cinco_step(Some(context), id, seat, action).await
+    }
+
+    /// Plays `action` for `seat` (a person's when `context` is given, else the CPU's),
+    /// commits it, and shows what changed. A person acting while away takes their seat back.
+    async fn cinco_step(
+        &mut self,
+        context: Option<&Context>,
+        id: GameId,
+        seat: CincoSeat,
+        action: CincoAction,
+    ) -> Result<Vec<Output>, CoreError> {
+        let now = self.clock.now_ms();
+        let table = self.cinco.tables.get(&id).ok_or_else(|| refused("cinco-no-game"))?;
+        let before = table.game.public_view();
+        let game =
+            table.game.clone().play(seat, action).map_err(|_| refused("cinco-not-allowed"))?;
+        let index = seat_index(seat).ok_or_else(|| refused("not-a-player"))?;
+        let auction_before = before.auction.as_ref().map(|auction| auction.number);
+        let stored = StoredAction {
+            seq: table.log.len(),
+            seat: index,
+            auction: matches!(action, CincoAction::Bid(_)).then_some(auction_before).flatten(),
+            action: action_code(action),
+            by_cpu: context.is_none(),
+            at: now,
+            event: context.map(|context| context.event.clone()),
+        };
+        let mut row = table.row.clone();
+        let mut notes = Vec::new();
+        if context.is_some() {
+            row.last_human_at = now;
+            if row.away.contains(index) {
+                row.away = row.away.with(index, false);
+                notes.push(
+                    Text::new("seat-taken-back").with("name", name_of(&row.players[seat.index()])),
+                );
+            }
+        }
+        row.updated_at = now;
+        let outcome = game.outcome();
+        if outcome.is_over() {
+            row.status = GameStatus::Finished;
+            row.winners = winners(&outcome);
+            row.deadline = None;
+        } else {
+            row.deadline = deadline(&row, &game, auction_before, now);
+        }
+        let mut change = self.begin(context).await?;
+        change.record_cinco_action(&row, &stored).await?;
+        self.commit(context, change).await?;
+        let chat = row.chat.clone();
+        if let Some(table) = self.cinco.tables.get_mut(&id) {
+            table.row = row;
+            table.game = game;
+            table.log.push(stored);
+            table.asked = None;
+        }
+        let locale = self.chat_locale(&chat).await;
+        let mut outputs = Vec::new();
+        if !notes.is_empty() {
+            outputs.push(Output::Send { chat, message: Message::text(locale, notes) });
+        }
+        outputs.extend(self.announce(
+            id,
+            Some(&before),
+            Some((seat.index(), PublicNote::of(action))),
+            locale,
+        ));
+        if outcome.is_over() {
+            self.cinco.tables.remove(&id);
+        } else {
+            self.ask_cinco_cpu(id);
+        }
+        Ok(outputs)
+    }
+
+    /// Asks the CPU for the next decision it owes: a CPU seat's, or an away player's while
+    /// someone is still at the table. One at a time, so the reply's place in the sequence
+    /// says whose it is.
+    fn ask_cinco_cpu(&mut self, id: GameId) {
+        let Some(table) = self.cinco.tables.get_mut(&id) else { return };
+        let seq = table.log.len();
+        if table.row.status != GameStatus::Active
+            || table.asked.is_some_and(|(asked, _)| asked == seq)
+        {
+            return;
+        }
+        let someone_here = (0..table.row.players.len())
+            .filter_map(|seat| u8::try_from(seat).ok().map(CincoSeat))
+            .any(|seat| present(&table.row, seat));
+        let owed = table.game.who_may_act().into_iter().find(|&seat| {
+            match table.row.players.get(seat.index()) {
+                Some(Player::Cpu { .. }) => true,
+                Some(Player::Human { .. }) => someone_here && is_away(&table.row, seat),
+                None => false,
+            }
+        });
+        let Some(seat) = owed else { return };
+        let Some(private) = table.game.private_view(seat) else { return };
+        let player = match table.row.players.get(seat.index()) {
+            Some(Player::Cpu { level: CpuLevel::Easy }) => CincoPlayer::Random,
+            _ => CincoPlayer::Planner,
+        };
+        table.asked = Some((seq, seat));
+        let request = CincoCpuRequest {
+            game: id,
+            seq,
+            player,
+            public: table.game.public_view(),
+            private,
+            seed: cinco_decision_seed(&table.game, seat),
+        };
+        self.cpu.request_cinco(request);
+    }
+
+    /// The CPU's decision came back: played if the game still waits for it.
+    pub(in crate::core) async fn cinco_cpu_moved(&mut self, reply: CpuReply) -> Vec<Output> {
+        let Some(table) = self.cinco.tables.get_mut(&reply.game) else { return Vec::new() };
+        let Some((seq, seat)) = table.asked else { return Vec::new() };
+        if reply.ply != seq || table.log.len() != seq {
+            return Vec::new();
+        }
+        table.asked = None;
+        let Some(action) = reply.result.as_deref().and_then(parse_action) else {
+            return Vec::new();
+        };
+        match self.cinco_step(None, reply.game, seat, action).await {
+            Ok(outputs) => outputs,
+            Err(error) => {
+                tracing::error!(game = reply.game.0, %error, "a CINCO CPU decision failed");
+                Vec::new()
+            }
+        }
+    }
+
+    /// The next CINCO deadline or lobby expiry.
+    pub(in crate::core) fn cinco_next_deadline(&self) -> Option<i64> {
+        let tables = self.cinco.tables.values().filter_map(|table| table.row.deadline).min();
+        tables.into_iter().chain(self.next_lobby_expiry()).min()
+    }
+
+    /// Hands every silent seat of a table whose time ran out to the CPU, and closes expired
+    /// lobbies.
+    pub(in crate::core) async fn cinco_tick(&mut self, now: i64) -> Vec<Output> {
+        let mut outputs = self.expire_lobbies(now).await;
+        let due: Vec<GameId> = self
+            .cinco
+            .tables
+            .values()
+            .filter(|table| table.row.deadline.is_some_and(|at| now >= at))
+            .map(|table| table.row.id)
+            .collect();
+        for id in due {
+            match self.cinco_time_out(id, now).await {
+                Ok(more) => outputs.extend(more),
+                Err(error) => tracing::error!(game = id.0, %error, "a CINCO timer failed"),
+            }
+        }
+        outputs
+    }
+
+    async fn cinco_time_out(&mut self, id: GameId, now: i64) -> Result<Vec<Output>, StoreError> {
+        let Some(table) = self.cinco.tables.get(&id) else { return Ok(Vec::new()) };
+        let silent: Vec<CincoSeat> = table
+            .game
+            .who_may_act()
+            .into_iter()
+            .filter(|&seat| present(&table.row, seat))
+            .collect();
+        let mut row = table.row.clone();
+        for &seat in &silent {
+            if let Some(index) = seat_index(seat) {
+                row.away = row.away.with(index, true);
+            }
+        }
+        row.deadline = None;
+        row.updated_at = now;
+        let mut change = self.begin(None).await?;
+        change.save_cinco(&row).await?;
+        self.commit(None, change).await?;
+        let names = Core::cinco_names(&row);
+        let chat = row.chat.clone();
+        if let Some(table) = self.cinco.tables.get_mut(&id) {
+            table.row = row;
+        }
+        let locale = self.chat_locale(&chat).await;
+        let list: Vec<String> = {
+            let words = self.words(locale);
+            silent.iter().filter_map(|seat| names.get(seat.index()).cloned()).map(words).collect()
+        };
+        self.ask_cinco_cpu(id);
+        if list.is_empty() {
+            return Ok(Vec::new());
+        }
+        let note = Text::new("cinco-timed-out").with("names", list.join(", "));
+        Ok(vec![Output::Send { chat, message: Message::text(locale, vec![note]) }])
+    }
+
+    /// Reloads every CINCO game being played, shows each table again, sends every waiting
+    /// person their hand or bid request again, and asks the CPU for what it owes.
+    pub(in crate::core) async fn reload_cinco(&mut self) -> Result<Vec<Output>, StoreError> {
+        let mut outputs = Vec::new();
+        for (row, log) in self.store.active_cinco_games().await? {
+            let game = match replay(&row, &log) {
+                Ok(game) => game,
+                Err(error) => {
+                    tracing::error!(game = row.id.0, %error, "a stored CINCO game does not replay; left aside");
+                    continue;
+                }
+            };
+            let id = row.id;
+            let chat = row.chat.clone();
+            self.cinco.tables.insert(id, CincoTable { row, game, log, asked: None });
+            let locale = self.chat_locale(&chat).await;
+            let mut shown: Vec<Output> =
+                self.table_output(id, None, None, locale).into_iter().collect();
+            if let Some(table) = self.cinco.tables.get(&id) {
+                for seat in table.game.who_may_act() {
+                    if !is_away(&table.row, seat) {
+                        shown.extend(self.hand_output(table, seat, locale));
+                    }
+                }
+            }
+            outputs.extend(shown);
+            self.ask_cinco_cpu(id);
+        }
+        Ok(outputs)
+    }
+}

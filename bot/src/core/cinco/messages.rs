@@ -1,0 +1,353 @@
+//! What CINCO shows. The group's messages are built from a [`PublicView`] alone, which holds
+//! no hand and no sealed bid, so they cannot show one (DESIGN §5); a hand and its buttons are
+//! built from one seat's [`PrivateView`] and go to that player only.
+
+use std::sync::Arc;
+
+use engine::{
+    Bid, Choice, CincoAction, CincoOutcome, PrivateView, PublicView, PuntajeUse, Reveal, Rotation,
+    WinBy,
+};
+use render::{Auction, Hand, PlayDirection, Table, TablePlayer};
+
+use super::super::{BoardImage, Button, CincoRound, GameId, Message, Payload, Row};
+use super::notation::action_code;
+use super::words::{card_colour, card_face, card_text, colour_text};
+use crate::games::Picture;
+use crate::i18n::{Arg, Locale, Text};
+
+/// What the group is told happened, in public terms only: a played card lies face up, a bid
+/// is only "has bid", a card put away is not named.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum PublicNote {
+    Played(engine::Card, Choice),
+    Drew,
+    Kept,
+    PutAway,
+    HasBid,
+}
+
+impl PublicNote {
+    pub(super) fn of(action: CincoAction) -> PublicNote {
+        match action {
+            CincoAction::Play { card, choice } => PublicNote::Played(card, choice),
+            CincoAction::Draw => PublicNote::Drew,
+            CincoAction::KeepDrawn => PublicNote::Kept,
+            CincoAction::Discard(_) => PublicNote::PutAway,
+            CincoAction::Bid(_) => PublicNote::HasBid,
+        }
+    }
+
+    fn line(self, name: Arg, names: &[Arg]) -> Text {
+        let target = |seat: engine::CincoSeat| {
+            names.get(seat.index()).cloned().unwrap_or(Arg::Plain(seat.to_string()))
+        };
+        match self {
+            PublicNote::Played(_, Choice::Target(seat)) => {
+                Text::new("cinco-played-embargo").with("name", name).with("target", target(seat))
+            }
+            PublicNote::Played(card, Choice::Colour(colour)) => Text::new("cinco-played-colour")
+                .with("name", name)
+                .with("card", card_text(card))
+                .with("colour", colour_text(colour)),
+            PublicNote::Played(card, Choice::None) => {
+                Text::new("cinco-played").with("name", name).with("card", card_text(card))
+            }
+            PublicNote::Drew => Text::new("cinco-drew").with("name", name),
+            PublicNote::Kept => Text::new("cinco-kept").with("name", name),
+            PublicNote::PutAway => Text::new("cinco-put-away").with("name", name),
+            PublicNote::HasBid => Text::new("cinco-has-bid").with("name", name),
+        }
+    }
+}
+
+fn name(names: &[Arg], seat: usize) -> Arg {
+    names.get(seat).cloned().unwrap_or_else(|| Arg::Plain((seat + 1).to_string()))
+}
+
+fn joined(
+    names: &[Arg],
+    seats: impl IntoIterator<Item = usize>,
+    render: &dyn Fn(Arg) -> String,
+) -> String {
+    seats.into_iter().map(|seat| render(name(names, seat))).collect::<Vec<_>>().join(", ")
+}
+
+/// Every bid of a finished auction, its modifiers and its winner.
+fn reveal_lines(reveal: &Reveal, names: &[Arg]) -> Vec<Text> {
+    let mut lines = vec![
+        Text::new("cinco-reveal")
+            .with("number", reveal.number)
+            .with("five", card_text(reveal.five.card())),
+    ];
+    for (seat, bid) in reveal.bids.iter().enumerate() {
+        let Some(bid) = bid else { continue };
+        let yes_no = |flag: bool| if flag { "yes" } else { "no" };
+        lines.push(
+            Text::new("cinco-reveal-bid")
+                .with("name", name(names, seat))
+                .with("card", card_text(bid.card.card()))
+                .with("value", u32::from(bid.value.value))
+                .with("doubled", yes_no(bid.value.doubled))
+                .with("raised", yes_no(bid.value.raised))
+                .with("lowered", u32::from(bid.value.lowered_by)),
+        );
+        if let Some(PuntajeUse::Lower(target)) = bid.puntaje {
+            lines.push(
+                Text::new("cinco-reveal-lowers")
+                    .with("name", name(names, seat))
+                    .with("target", name(names, target.index())),
+            );
+        }
+    }
+    lines.push(match reveal.winner {
+        Some(winner) => Text::new("cinco-reveal-winner").with("name", name(names, winner.index())),
+        None => Text::new("cinco-reveal-tie"),
+    });
+    lines
+}
+
+/// The group's message after an action: what happened, the auction it closed, and the
+/// table as it stands, in words and in its picture.
+pub(super) fn table_message(
+    id: GameId,
+    view: &PublicView,
+    names: &[Arg],
+    note: Option<(usize, PublicNote)>,
+    revealed: bool,
+    locale: Locale,
+    render: &dyn Fn(Arg) -> String,
+) -> Message {
+    let mut lines = vec![Text::new("cinco-header").with("id", id.0)];
+    if let Some((seat, note)) = note {
+        lines.push(note.line(name(names, seat), names));
+    }
+    if revealed && let Some(reveal) = &view.last_reveal {
+        lines.extend(reveal_lines(reveal, names));
+    }
+    let order = Text::new(match view.rotation {
+        Rotation::Forward => "cinco-forward",
+        Rotation::Backward => "cinco-backward",
+    });
+    lines.push(match view.discard_top {
+        Some(top) => Text::new("cinco-discard")
+            .with("card", card_text(top.card()))
+            .with("pile", view.draw_pile)
+            .with("order", order),
+        None => Text::new("cinco-discard-empty").with("pile", view.draw_pile).with("order", order),
+    });
+    if let (Some(colour), Some(top)) = (view.follow.colour, view.discard_top)
+        && top.card().colour != Some(colour)
+    {
+        lines.push(Text::new("cinco-colour-in-play").with("colour", colour_text(colour)));
+    }
+    for (seat, player) in view.players.iter().enumerate() {
+        lines.push(
+            Text::new("cinco-player")
+                .with("name", name(names, seat))
+                .with("cards", player.cards)
+                .with("fives", player.fives.len())
+                .with("protected", if player.protected { "yes" } else { "no" }),
+        );
+    }
+    let status = status_line(view, names, render);
+    lines.push(status.clone());
+    let picture = table_picture(view, names, render, &render(Arg::Text(status)));
+    Message {
+        locale,
+        lines,
+        board: Some(BoardImage {
+            picture,
+            diagram: String::new(),
+            file_name: format!("cinco-{}-turn-{}-auction-{}.png", id.0, view.turns, view.auctions),
+        }),
+        components: Vec::new(),
+    }
+}
+
+fn status_line(view: &PublicView, names: &[Arg], render: &dyn Fn(Arg) -> String) -> Text {
+    match &view.outcome {
+        CincoOutcome::Won { winner, by } => Text::new(match by {
+            WinBy::Auction => "cinco-won-auction",
+            WinBy::Embargo => "cinco-won-embargo",
+        })
+        .with("name", name(names, winner.index())),
+        CincoOutcome::NoFivesLeft { leaders } => Text::new("cinco-won-most")
+            .with("names", joined(names, leaders.iter().map(|seat| seat.index()), render))
+            .with("count", leaders.len()),
+        CincoOutcome::Running => match (&view.auction, view.turn) {
+            (Some(auction), _) => {
+                let waiting = auction
+                    .bids
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, bid)| **bid == engine::BidStatus::Waiting)
+                    .map(|(seat, _)| seat);
+                Text::new("cinco-auction")
+                    .with("number", auction.number)
+                    .with("five", card_text(auction.five.card()))
+                    .with("waiting", joined(names, waiting, render))
+            }
+            (None, Some(seat)) => Text::new("cinco-turn").with("name", name(names, seat.index())),
+            (None, None) => Text::new("cinco-turn").with("name", ""),
+        },
+    }
+}
+
+fn table_picture(
+    view: &PublicView,
+    names: &[Arg],
+    render: &dyn Fn(Arg) -> String,
+    status: &str,
+) -> Picture {
+    let players = view
+        .players
+        .iter()
+        .enumerate()
+        .map(|(seat, player)| TablePlayer {
+            name: render(name(names, seat)),
+            // The comodín número 5 has no colour to draw; the count beside them says it.
+            fives: player
+                .fives
+                .iter()
+                .filter_map(|five| five.card().colour.map(card_colour))
+                .collect(),
+            protected: player.protected,
+            cards: u8::try_from(player.cards).unwrap_or(u8::MAX),
+        })
+        .collect();
+    let auction = view.auction.as_ref().map(|auction| Auction {
+        label: render(Arg::Text(
+            Text::new("cinco-reveal")
+                .with("number", auction.number)
+                .with("five", card_text(auction.five.card())),
+        )),
+        five: card_face(auction.five.card()),
+        bids: auction
+            .bids
+            .iter()
+            .map(|bid| match bid {
+                engine::BidStatus::Sealed => render::Bid::Hidden,
+                engine::BidStatus::Waiting | engine::BidStatus::NoNumber => render::Bid::Waiting,
+            })
+            .collect(),
+    });
+    Picture::CincoTable(Arc::new(Table {
+        discard: view.discard_top.map(|top| card_face(top.card())),
+        draw_pile: u16::try_from(view.draw_pile).unwrap_or(u16::MAX),
+        draw_pile_label: String::new(),
+        players,
+        direction: match view.rotation {
+            Rotation::Forward => PlayDirection::Clockwise,
+            Rotation::Backward => PlayDirection::Counterclockwise,
+        },
+        turn: view.turn.map(engine::CincoSeat::index),
+        auction,
+        status: status.to_owned(),
+    }))
+}
+
+fn action_label(action: CincoAction, names: &[Arg]) -> Text {
+    match action {
+        CincoAction::Play { card, choice: Choice::None } => {
+            Text::new("cinco-button-play").with("card", card_text(card))
+        }
+        CincoAction::Play { card, choice: Choice::Colour(colour) } => {
+            Text::new("cinco-button-play-colour")
+                .with("card", card_text(card))
+                .with("colour", colour_text(colour))
+        }
+        CincoAction::Play { choice: Choice::Target(seat), .. } => {
+            Text::new("cinco-button-embargo").with("name", name(names, seat.index()))
+        }
+        CincoAction::Draw => Text::new("cinco-button-draw"),
+        CincoAction::KeepDrawn => Text::new("cinco-button-keep"),
+        CincoAction::Discard(card) => {
+            Text::new("cinco-button-discard").with("card", card_text(card))
+        }
+        CincoAction::Bid(Bid { card, puntaje: None }) => {
+            Text::new("cinco-button-bid").with("card", card_text(card))
+        }
+        CincoAction::Bid(Bid { card, puntaje: Some(PuntajeUse::Raise) }) => {
+            Text::new("cinco-button-bid-raise").with("card", card_text(card))
+        }
+        CincoAction::Bid(Bid { card, puntaje: Some(PuntajeUse::Lower(seat)) }) => {
+            Text::new("cinco-button-bid-lower")
+                .with("card", card_text(card))
+                .with("name", name(names, seat.index()))
+        }
+    }
+}
+
+/// One player's private message: their hand, what the game waits for from them, and a button
+/// for every action they may take now, a row per card (its choices side by side).
+pub(super) fn hand_message(
+    id: GameId,
+    seq: usize,
+    public: &PublicView,
+    private: &PrivateView,
+    names: &[Arg],
+    bid_seconds: u32,
+    (locale, render): (Locale, &dyn Fn(Arg) -> String),
+) -> Message {
+    let cards: Vec<String> =
+        private.hand.iter().map(|card| render(Arg::Text(card_text(*card)))).collect();
+    let mut lines = vec![if private.hand.is_empty() {
+        Text::new("cinco-hand-empty").with("id", id.0)
+    } else {
+        Text::new("cinco-hand").with("id", id.0).with("cards", cards.join(", "))
+    }];
+    let auction = public.auction.as_ref();
+    let round = match auction {
+        Some(auction) => CincoRound::Auction(auction.number),
+        None => CincoRound::Seq(seq),
+    };
+    if let Some(bid) = private.sealed_bid {
+        lines.push(Text::new("cinco-sealed").with("card", card_text(bid.card)));
+    } else if !private.actions.is_empty() {
+        lines.push(match auction {
+            Some(auction) => Text::new("cinco-your-bid")
+                .with("number", auction.number)
+                .with("five", card_text(auction.five.card()))
+                .with("seconds", bid_seconds),
+            None => Text::new("cinco-your-turn"),
+        });
+    }
+    let button = |action: CincoAction| {
+        let payload = Payload::Cinco { game: id, round, action: action_code(action) };
+        Button::new(action_label(action, names), &payload)
+    };
+    let mut rows: Vec<Vec<Button>> = Vec::new();
+    let mut hand = private.hand.clone();
+    hand.sort_unstable();
+    hand.dedup();
+    for card in hand {
+        let row: Vec<Button> = private.actions_with(card).into_iter().map(button).collect();
+        if !row.is_empty() {
+            rows.push(row);
+        }
+    }
+    let loose: Vec<Button> = private
+        .actions
+        .iter()
+        .copied()
+        .filter(|action| matches!(action, CincoAction::Draw | CincoAction::KeepDrawn))
+        .map(button)
+        .collect();
+    if !loose.is_empty() {
+        rows.push(loose);
+    }
+    let picture = Picture::CincoHand(Arc::new(Hand {
+        cards: private.hand.iter().map(|card| card_face(*card)).collect(),
+    }));
+    Message {
+        locale,
+        lines,
+        board: Some(BoardImage {
+            picture,
+            diagram: String::new(),
+            file_name: format!("cinco-{}-seat-{}-action-{seq}.png", id.0, private.seat.0 + 1),
+        }),
+        components: rows.into_iter().map(Row::Buttons).collect(),
+    }
+}
