@@ -11,7 +11,8 @@ use tokio::io::{AsyncBufRead, AsyncBufReadExt};
 use tokio::sync::mpsc;
 
 use crate::core::{
-    Action, Chat, ChatKind, Clock, EventId, Input, Message, Output, Platform, SystemClock, User,
+    Action, Chat, ChatKind, Clock, EventId, Input, Message, Output, Platform, Row, SystemClock,
+    User,
 };
 use crate::i18n::{Arg, Text, Texts};
 use crate::runtime::desk::Outlets;
@@ -193,8 +194,8 @@ impl Console {
                     let line = Text::new("console-notice").with("name", user).with("text", words);
                     writeln!(self.out, "{}", self.texts.render(locale, &line))?;
                 }
-                Output::Keyboard { locale, buttons, .. } => {
-                    self.print(&Message { locale, lines: Vec::new(), board: None, buttons })?;
+                Output::Keyboard { locale, components, .. } => {
+                    self.print(&Message { locale, lines: Vec::new(), board: None, components })?;
                 }
                 Output::Direct { user, message, .. } => {
                     let line = Text::new("console-direct").with("name", user);
@@ -218,16 +219,40 @@ impl Console {
             let line = Text::new("console-image").with("path", path.display().to_string());
             writeln!(self.out, "{}", texts.render(message.locale, &line))?;
         }
-        let mut labels = Vec::new();
         // A CPU's turn needs no buttons: nobody at the terminal presses them for it.
-        let buttons = if cpu_to_move(message) { &[][..] } else { &message.buttons[..] };
-        for button in buttons.iter().flatten() {
-            self.buttons.push(button.payload.clone());
-            labels.push(format!(
-                "[{}] {}",
-                self.buttons.len(),
-                texts.render(message.locale, &button.label)
-            ));
+        let rows = if cpu_to_move(message) { &[][..] } else { &message.components[..] };
+        let mut labels = Vec::new();
+        let mut menus = Vec::new();
+        for row in rows {
+            match row {
+                Row::Buttons(buttons) => {
+                    for button in buttons {
+                        let label = texts.render(message.locale, &button.label);
+                        if button.disabled {
+                            labels.push(format!("[-] {label}"));
+                        } else {
+                            self.buttons.push(button.payload.clone());
+                            labels.push(format!("[{}] {label}", self.buttons.len()));
+                        }
+                    }
+                }
+                Row::Select(select) => {
+                    let mut options = Vec::new();
+                    for option in &select.options {
+                        self.buttons.push(option.payload.clone());
+                        let label = texts.render(message.locale, &option.label);
+                        options.push(format!("[{}] {label}", self.buttons.len()));
+                    }
+                    menus.push((select.placeholder.clone(), options.join("  ")));
+                }
+            }
+        }
+        for (placeholder, options) in menus {
+            let line = Text::new("console-select")
+                .with("placeholder", placeholder)
+                .with("options", options)
+                .with("press", Text::new("console-press"));
+            writeln!(self.out, "{}", texts.render(message.locale, &line))?;
         }
         if !labels.is_empty() {
             let line = Text::new("console-buttons")

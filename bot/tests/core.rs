@@ -8,7 +8,7 @@ use std::time::Duration;
 use cincobot::core::{GameId, Output};
 use cincobot::i18n::Text;
 use common::{
-    Harness, assert_notice, board, game_between_ana_and_bruno, header, played, sent, turn,
+    Harness, assert_notice, board, game_between_ana_and_bruno, header, payloads, played, sent, turn,
 };
 
 const GOMOKU: &str = "game-gomoku";
@@ -39,8 +39,8 @@ async fn the_point_picker_shows_a_column_then_plays_a_row() {
     assert_notice(&harness.press("Bruno", "k:1:0:h").await, "bruno", Text::new("not-your-turn"));
     assert_notice(&harness.press("Carla", "k:1:0:h").await, "carla", Text::new("not-a-player"));
     let rows: Vec<Vec<String>> = match harness.press("Ana", "k:1:0:h").await.as_slice() {
-        [Output::Keyboard { buttons, .. }] => {
-            buttons.iter().map(|row| row.iter().map(|b| b.payload.clone()).collect()).collect()
+        [Output::Keyboard { components, .. }] => {
+            components.iter().map(|row| payloads(std::slice::from_ref(row))).collect()
         }
         other => panic!("expected a keyboard, got {other:#?}"),
     };

@@ -403,10 +403,13 @@ fn the_terminal_shows_no_buttons_for_a_cpu_move_and_knows_admins() {
     let refused = text.find("Solo los administradores del chat pueden hacer eso.");
     assert!(refused.is_some(), "a plain /as is no admin:\n{text}");
     assert!(text.contains("· timer 30 (seconds per turn)"), "an admin changes settings:\n{text}");
-    // Between Ana's move and the CPU's answer, the board asks the CPU: no buttons there.
+    // Between Ana's move and the CPU's answer, the board asks the CPU: nothing to press
+    // there. On Ana's turn the columns are a menu of numbered options.
     let played = text.find("Ana played h8.").unwrap_or_else(|| panic!("{text}"));
     let answered = text.find("CPU easy played").unwrap_or_else(|| panic!("{text}"));
-    assert!(!text[played..answered].contains("buttons:"), "{}", &text[played..answered]);
-    assert!(text[answered..].contains("buttons:"), "Ana's turn has buttons:\n{text}");
+    let press = "(type /press N)";
+    assert!(!text[played..answered].contains(press), "{}", &text[played..answered]);
+    assert!(text[answered..].contains("Column… [1] a  [2] b"), "{text}");
+    assert!(text[answered..].contains(press), "Ana's turn has a menu:\n{text}");
     assert!(text.contains("(type /press N)") && !text.contains("escribe"), "{text}");
 }

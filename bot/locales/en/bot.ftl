@@ -10,6 +10,7 @@ help =
     /language es|en, /settings <game> [<option> <value>] (admins; the options above and alternate on|off: who starts the rematch), /cancel (admins)
 internal-error = Something failed on our side. Nothing changed; please try again.
 button-unknown = That button no longer works.
+button-disabled = That button cannot be pressed now.
 command-unknown = I do not know the command /{ $command }. Type /help.
 command-missing-move = The move is missing: /move h8.
 command-bad-number = { $word } is not a game or challenge number.
@@ -111,6 +112,8 @@ button-column = { $column }
 button-pop = Pop { $column }
 button-point = { $point }
 button-columns = « Columns
+select-column = Column…
+select-row = Row in column { $column }…
 
 rules-which = Which game? /rules gomoku, renju, ninuki, pente, connect5 or connect4.
 rules-document = { $body }
@@ -144,3 +147,4 @@ console-notice = (only { $name }) { $text }
 console-direct = (private message for { $name })
 console-image = image: { $path }
 console-buttons = buttons: { $buttons }  { $press }
+console-select = { $placeholder } { $options }  { $press }

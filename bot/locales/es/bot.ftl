@@ -10,6 +10,7 @@ help =
     /idioma es|en, /ajustes <juego> [<opción> <valor>] (administradores; las opciones de arriba y alternar sí|no: quién empieza la revancha), /cancelar (administradores)
 internal-error = Algo falló de nuestro lado. No se cambió nada; prueba otra vez.
 button-unknown = Ese botón ya no sirve.
+button-disabled = Ese botón no se puede pulsar ahora.
 command-unknown = No conozco el comando /{ $command }. Escribe /ayuda.
 command-missing-move = Falta la jugada: /mover h8.
 command-bad-number = { $word } no es un número de partida ni de reto.
@@ -108,6 +109,8 @@ button-column = { $column }
 button-pop = Sacar { $column }
 button-point = { $point }
 button-columns = « Columnas
+select-column = Columna…
+select-row = Fila de la columna { $column }…
 
 rules-which = ¿De qué juego? /reglas gomoku, renju, ninuki, pente, conecta5 o conecta4.
 rules-document = { $body }
@@ -150,3 +153,4 @@ console-notice = (solo { $name }) { $text }
 console-direct = (mensaje privado para { $name })
 console-image = imagen: { $path }
 console-buttons = botones: { $buttons }  { $press }
+console-select = { $placeholder } { $options }  { $press }

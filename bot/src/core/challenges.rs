@@ -132,14 +132,10 @@ impl Core {
                     .with("game", game)
                     .with("id", challenge.id.0),
                 vec![
-                    Button {
-                        label: Text::new("button-accept"),
-                        payload: Payload::Accept(challenge.id).encode(),
-                    },
-                    Button {
-                        label: Text::new("button-decline"),
-                        payload: Payload::Decline(challenge.id).encode(),
-                    },
+                    Button::new(Text::new("button-accept"), &Payload::Accept(challenge.id))
+                        .success(),
+                    Button::new(Text::new("button-decline"), &Payload::Decline(challenge.id))
+                        .danger(),
                 ],
             ),
             None => (
@@ -147,10 +143,7 @@ impl Core {
                     .with("challenger", challenge.challenger.name.as_str())
                     .with("game", game)
                     .with("id", challenge.id.0),
-                vec![Button {
-                    label: Text::new("button-join"),
-                    payload: Payload::Join(challenge.id).encode(),
-                }],
+                vec![Button::new(Text::new("button-join"), &Payload::Join(challenge.id)).success()],
             ),
         };
         let options: Vec<String> = options_differing(settings)
@@ -165,7 +158,7 @@ impl Core {
         ];
         Output::Send {
             chat: context.chat.clone(),
-            message: Message { locale: context.locale, lines, board: None, buttons: vec![buttons] },
+            message: Message::with_buttons(context.locale, lines, buttons),
         }
     }
 

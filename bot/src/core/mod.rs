@@ -33,7 +33,9 @@ pub use clock::{Clock, SystemClock};
 pub use command::{Command, CommandError, Opponent, parse as parse_command};
 pub use cpu::{CpuPlayer, CpuReply, CpuRequest};
 pub use input::{Action, Input};
-pub use output::{BoardImage, Button, Message, Output};
+pub use output::{
+    BoardImage, Button, ButtonStyle, MAX_SELECT_OPTIONS, Message, Output, Row, Select, SelectOption,
+};
 pub use payload::{MAX_PAYLOAD, Payload};
 
 use error::CoreError;
@@ -318,6 +320,7 @@ impl Core {
             Payload::Accept(id) => self.accept(context, Some(id), false).await,
             Payload::Join(id) => self.accept(context, Some(id), true).await,
             Payload::Decline(id) => self.decline(context, Some(id)).await,
+            Payload::Inert => Err(error::refused("button-disabled")),
         }
     }
 

@@ -1,4 +1,4 @@
-use super::{Chat, GameId, Platform, User};
+use super::{Chat, GameId, Payload, Platform, User};
 use crate::games::Picture;
 use crate::i18n::{Locale, Text};
 
@@ -22,23 +22,22 @@ pub enum Output {
         turn: Option<User>,
         repost: bool,
     },
-    /// Replace the buttons under game `game`'s board (a step of the point picker) without
+    /// Replace the components under game `game`'s board (a step of the point picker) without
     /// drawing it again.
-    Keyboard { chat: Chat, game: GameId, locale: Locale, buttons: Vec<Vec<Button>> },
+    Keyboard { chat: Chat, game: GameId, locale: Locale, components: Vec<Row> },
     /// Tell one user something only they see (Discord ephemeral, Telegram callback answer).
     Notice { chat: Chat, user: String, locale: Locale, text: Text },
     /// A private message to one user.
     Direct { platform: Platform, user: String, message: Message },
 }
 
-/// A message: lines of text, maybe a board, maybe buttons.
+/// A message: lines of text, maybe a board, maybe components to press.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Message {
     pub locale: Locale,
     pub lines: Vec<Text>,
     pub board: Option<BoardImage>,
-    /// Rows of buttons.
-    pub buttons: Vec<Vec<Button>>,
+    pub components: Vec<Row>,
 }
 
 /// A board: the picture for chat platforms (drawn by whoever sends it), and the same
@@ -51,18 +50,126 @@ pub struct BoardImage {
     pub file_name: String,
 }
 
-/// A button: its label and the payload pressed back to the core (≤ 64 bytes, Telegram's
-/// callback limit).
+/// One row of a message's components: buttons, or one select menu.
+///
+/// A row of buttons is one group for the reader (a board's columns, a yes and a no); it may
+/// hold more buttons than a platform puts side by side, and each adapter folds it to its
+/// width (5 on Discord, 8 on Telegram).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Row {
+    Buttons(Vec<Button>),
+    Select(Select),
+}
+
+/// A button: its label, the payload pressed back to the core (≤ 64 bytes, Telegram's
+/// callback limit), how it looks and whether it can be pressed.
+///
+/// A disabled button says "this exists, not now" (a full column) where a missing one would
+/// shift its neighbours. Platforms without disabled buttons (Telegram) show it marked, with
+/// [`Payload::Inert`](super::Payload::Inert) instead of its payload.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Button {
     pub label: Text,
     pub payload: String,
+    pub style: ButtonStyle,
+    pub disabled: bool,
+}
+
+/// How a button looks, where the platform can show it (Discord's styles).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ButtonStyle {
+    /// What the player most likely wants now, or where the game just happened.
+    Primary,
+    /// One choice among equals.
+    #[default]
+    Secondary,
+    /// Saying yes to a game or a request.
+    Success,
+    /// Giving something up or saying no.
+    Danger,
+}
+
+/// A select menu: one option is chosen, and its payload comes back to the core exactly like a
+/// button's (an [`Action::Button`](super::Action::Button)).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Select {
+    /// What the closed menu shows.
+    pub placeholder: Text,
+    /// At most [`MAX_SELECT_OPTIONS`].
+    pub options: Vec<SelectOption>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SelectOption {
+    pub label: Text,
+    pub payload: String,
+}
+
+/// The most options a select menu holds (Discord's limit).
+pub const MAX_SELECT_OPTIONS: usize = 25;
+
+impl Button {
+    /// A secondary button that plays `payload`.
+    #[must_use]
+    pub fn new(label: Text, payload: &Payload) -> Button {
+        Button { label, payload: payload.encode(), style: ButtonStyle::Secondary, disabled: false }
+    }
+
+    #[must_use]
+    pub fn primary(self) -> Button {
+        Button { style: ButtonStyle::Primary, ..self }
+    }
+
+    #[must_use]
+    pub fn success(self) -> Button {
+        Button { style: ButtonStyle::Success, ..self }
+    }
+
+    #[must_use]
+    pub fn danger(self) -> Button {
+        Button { style: ButtonStyle::Danger, ..self }
+    }
+
+    /// The same button, shown but not pressable.
+    #[must_use]
+    pub fn disabled(self) -> Button {
+        Button { disabled: true, ..self }
+    }
+}
+
+impl SelectOption {
+    #[must_use]
+    pub fn new(label: Text, payload: &Payload) -> SelectOption {
+        SelectOption { label, payload: payload.encode() }
+    }
+}
+
+impl Row {
+    /// The payloads this row can send: its enabled buttons', or its options'.
+    pub fn payloads(&self) -> Vec<&str> {
+        match self {
+            Row::Buttons(buttons) => buttons
+                .iter()
+                .filter(|button| !button.disabled)
+                .map(|button| button.payload.as_str())
+                .collect(),
+            Row::Select(select) => {
+                select.options.iter().map(|option| option.payload.as_str()).collect()
+            }
+        }
+    }
 }
 
 impl Message {
     #[must_use]
     pub fn text(locale: Locale, lines: Vec<Text>) -> Message {
-        Message { locale, lines, board: None, buttons: Vec::new() }
+        Message { locale, lines, board: None, components: Vec::new() }
+    }
+
+    /// A message with one row of buttons.
+    #[must_use]
+    pub fn with_buttons(locale: Locale, lines: Vec<Text>, buttons: Vec<Button>) -> Message {
+        Message { locale, lines, board: None, components: vec![Row::Buttons(buttons)] }
     }
 }
 

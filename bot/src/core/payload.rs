@@ -42,10 +42,15 @@ pub enum Payload {
     Accept(ChallengeId),
     Decline(ChallengeId),
     Join(ChallengeId),
+    /// A disabled button on a platform that cannot disable buttons: pressing it does nothing
+    /// but say so.
+    Inert,
 }
 
 /// Telegram's limit for callback data.
 pub const MAX_PAYLOAD: usize = 64;
+
+const INERT: &str = "-";
 
 impl Payload {
     #[must_use]
@@ -72,6 +77,7 @@ impl Payload {
             Payload::Accept(challenge) => format!("a:{}", challenge.0),
             Payload::Decline(challenge) => format!("d:{}", challenge.0),
             Payload::Join(challenge) => format!("j:{}", challenge.0),
+            Payload::Inert => INERT.to_owned(),
         }
     }
 
@@ -80,6 +86,9 @@ impl Payload {
     pub fn decode(payload: &str) -> Option<Payload> {
         if payload.len() > MAX_PAYLOAD {
             return None;
+        }
+        if payload == INERT {
+            return Some(Payload::Inert);
         }
         let mut parts = payload.splitn(4, ':');
         let verb = parts.next()?;
@@ -149,6 +158,7 @@ mod tests {
             Payload::Accept(ChallengeId(3)),
             Payload::Decline(ChallengeId(3)),
             Payload::Join(ChallengeId(3)),
+            Payload::Inert,
         ];
         for payload in payloads {
             let encoded = payload.encode();

@@ -1,9 +1,11 @@
-//! The point picker of big boards (DESIGN §8): a keyboard of columns, then the free rows of
-//! the chosen column, whose buttons are ordinary moves. Only the player to act may open it.
+//! The point picker of big boards (DESIGN §8): a select menu of columns, then one of the free
+//! rows of the chosen column, whose options are ordinary moves, with a button back to the
+//! columns. Discord shows the menus; Telegram shows each menu as buttons, its two-step
+//! keyboard. Only the player to act may open it.
 
 use super::error::{CoreError, refused};
-use super::table::column_buttons;
-use super::{Button, Context, Core, GameId, Output, Payload};
+use super::table::column_picker;
+use super::{Button, Context, Core, GameId, Output, Payload, Row, Select, SelectOption};
 use crate::i18n::Text;
 
 impl Core {
@@ -25,36 +27,36 @@ impl Core {
             return Err(refused("not-your-turn"));
         }
         let points = table.position.legal_points();
-        let buttons = match column {
-            None => vec![column_buttons(id, ply, &points)],
+        let components = match column {
+            None => vec![column_picker(id, ply, &points)],
             Some(column) => {
-                let rows: Vec<Button> = points
+                let options: Vec<SelectOption> = points
                     .iter()
                     .filter(|(c, _)| c.eq_ignore_ascii_case(column))
                     .map(|(c, row)| {
                         let point = format!("{c}{row}");
-                        Button {
-                            label: Text::new("button-point").with("point", point.as_str()),
-                            payload: Payload::Move { game: id, ply, text: point, confirm: false }
-                                .encode(),
-                        }
+                        SelectOption::new(
+                            Text::new("button-point").with("point", point.as_str()),
+                            &Payload::Move { game: id, ply, text: point, confirm: false },
+                        )
                     })
                     .collect();
-                if rows.is_empty() {
+                if options.is_empty() {
                     return Err(refused("outdated"));
                 }
-                let back = Button {
-                    label: Text::new("button-columns"),
-                    payload: Payload::Pick { game: id, ply, column: None }.encode(),
-                };
-                vec![rows, vec![back]]
+                let placeholder = Text::new("select-row").with("column", column.to_lowercase());
+                let back = Button::new(
+                    Text::new("button-columns"),
+                    &Payload::Pick { game: id, ply, column: None },
+                );
+                vec![Row::Select(Select { placeholder, options }), Row::Buttons(vec![back])]
             }
         };
         Ok(vec![Output::Keyboard {
             chat: table.row.chat.clone(),
             game: id,
             locale: context.locale,
-            buttons,
+            components,
         }])
     }
 }

@@ -2,7 +2,9 @@
 
 use engine::{DrawReason, Outcome, Seat, WinReason};
 
-use super::{BoardImage, Button, Core, GameId, Message, Output, Payload, Player};
+use super::{
+    BoardImage, Button, Core, GameId, Message, Output, Payload, Player, Row, Select, SelectOption,
+};
 use crate::games::{GameKind, Labels, Position, Resolution, Standing};
 use crate::i18n::{Arg, Locale, Text};
 use crate::store::{GameRow, GameStatus, StoredMove};
@@ -162,17 +164,13 @@ fn turn_to_tell(table: &Table) -> Option<super::User> {
     }
 }
 
-fn button(id: &'static str, payload: &Payload) -> Button {
-    Button { label: Text::new(id), payload: payload.encode() }
-}
-
 fn move_button(game: GameId, ply: usize, label: Text, text: String) -> Button {
-    Button { label, payload: Payload::Move { game, ply, text, confirm: false }.encode() }
+    Button::new(label, &Payload::Move { game, ply, text, confirm: false })
 }
 
-/// The first step of the point picker: one button per column with a free point, in one row
-/// (adapters fold it to their platform's width).
-pub(super) fn column_buttons(game: GameId, ply: usize, points: &[(String, String)]) -> Vec<Button> {
+/// The first step of the point picker: a select menu of the columns with a free point (a
+/// 19×19 board has 19, within a menu's 25).
+pub(super) fn column_picker(game: GameId, ply: usize, points: &[(String, String)]) -> Row {
     let mut columns: Vec<&str> = Vec::new();
     for (column, _) in points {
         if !columns.contains(&column.as_str()) {
@@ -180,55 +178,70 @@ pub(super) fn column_buttons(game: GameId, ply: usize, points: &[(String, String
         }
     }
     columns.sort_by_key(|column| (column.len(), column.to_lowercase()));
-    columns
+    let options = columns
         .into_iter()
-        .map(|column| Button {
-            label: Text::new("button-point").with("point", column),
-            payload: Payload::Pick { game, ply, column: Some(column.to_owned()) }.encode(),
+        .map(|column| {
+            SelectOption::new(
+                Text::new("button-point").with("point", column),
+                &Payload::Pick { game, ply, column: Some(column.to_owned()) },
+            )
+        })
+        .collect();
+    Row::Select(Select { placeholder: Text::new("select-column"), options })
+}
+
+/// The drop buttons of a column board: every column in its place, a full one disabled, the
+/// one just played primary so the eye finds the last move.
+fn drop_buttons(id: GameId, position: &Position) -> Vec<Button> {
+    let open = position.open_columns();
+    let last = position.last_column();
+    engine::Column::ALL
+        .into_iter()
+        .map(|column| {
+            let number = column.number();
+            let label = Text::new("button-column").with("column", u32::from(number));
+            let button = move_button(id, position.ply(), label, number.to_string());
+            let button = if last == Some(number) { button.primary() } else { button };
+            if open.contains(&number) { button } else { button.disabled() }
         })
         .collect()
 }
 
-/// The buttons under a board: columns to drop in (and pop from), renju's decisions, the
+/// The components under a board: columns to drop in (and pop from), renju's decisions, the
 /// columns of a big board's point picker (a 15×15 board does not fit in buttons, DESIGN §8;
 /// `/move h8` works too), or a rematch once the game is over.
-fn buttons(table: &Table) -> Vec<Vec<Button>> {
+fn components(table: &Table) -> Vec<Row> {
     let id = table.row.id;
     let position = &table.position;
     let ply = position.ply();
     if table.row.status != GameStatus::Active {
-        return vec![vec![button("button-rematch", &Payload::Rematch(id))]];
+        let rematch = Button::new(Text::new("button-rematch"), &Payload::Rematch(id)).primary();
+        return vec![Row::Buttons(vec![rematch])];
     }
     match position.resolution() {
-        Resolution::SwapOption => vec![vec![
+        Resolution::SwapOption => vec![Row::Buttons(vec![
             move_button(id, ply, Text::new("button-swap"), "swap".to_owned()),
             move_button(id, ply, Text::new("button-keep"), "keep".to_owned()),
-        ]],
+        ])],
         Resolution::FifthChoice => position
             .offered_fifths()
             .chunks(5)
             .map(|row| {
-                row.iter()
-                    .map(|point| {
-                        let label = Text::new("button-point").with("point", point.as_str());
-                        move_button(id, ply, label, format!("choose {point}"))
-                    })
-                    .collect()
+                Row::Buttons(
+                    row.iter()
+                        .map(|point| {
+                            let label = Text::new("button-point").with("point", point.as_str());
+                            move_button(id, ply, label, format!("choose {point}"))
+                        })
+                        .collect(),
+                )
             })
             .collect(),
         Resolution::Move | Resolution::FifthStone if !table.row.settings.kind.has_columns() => {
-            vec![column_buttons(id, ply, &position.legal_points())]
+            vec![column_picker(id, ply, &position.legal_points())]
         }
         Resolution::Move | Resolution::FifthStone => {
-            let mut rows = Vec::new();
-            let drops: Vec<Button> = position
-                .open_columns()
-                .into_iter()
-                .map(|column| {
-                    let label = Text::new("button-column").with("column", u32::from(column));
-                    move_button(id, ply, label, column.to_string())
-                })
-                .collect();
+            // Pops are few and change from move to move: only the possible ones are shown.
             let pops: Vec<Button> = position
                 .poppable_columns()
                 .into_iter()
@@ -237,7 +250,10 @@ fn buttons(table: &Table) -> Vec<Vec<Button>> {
                     move_button(id, ply, label, format!("pop {column}"))
                 })
                 .collect();
-            rows.extend([drops, pops].into_iter().filter(|row| !row.is_empty()));
+            let mut rows = vec![Row::Buttons(drop_buttons(id, position))];
+            if !pops.is_empty() {
+                rows.push(Row::Buttons(pops));
+            }
             rows
         }
     }
@@ -293,7 +309,7 @@ impl Core {
             diagram: position.diagram(),
             file_name: format!("game-{}-ply-{}.png", row.id.0, position.ply()),
         });
-        Message { locale, lines, board, buttons: buttons(table) }
+        Message { locale, lines, board, components: components(table) }
     }
 
     /// The board of `table` as an output, editing the message that shows it if any.

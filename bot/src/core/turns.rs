@@ -59,15 +59,9 @@ impl Core {
             let question = Text::new("confirm-forbidden")
                 .with("move", text.to_owned())
                 .with("shape", Text::new(crate::games::shape_id(shape)));
-            let message = Message {
-                locale: context.locale,
-                lines: vec![question],
-                board: None,
-                buttons: vec![vec![Button {
-                    label: Text::new("button-confirm"),
-                    payload: payload.encode(),
-                }]],
-            };
+            // Playing it loses the game: the button says so by its colour too.
+            let confirm = Button::new(Text::new("button-confirm"), &payload).danger();
+            let message = Message::with_buttons(context.locale, vec![question], vec![confirm]);
             return Ok(vec![Output::Send { chat: context.chat.clone(), message }]);
         }
         let mut outputs = back;
@@ -244,14 +238,14 @@ impl Core {
         let ply = table.position.ply();
         let question =
             Text::new("resign-confirm").with("name", name_of(table.player(seat))).with("id", id.0);
-        let button = |label: &'static str, confirm: bool| Button {
-            label: Text::new(label),
-            payload: Payload::Resign { game: id, ply, seat, confirm }.encode(),
+        let button = |label: &'static str, confirm: bool| {
+            Button::new(Text::new(label), &Payload::Resign { game: id, ply, seat, confirm })
         };
-        let buttons =
-            vec![vec![button("button-resign-confirm", true), button("button-keep-playing", false)]];
-        let message =
-            Message { locale: context.locale, lines: vec![question], board: None, buttons };
+        let buttons = vec![
+            button("button-resign-confirm", true).danger(),
+            button("button-keep-playing", false),
+        ];
+        let message = Message::with_buttons(context.locale, vec![question], buttons);
         Ok(vec![Output::Send { chat: context.chat.clone(), message }])
     }
 
@@ -331,17 +325,14 @@ impl Core {
         if let Some(table) = self.tables.get_mut(&id) {
             table.row = row;
         }
-        let buttons = vec![vec![
-            Button {
-                label: Text::new("button-undo-accept"),
-                payload: Payload::Undo { game: id, ply, accept: true }.encode(),
-            },
-            Button {
-                label: Text::new("button-undo-refuse"),
-                payload: Payload::Undo { game: id, ply, accept: false }.encode(),
-            },
-        ]];
-        let message = Message { locale: context.locale, lines: vec![ask], board: None, buttons };
+        let answer = |label: &'static str, accept: bool| {
+            Button::new(Text::new(label), &Payload::Undo { game: id, ply, accept })
+        };
+        let buttons = vec![
+            answer("button-undo-accept", true).success(),
+            answer("button-undo-refuse", false).danger(),
+        ];
+        let message = Message::with_buttons(context.locale, vec![ask], buttons);
         Ok(vec![Output::Send { chat: context.chat.clone(), message }])
     }
 

@@ -310,6 +310,15 @@ impl Position {
         }
     }
 
+    /// The column (1 to 7) the last disc went into or came out of, on a column board.
+    #[must_use]
+    pub fn last_column(&self) -> Option<u8> {
+        match self {
+            Position::Connect(game) => game.last_move().map(|mv| mv.column().number()),
+            _ => None,
+        }
+    }
+
     /// The computer's move for the seat to act, in notation; `None` once the game is over.
     /// Every game has a computer player.
     #[must_use]

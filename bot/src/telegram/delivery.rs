@@ -349,9 +349,9 @@ impl Delivery {
                 Output::Notice { locale, text, .. } => {
                     self.send_text(state, &Message::text(locale, vec![text]), None).await;
                 }
-                Output::Keyboard { game, locale, buttons, .. } => {
+                Output::Keyboard { game, locale, components, .. } => {
                     if let Some(&id) = state.boards.get(&game) {
-                        let markup = keyboard::markup(&self.texts, locale, &buttons);
+                        let markup = keyboard::markup(&self.texts, locale, &components);
                         let chat = state.chat;
                         let result = self
                             .paced(state, false, "editMessageReplyMarkup", || {
@@ -435,7 +435,7 @@ impl Delivery {
         reply_to: Option<MessageId>,
     ) -> Option<MessageId> {
         let words = self.texts.render_lines(message.locale, &message.lines);
-        let markup = keyboard::markup(&self.texts, message.locale, &message.buttons);
+        let markup = keyboard::markup(&self.texts, message.locale, &message.components);
         let parts = pieces(&words, MESSAGE_LIMIT);
         let last = parts.len().saturating_sub(1);
         let chat = state.chat;
@@ -523,7 +523,7 @@ impl Delivery {
         };
         let chat = state.chat;
         let caption = clip(&self.texts.render_lines(message.locale, &message.lines), CAPTION_LIMIT);
-        let markup = keyboard::markup(&self.texts, message.locale, &message.buttons);
+        let markup = keyboard::markup(&self.texts, message.locale, &message.components);
         let picture = board.picture.clone();
         let png = match tokio::task::spawn_blocking(move || picture.png()).await {
             Ok(Ok(png)) => png,

@@ -171,8 +171,8 @@ async fn on_callback(bot: Bot, query: CallbackQuery, app: Arc<App>) -> Result<()
     for output in app.ask(input).await {
         match output {
             Output::Notice { locale, text, .. } => notices.push(app.texts.render(locale, &text)),
-            Output::Keyboard { locale, buttons, .. } => {
-                edit_buttons(&bot, &app, pressed, locale, &buttons).await;
+            Output::Keyboard { locale, components, .. } => {
+                edit_buttons(&bot, &app, pressed, locale, &components).await;
             }
             Output::Send { .. } | Output::Board { .. } | Output::Direct { .. } => {}
         }
@@ -188,9 +188,9 @@ async fn edit_buttons(
     app: &App,
     pressed: &MaybeInaccessibleMessage,
     locale: Locale,
-    buttons: &[Vec<crate::core::Button>],
+    components: &[crate::core::Row],
 ) {
-    let markup = keyboard::markup(&app.texts, locale, buttons);
+    let markup = keyboard::markup(&app.texts, locale, components);
     let (chat, id) = (pressed.chat().id, pressed.id());
     let result = patiently("editMessageReplyMarkup", || {
         let mut request = bot.edit_message_reply_markup(chat, id);

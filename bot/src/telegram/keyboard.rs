@@ -1,34 +1,64 @@
-//! The core's buttons as Telegram inline keyboards: rows folded to eight buttons (Telegram's
-//! width), labels in the message's language, payloads as callback data (≤ 64 bytes, which the
-//! core guarantees). And the deep link that opens a private chat with the bot.
+//! The core's components as Telegram inline keyboards: rows folded to eight buttons
+//! (Telegram's width), labels in the message's language, payloads as callback data (≤ 64
+//! bytes, which the core guarantees). Telegram has no select menus, button colours or
+//! disabled buttons: a select menu becomes a row of buttons, one per option (the big board's
+//! two-step keyboard); a disabled button keeps its place, marked, and sends the core's inert
+//! payload, which it answers with a short notice. And the deep link that opens a private chat
+//! with the bot.
 
 use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 
-use crate::core::Button;
+use crate::core::{Payload, Row};
 use crate::i18n::{Locale, Texts};
 
 /// The most buttons Telegram puts in one row.
 pub const ROW: usize = 8;
 
-/// The keyboard for `rows`, or `None` when there are no buttons.
+/// What tells a disabled button from the others.
+const DISABLED_MARK: &str = "✖";
+
+/// The keyboard for `rows`, or `None` when there are none.
 #[must_use]
-pub fn markup(texts: &Texts, locale: Locale, rows: &[Vec<Button>]) -> Option<InlineKeyboardMarkup> {
+pub fn markup(texts: &Texts, locale: Locale, rows: &[Row]) -> Option<InlineKeyboardMarkup> {
     let keyboard: Vec<Vec<InlineKeyboardButton>> = rows
         .iter()
-        .flat_map(|row| fold(row.len()).into_iter().map(move |(start, end)| &row[start..end]))
-        .map(|row| {
-            row.iter()
-                .map(|button| {
-                    InlineKeyboardButton::callback(
-                        texts.render(locale, &button.label),
-                        button.payload.clone(),
-                    )
-                })
-                .collect()
+        .map(|row| buttons(texts, locale, row))
+        .flat_map(|row| {
+            fold(row.len()).into_iter().map(move |(start, end)| row[start..end].to_vec())
         })
-        .filter(|row: &Vec<InlineKeyboardButton>| !row.is_empty())
+        .filter(|row| !row.is_empty())
         .collect();
     (!keyboard.is_empty()).then(|| InlineKeyboardMarkup::new(keyboard))
+}
+
+/// One core row as Telegram buttons, before folding.
+fn buttons(texts: &Texts, locale: Locale, row: &Row) -> Vec<InlineKeyboardButton> {
+    match row {
+        Row::Buttons(buttons) => buttons
+            .iter()
+            .map(|button| {
+                let label = texts.render(locale, &button.label);
+                if button.disabled {
+                    InlineKeyboardButton::callback(
+                        format!("{DISABLED_MARK} {label}"),
+                        Payload::Inert.encode(),
+                    )
+                } else {
+                    InlineKeyboardButton::callback(label, button.payload.clone())
+                }
+            })
+            .collect(),
+        Row::Select(select) => select
+            .options
+            .iter()
+            .map(|option| {
+                InlineKeyboardButton::callback(
+                    texts.render(locale, &option.label),
+                    option.payload.clone(),
+                )
+            })
+            .collect(),
+    }
 }
 
 /// Splits a row of `count` buttons into rows of at most [`ROW`], as even as possible (15
@@ -65,6 +95,57 @@ pub fn link_button(label: String, url: url::Url) -> InlineKeyboardMarkup {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::{Button, GameId, Select, SelectOption};
+    use crate::i18n::Text;
+    use teloxide::types::InlineKeyboardButtonKind;
+
+    fn callbacks(markup: &InlineKeyboardMarkup) -> Vec<Vec<(String, String)>> {
+        markup
+            .inline_keyboard
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .map(|button| match &button.kind {
+                        InlineKeyboardButtonKind::CallbackData(data) => {
+                            (button.text.clone(), data.clone())
+                        }
+                        other => (button.text.clone(), format!("{other:?}")),
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_select_becomes_buttons_and_a_disabled_button_is_inert() {
+        let texts = Texts::load().expect("the message files parse");
+        let game = GameId(4);
+        let pick = |column: &str| Payload::Pick { game, ply: 0, column: Some(column.into()) };
+        let options: Vec<SelectOption> = ('a'..='o')
+            .map(|c| {
+                let column = c.to_string();
+                SelectOption::new(
+                    Text::new("button-point").with("point", column.as_str()),
+                    &pick(&column),
+                )
+            })
+            .collect();
+        let full = Payload::Move { game, ply: 0, text: "4".into(), confirm: false };
+        let rows = [
+            Row::Select(Select { placeholder: Text::new("select-column"), options }),
+            Row::Buttons(vec![
+                Button::new(Text::new("button-column").with("column", 3_u32), &full).primary(),
+                Button::new(Text::new("button-column").with("column", 4_u32), &full).disabled(),
+            ]),
+        ];
+        let markup = markup(&texts, Locale::En, &rows).expect("a keyboard");
+        let rows = callbacks(&markup);
+        assert_eq!(rows.iter().map(Vec::len).collect::<Vec<_>>(), [8, 7, 2]);
+        assert_eq!(rows[0][0], ("a".to_owned(), "k:4:0:a".to_owned()));
+        assert_eq!(rows[1][6], ("o".to_owned(), "k:4:0:o".to_owned()));
+        assert_eq!(rows[2][0], ("3".to_owned(), "m:4:0:4".to_owned()));
+        assert_eq!(rows[2][1], ("✖ 4".to_owned(), "-".to_owned()));
+    }
 
     #[test]
     fn rows_fold_evenly_within_eight() {

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use cincobot::core::{
     Action, Chat, ChatKind, Clock, Core, CoreSettings, CpuPlayer, CpuReply, CpuRequest, EventId,
-    Input, Output, Platform, User,
+    Input, Output, Platform, Row, User,
 };
 use cincobot::games::TurnTimer;
 use cincobot::i18n::{Locale, Text, Texts};
@@ -180,6 +180,11 @@ pub fn assert_notice(outputs: &[Output], user: &str, text: Text) {
     }
 }
 
+/// What can be pressed in `rows`: the enabled buttons' and the options' payloads, in order.
+pub fn payloads(rows: &[Row]) -> Vec<String> {
+    rows.iter().flat_map(Row::payloads).map(str::to_owned).collect()
+}
+
 /// The board outputs' lines, ply and button payloads.
 pub fn board(outputs: &[Output]) -> (usize, Vec<Text>, Vec<String>) {
     let boards: Vec<_> = outputs
@@ -190,8 +195,7 @@ pub fn board(outputs: &[Output]) -> (usize, Vec<Text>, Vec<String>) {
                 assert!(message.board.as_ref().is_some_and(|b| {
                     b.picture.png().is_ok_and(|png| png.starts_with(b"\x89PNG"))
                 }));
-                let payloads =
-                    message.buttons.iter().flatten().map(|b| b.payload.clone()).collect();
+                let payloads = payloads(&message.components);
                 Some((*ply, message.lines.clone(), payloads))
             }
             _ => None,
@@ -206,10 +210,7 @@ pub fn sent(outputs: &[Output]) -> (Vec<Text>, Vec<String>) {
     match outputs {
         [Output::Send { chat: to, message }] => {
             assert_eq!(to, &chat());
-            (
-                message.lines.clone(),
-                message.buttons.iter().flatten().map(|b| b.payload.clone()).collect(),
-            )
+            (message.lines.clone(), payloads(&message.components))
         }
         other => panic!("expected one message, got {other:#?}"),
     }
