@@ -47,5 +47,5 @@ dc-choice-none = none
 dc-choice-spanish = Spanish
 dc-choice-english = English
 dc-done = Done.
-dc-dms-closed = I cannot send you a private message: your DMs are closed for this server. Open them in the server's menu → Privacy Settings → Direct Messages, then ask again.
+dc-dms-closed = I cannot send you a private message: your DMs from this server are closed (to open them: the server's menu → Privacy Settings → Direct Messages). Here it is, for you only:
 dc-your-turn = { $name }, your turn in game #{ $id }.

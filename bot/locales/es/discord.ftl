@@ -47,5 +47,5 @@ dc-choice-none = sin reloj
 dc-choice-spanish = Español
 dc-choice-english = Inglés
 dc-done = Hecho.
-dc-dms-closed = No puedo enviarte un mensaje privado: tienes cerrados los mensajes directos de este servidor. Ábrelos en el menú del servidor → Ajustes de privacidad → Mensajes directos, y vuelve a pedirlo.
+dc-dms-closed = No puedo enviarte un mensaje privado: tienes cerrados los mensajes directos de este servidor (para abrirlos: menú del servidor → Ajustes de privacidad → Mensajes directos). Aquí lo tienes, solo para ti:
 dc-your-turn = { $name }, te toca en la partida #{ $id }.

@@ -124,7 +124,7 @@ impl Body {
     }
 
     /// As an interaction's response message.
-        pub fn response(&self) -> CreateInteractionResponseMessage {
+    pub fn response(&self) -> CreateInteractionResponseMessage {
         let mut message = CreateInteractionResponseMessage::new()
             .content(self.content.clone())
             .components(self.components.clone())
@@ -136,7 +136,7 @@ impl Body {
     }
 
     /// As an edit of an interaction's original response.
-        pub fn response_edit(&self) -> EditInteractionResponse {
+    pub fn response_edit(&self) -> EditInteractionResponse {
         let mut edit = EditInteractionResponse::new()
             .content(self.content.clone())
             .components(self.components.clone())
@@ -148,7 +148,7 @@ impl Body {
     }
 
     /// As a new message with the bot's token.
-        pub fn message(&self) -> CreateMessage {
+    pub fn message(&self) -> CreateMessage {
         let mut message = CreateMessage::new()
             .content(self.content.clone())
             .components(self.components.clone())
@@ -160,7 +160,7 @@ impl Body {
     }
 
     /// As an edit with the bot's token: the new image replaces every old attachment.
-        pub fn edit(&self) -> EditMessage {
+    pub fn edit(&self) -> EditMessage {
         let mut edit = EditMessage::new()
             .content(self.content.clone())
             .components(self.components.clone())
@@ -302,7 +302,7 @@ impl Delivery {
                     let body = self.text_body(&Message::text(locale, vec![text]));
                     self.post(state, &body).await;
                 }
-                Output::Keyboard { game, locale, buttons, .. } => {
+                Output::Keyboard { game, locale, components: buttons, .. } => {
                     if let Some(&id) = state.boards.get(&game) {
                         let rows = components::rows(&self.texts, locale, &buttons);
                         self.edit_components(state.channel, id, rows).await;
@@ -329,7 +329,7 @@ impl Delivery {
         Body {
             content: clip(&content, CONTENT_LIMIT),
             image: None,
-            components: components::rows(&self.texts, message.locale, &message.buttons),
+            components: components::rows(&self.texts, message.locale, &message.components),
             mention: None,
         }
     }
@@ -598,7 +598,7 @@ impl Delivery {
         for output in private {
             match output {
                 Output::Notice { locale, text, .. } => notes.push(self.texts.render(locale, &text)),
-                Output::Keyboard { locale, buttons, .. } => {
+                Output::Keyboard { locale, components: buttons, .. } => {
                     if let Origin::Component { message } = reply.origin {
                         let rows = components::rows(&self.texts, locale, &buttons);
                         self.edit_components(reply.channel, message, rows).await;
