@@ -165,7 +165,9 @@ impl Console {
                     .unwrap_or_else(|| choice.to_owned());
                 Action::Button(payload)
             }
-            _ => Action::Command(line.to_owned()),
+            _ if line.starts_with('/') => Action::Command(line.to_owned()),
+            // The terminal, like a chat, takes a bare move: `h8` is `/move h8`.
+            _ => Action::Shortcut(line.to_owned()),
         };
         self.buttons.clear();
         let event = EventId(format!("{}:{}", self.session, self.lines_read));
@@ -189,8 +191,8 @@ impl Console {
                     self.print(&message)?;
                     desk.shown(game, ply, format!("console-{}-{ply}", game.0));
                 }
-                Output::Notice { user, locale, text, .. } => {
-                    let words = self.texts.render(locale, &text);
+                Output::Reply { user, locale, lines, .. } => {
+                    let words = self.texts.render_lines(locale, &lines);
                     let line = Text::new("console-notice").with("name", user).with("text", words);
                     writeln!(self.out, "{}", self.texts.render(locale, &line))?;
                 }

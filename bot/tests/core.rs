@@ -58,10 +58,10 @@ async fn the_whole_rules_go_privately_in_a_group() {
     let mut harness = Harness::new().await;
     let outputs = harness.say("Ana", "/rules gomoku full").await;
     match outputs.as_slice() {
-        [Output::Direct { user, message, .. }, Output::Send { message: note, .. }] => {
-            assert_eq!(user, "ana");
+        [Output::Direct { user, message, .. }, Output::Reply { user: to, lines, .. }] => {
+            assert_eq!((user.as_str(), to.as_str()), ("ana", "ana"));
             assert_eq!(message.lines[0].id, "rules-document");
-            assert_eq!(note.lines, [Text::new("rules-sent-privately").with("name", "Ana")]);
+            assert_eq!(lines, &[Text::new("rules-sent-privately").with("name", "Ana")]);
         }
         other => panic!("expected the rules by private message, got {other:#?}"),
     }

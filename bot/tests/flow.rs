@@ -103,7 +103,7 @@ async fn a_move_goes_to_the_one_game_waiting_for_it_and_accept_asks_which() {
             .say("Ana", "/board")
             .await
             .into_iter()
-            .filter(|o| matches!(o, Output::Notice { .. }))
+            .filter(|o| matches!(o, Output::Reply { .. }))
             .collect::<Vec<_>>(),
         "ana",
         Text::new("which-game")

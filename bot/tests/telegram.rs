@@ -158,11 +158,13 @@ async fn gomoku_is_played_with_typed_commands() {
     let moves = ["h8", "a1", "h9", "a2", "h10", "a3", "h11", "a4"];
     for (ply, point) in moves.into_iter().enumerate() {
         let who = if ply % 2 == 0 { ana() } else { bruno() };
-        bot.expect(
-            text(GROUP, &who, &format!("/move@{BOT_USERNAME} {point}")),
-            board_at(GROUP, ply + 1),
-        )
-        .await;
+        // Some moves are typed bare, as a player in a hurry writes them.
+        let line = if ply % 3 == 2 {
+            point.to_uppercase()
+        } else {
+            format!("/move@{BOT_USERNAME} {point}")
+        };
+        bot.expect(text(GROUP, &who, &line), board_at(GROUP, ply + 1)).await;
     }
     let last = bot.expect(text(GROUP, &ana(), "/move h12"), board_at(GROUP, 9)).await;
     assert!(last.text().contains("wins"), "{}", last.text());

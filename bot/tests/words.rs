@@ -26,7 +26,9 @@ fn words(outputs: &[Output]) -> String {
             | Output::Direct { message, .. } => {
                 lines.push(texts.render_lines(message.locale, &message.lines));
             }
-            Output::Notice { locale, text, .. } => lines.push(texts.render(*locale, text)),
+            Output::Reply { locale, lines: said, .. } => {
+                lines.push(texts.render_lines(*locale, said));
+            }
             Output::Keyboard { .. } => {}
         }
     }
@@ -101,7 +103,7 @@ async fn rules_are_a_short_plain_summary_with_the_whole_document_on_request() {
     for game in ["gomoku", "renju", "ninuki", "pente", "connect5", "connect4"] {
         for locale in [Locale::En, Locale::Es] {
             let outputs = say_in(&mut harness, locale, "Ana", &format!("/rules {game}")).await;
-            assert!(matches!(outputs.as_slice(), [Output::Send { .. }]), "{outputs:#?}");
+            assert!(matches!(outputs.as_slice(), [Output::Reply { .. }]), "{outputs:#?}");
             let said = words(&outputs);
             assert!(said.chars().count() < 900, "{game} is short: {said}");
             for markup in ["##", "**", "`", "|---"] {
@@ -118,7 +120,7 @@ async fn rules_are_a_short_plain_summary_with_the_whole_document_on_request() {
     assert!(said.starts_with("Reglas de renju (resumen):\n· Gomoku de competición"), "{said}");
     let full = say_in(&mut harness, Locale::Es, "Ana", "/reglas renju completo").await;
     match full.as_slice() {
-        [Output::Direct { message, .. }, Output::Send { .. }] => {
+        [Output::Direct { message, .. }, Output::Reply { .. }] => {
             assert_eq!(message.lines[0].id, "rules-document");
         }
         other => panic!("the whole document goes privately: {other:#?}"),

@@ -92,7 +92,8 @@ fn rating_points(rating: f64) -> i64 {
 
 impl Core {
     /// `/rules <game>`: a short summary of that game's rules in the user's language, and how
-    /// to ask for the whole document; `/rules <game> full`: the document itself.
+    /// to ask for the whole document; `/rules <game> full`: the document itself. Rules are
+    /// for the one who asked: a reply, or the document by private message from a group.
     pub(super) fn rules(
         &self,
         context: &Context,
@@ -100,7 +101,7 @@ impl Core {
         full: bool,
     ) -> Vec<Output> {
         let Some(kind) = kind else {
-            return vec![self.send(context, vec![Text::new("rules-which")])];
+            return vec![super::reply(context, vec![Text::new("rules-which")])];
         };
         if !full {
             let summary = vec![
@@ -108,7 +109,7 @@ impl Core {
                 Text::new(rules_summary_id(kind)),
                 Text::new("rules-full-hint").with("code", kind.code()),
             ];
-            return vec![self.send(context, summary)];
+            return vec![super::reply(context, summary)];
         }
         let body = rules_section(kind, context.locale);
         let document = vec![Text::new("rules-document").with("body", body)];
@@ -122,7 +123,7 @@ impl Core {
                 user: context.user.id.clone(),
                 message: super::Message::text(context.locale, document),
             },
-            self.send(
+            super::reply(
                 context,
                 vec![Text::new("rules-sent-privately").with("name", context.user.name.as_str())],
             ),

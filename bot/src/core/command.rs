@@ -168,21 +168,31 @@ fn game_kind(words: &[&str]) -> Result<Option<GameKind>, CommandError> {
         .transpose()
 }
 
+/// The command's name and the rest of the line, when `line` is a command for the bot called
+/// `bot_name`: `/move@cincobot h8` and `/move h8` give `("move", "h8")`. `None` for plain
+/// text, a bare `/`, and a command addressed to another bot (`/move@otherbot h8`), which
+/// groups with several bots see.
+#[must_use]
+pub fn for_bot<'a>(line: &'a str, bot_name: &str) -> Option<(&'a str, &'a str)> {
+    let command = line.trim().strip_prefix('/')?;
+    let (head, rest) = command.split_once(char::is_whitespace).unwrap_or((command, ""));
+    let name = match head.split_once('@') {
+        Some((name, bot)) if bot.eq_ignore_ascii_case(bot_name) => name,
+        Some(_) => return None,
+        None => head,
+    };
+    (!name.is_empty()).then(|| (name, rest.trim()))
+}
+
 /// Reads a line. `Ok(None)`: not a command, or one addressed to another bot (`/move@other`).
 ///
 /// # Errors
 /// [`CommandError`] for a command of ours that is not understood.
 pub fn parse(line: &str, bot_name: &str) -> Result<Option<Command>, CommandError> {
-    let mut words = line.split_whitespace();
-    let Some(head) = words.next().and_then(|word| word.strip_prefix('/')) else {
+    let Some((name, rest)) = for_bot(line, bot_name) else {
         return Ok(None);
     };
-    let name = match head.split_once('@') {
-        Some((name, bot)) if bot.eq_ignore_ascii_case(bot_name) => name,
-        Some(_) => return Ok(None),
-        None => head,
-    };
-    let args: Vec<&str> = words.collect();
+    let args: Vec<&str> = rest.split_whitespace().collect();
     let name = name.to_lowercase();
     if let Some(kind) = GameKind::parse(&name) {
         return challenge(kind, &args).map(Some);
@@ -265,6 +275,21 @@ pub fn parse(line: &str, bot_name: &str) -> Result<Option<Command>, CommandError
     Ok(Some(command))
 }
 
+impl Command {
+    /// Whether only a chat's admins may do this in a group: cancelling a game, changing the
+    /// chat's settings or language (showing them is for everyone). An adapter asks the
+    /// platform who administers the chat only for these.
+    #[must_use]
+    pub fn needs_admin(&self) -> bool {
+        matches!(
+            self,
+            Command::Cancel(_)
+                | Command::Settings { change: Some(_), .. }
+                | Command::Language(Some(_))
+        )
+    }
+}
+
 /// `yes` or `no` in either language.
 fn yes_or_no(word: &str) -> Option<bool> {
     match word.to_lowercase().as_str() {
@@ -335,6 +360,17 @@ mod tests {
     }
 
     #[test]
+    fn only_changes_to_the_chat_need_an_admin() {
+        let needs = |line: &str| parse(line, "x").ok().flatten().is_some_and(|c| c.needs_admin());
+        for line in ["/cancel", "/cancelar #2", "/settings gomoku timer 30", "/idioma es"] {
+            assert!(needs(line), "{line}");
+        }
+        for line in ["/settings", "/settings gomoku", "/language", "/move h8", "/rules"] {
+            assert!(!needs(line), "{line}");
+        }
+    }
+
+    #[test]
     fn resigning_asks_unless_confirmed() {
         assert_eq!(parse("/resign", "x"), Ok(Some(Command::Resign { game: None, confirm: false })));
         assert_eq!(
@@ -352,6 +388,10 @@ mod tests {
     fn other_bots_and_plain_text_are_ignored() {
         assert_eq!(parse("/move@otherbot h8", "cincobot"), Ok(None));
         assert_eq!(parse("hello", "cincobot"), Ok(None));
+        assert_eq!(parse("/", "cincobot"), Ok(None));
+        assert_eq!(parse("/@cincobot", "cincobot"), Ok(None));
+        assert_eq!(for_bot(" /Move@CincoBot  h8 #2 ", "cincobot"), Some(("Move", "h8 #2")));
+        assert_eq!(for_bot("/rules", "cincobot"), Some(("rules", "")));
         assert_eq!(parse("/dance", "cincobot"), Err(CommandError::Unknown("dance".into())));
     }
 }

@@ -46,6 +46,23 @@ impl Input {
     }
 }
 
+impl Action {
+    /// Whether this is something only a chat's admins may do in a group
+    /// ([`Command::needs_admin`]), for the bot called `bot_name`: the one question an adapter
+    /// asks the platform about the user before handing the input over.
+    #[must_use]
+    pub fn needs_admin(&self, bot_name: &str) -> bool {
+        match self {
+            Action::Command(line) => super::parse_command(line, bot_name)
+                .ok()
+                .flatten()
+                .is_some_and(|command| command.needs_admin()),
+            Action::Typed(command) => command.needs_admin(),
+            Action::Shortcut(_) | Action::Button(_) | Action::ChatMoved { .. } => false,
+        }
+    }
+}
+
 /// What the user did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
@@ -53,6 +70,11 @@ pub enum Action {
     Command(String),
     /// A command the platform already typed (a Discord slash command and its options).
     Typed(Command),
+    /// Plain text that may be a bare move (`h8`, `pop 3`, see [`super::shortcut`]): played
+    /// as `/move` if it is one, ignored otherwise, and unanswered when its author has no
+    /// game to play it in. Adapters may check [`super::shortcut`] first to spare the core
+    /// the chat's conversation.
+    Shortcut(String),
     /// A button press, with the button's payload.
     Button(String),
     /// The platform moved the chat to a new id (a Telegram group that became a supergroup):

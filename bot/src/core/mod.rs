@@ -14,6 +14,8 @@ mod output;
 mod payload;
 mod picker;
 mod ratings;
+mod reply;
+mod shortcut;
 mod steps;
 mod table;
 mod timers;
@@ -30,13 +32,14 @@ pub use crate::identity::{
 };
 pub use chat::rules_section;
 pub use clock::{Clock, SystemClock};
-pub use command::{Command, CommandError, Opponent, parse as parse_command};
+pub use command::{Command, CommandError, Opponent, for_bot, parse as parse_command};
 pub use cpu::{CpuPlayer, CpuReply, CpuRequest};
 pub use input::{Action, Input};
 pub use output::{
     BoardImage, Button, ButtonStyle, MAX_SELECT_OPTIONS, Message, Output, Row, Select, SelectOption,
 };
 pub use payload::{MAX_PAYLOAD, Payload};
+pub use shortcut::shortcut;
 
 use error::CoreError;
 use table::Table;
@@ -98,6 +101,16 @@ fn which_game(several: &[GameId], example: &'static str) -> CoreError {
             .with("games", list)
             .with("example", Text::new(example).with("id", last)),
     )
+}
+
+/// The answer to `context`'s input, for the one who acted alone.
+fn reply(context: &Context, lines: Vec<Text>) -> Output {
+    Output::Reply {
+        chat: context.chat.clone(),
+        user: context.user.id.clone(),
+        locale: context.locale,
+        lines,
+    }
 }
 
 /// The bot's state: the games being played, the store, the services it calls.
@@ -189,6 +202,15 @@ impl Core {
                 Err(error) => Err(CoreError::Refused(error.text())),
             },
             Action::Typed(command) => self.command(&context, command.clone()).await,
+            Action::Shortcut(text) => match shortcut(text) {
+                Some(command) => match self.command(&context, command).await {
+                    Err(CoreError::Refused(refusal)) if shortcut::is_quiet_refusal(refusal.id) => {
+                        Ok(Vec::new())
+                    }
+                    answered => answered,
+                },
+                None => Ok(Vec::new()),
+            },
             Action::Button(payload) => match Payload::decode(payload) {
                 Some(payload) => self.button(&context, payload).await,
                 None => Err(CoreError::Refused(Text::new("button-unknown"))),
@@ -198,7 +220,7 @@ impl Core {
         self.answer(&context, result)
     }
 
-    /// The one error path: a refusal becomes a private notice; a failure is logged and the
+    /// The one error path: a refusal becomes the input's reply; a failure is logged and the
     /// user told that something went wrong.
     fn answer(&self, context: &Context, result: Result<Vec<Output>, CoreError>) -> Vec<Output> {
         match result {
@@ -213,12 +235,7 @@ impl Core {
                         Text::new("internal-error")
                     }
                 };
-                vec![Output::Notice {
-                    chat: context.chat.clone(),
-                    user: context.user.id.clone(),
-                    locale: context.locale,
-                    text,
-                }]
+                vec![reply(context, vec![text])]
             }
         }
     }

@@ -25,8 +25,13 @@ pub enum Output {
     /// Replace the components under game `game`'s board (a step of the point picker) without
     /// drawing it again.
     Keyboard { chat: Chat, game: GameId, locale: Locale, components: Vec<Row> },
-    /// Tell one user something only they see (Discord ephemeral, Telegram callback answer).
-    Notice { chat: Chat, user: String, locale: Locale, text: Text },
+    /// The answer to the input that caused it, for the one who acted alone (Discord: an
+    /// ephemeral reply; Telegram: the callback answer of a press, a reply to a typed command).
+    /// Only an input's outputs hold one, addressed to its `user` in its `chat`; every other
+    /// output goes to a chat or to one user's private chat. A refusal is always a reply;
+    /// [`Input::reply_is_private`](super::Input::reply_is_private) says beforehand when a
+    /// successful answer is one too.
+    Reply { chat: Chat, user: String, locale: Locale, lines: Vec<Text> },
     /// A private message to one user.
     Direct { platform: Platform, user: String, message: Message },
 }
@@ -174,14 +179,14 @@ impl Message {
 }
 
 impl Output {
-    /// The text ids of the output's lines (or notice), for tests and logs.
+    /// The text ids of the output's lines, for tests and logs.
     #[must_use]
     pub fn text_ids(&self) -> Vec<&'static str> {
         match self {
             Output::Send { message, .. }
             | Output::Board { message, .. }
             | Output::Direct { message, .. } => message.lines.iter().map(|text| text.id).collect(),
-            Output::Notice { text, .. } => vec![text.id],
+            Output::Reply { lines, .. } => lines.iter().map(|text| text.id).collect(),
             Output::Keyboard { .. } => Vec::new(),
         }
     }

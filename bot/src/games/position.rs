@@ -105,6 +105,12 @@ impl Position {
         Ok(position)
     }
 
+    /// Whether the game reads `text` as a move in its notation (legal or not here).
+    #[must_use]
+    pub fn reads(&self, text: &str) -> bool {
+        each!(self, game => game.parse_move(text).is_ok())
+    }
+
     /// Plays `text` for the seat to act and returns the move as the log stores it.
     ///
     /// # Errors

@@ -20,9 +20,11 @@ pub trait Outlet: Send + Sync {
     fn deliver(&self, outputs: Vec<Output>, origin: Option<&Chat>);
 }
 
-/// What an input's handler gets back at once: the outputs that answer the input itself,
-/// privately to the person who acted (a Discord ephemeral reply, a Telegram callback answer
-/// or reply). Everything else the input caused went to the chats through the outlet.
+/// What an input's handler gets back at once: the outputs that answer the input itself —
+/// its [`Output::Reply`], for the person who acted alone (a Discord ephemeral reply, a
+/// Telegram callback answer or reply), and the pressed message's new components
+/// ([`Output::Keyboard`]). Everything else the input caused went to the chats through the
+/// outlet.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Answer {
     pub private: Vec<Output>,
@@ -83,11 +85,11 @@ impl Desk {
     }
 }
 
-/// Whether `output` answers the input of `user` on the spot rather than going to a chat.
-fn answers(output: &Output, user: &str) -> bool {
+/// Whether `output` answers its input on the spot (its reply, or the pressed message's new
+/// components) rather than going to a chat.
+fn answers(output: &Output) -> bool {
     match output {
-        Output::Notice { user: to, .. } => to == user,
-        Output::Keyboard { .. } => true,
+        Output::Reply { .. } | Output::Keyboard { .. } => true,
         Output::Send { .. } | Output::Board { .. } | Output::Direct { .. } => false,
     }
 }
@@ -97,7 +99,7 @@ fn platform_of(output: &Output) -> Platform {
         Output::Send { chat, .. }
         | Output::Board { chat, .. }
         | Output::Keyboard { chat, .. }
-        | Output::Notice { chat, .. } => chat.platform,
+        | Output::Reply { chat, .. } => chat.platform,
         Output::Direct { platform, .. } => *platform,
     }
 }
@@ -178,11 +180,10 @@ pub async fn run(running: Running, Inbox(mut inbox): Inbox, outlets: Outlets) {
         tokio::select! {
             request = inbox.recv() => match request {
                 Some(Request::Input { input, reply }) => {
-                    let user = input.user.id.clone();
                     let origin = input.chat.clone();
                     let outputs = core.handle(*input).await;
                     let (private, public): (Vec<Output>, Vec<Output>) =
-                        outputs.into_iter().partition(|output| answers(output, &user));
+                        outputs.into_iter().partition(answers);
                     outlets.deliver(public, Some(&origin));
                     // The handler may have given up (its dispatcher stopping): nothing to do.
                     let _ = reply.send(Answer { private });

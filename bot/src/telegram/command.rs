@@ -1,19 +1,19 @@
 //! A message's text as the core reads it: `/move@thisbot h8` becomes `/move h8` (a command for
-//! another bot is not ours), a mention of a user without a username (`text_mention`) becomes
-//! `@<their id>`, `/start link` is the deep link that links a user, and a bare move (`h8`,
-//! `4`, `pop 3`) is the shortcut for `/move` — read only when privacy mode lets the bot see
-//! plain messages.
+//! another bot is not ours: the core's [`for_bot`] rule), a mention of a user without a
+//! username (`text_mention`) becomes `@<their id>`, `/start link` is the deep link that links
+//! a user, and plain text that is a bare move (the core's [`shortcut`]: `h8`, `4`, `pop 3`)
+//! goes to the core as one — read only when privacy mode lets the bot see plain messages.
 
 use teloxide::types::{MessageEntityKind, MessageEntityRef};
 
 use super::keyboard::LINK_PAYLOAD;
+use crate::core::{Action, for_bot, shortcut};
 
 /// What a message asks.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Understood {
-    /// A line for the core. `shortcut`: a bare move, whose refusal for want of a game is not
-    /// worth a reply (people write "a1" for other reasons).
-    Command { line: String, shortcut: bool },
+    /// Something for the core.
+    Input(Action),
     /// `/start link`: the user opened the private chat from a deep link.
     Link,
     /// Not for this bot.
@@ -31,24 +31,21 @@ pub fn mention_by_id(id: u64) -> String {
 pub fn understand(text: &str, entities: &[MessageEntityRef<'_>], username: &str) -> Understood {
     let text = with_mentions_by_id(text, entities);
     let text = text.trim();
-    let Some(command) = text.strip_prefix('/') else {
-        return shortcut(text);
-    };
-    let (head, rest) = command.split_once(char::is_whitespace).unwrap_or((command, ""));
-    let name = match head.split_once('@') {
-        Some((name, bot)) if bot.eq_ignore_ascii_case(username) => name,
-        Some(_) => return Understood::Ignore,
-        None => head,
-    };
-    if name.is_empty() {
-        return Understood::Ignore;
+    if !text.starts_with('/') {
+        return match shortcut(text) {
+            Some(_) => Understood::Input(Action::Shortcut(text.to_owned())),
+            None => Understood::Ignore,
+        };
     }
-    let rest = rest.trim();
+    let Some((name, rest)) = for_bot(text, username) else {
+        return Understood::Ignore;
+    };
     if name.eq_ignore_ascii_case("start") && rest == LINK_PAYLOAD {
         return Understood::Link;
     }
+    // Without the bot's name: the core knows itself by its configured name.
     let line = if rest.is_empty() { format!("/{name}") } else { format!("/{name} {rest}") };
-    Understood::Command { line, shortcut: false }
+    Understood::Input(Action::Command(line))
 }
 
 /// `text` with each `text_mention` (a user without a username) written `@<id>`.
@@ -70,27 +67,6 @@ fn with_mentions_by_id(text: &str, entities: &[MessageEntityRef<'_>]) -> String 
     text
 }
 
-/// A bare move: a point (`h8`, `K10`), a column (`4`) or a pop (`pop 3`).
-fn shortcut(text: &str) -> Understood {
-    let lower = text.to_lowercase();
-    let point = {
-        let letters = lower.chars().take_while(char::is_ascii_alphabetic).count();
-        let digits = &lower[letters..];
-        letters == 1
-            && (1..=2).contains(&digits.len())
-            && digits.chars().all(|c| c.is_ascii_digit())
-    };
-    let column = lower.len() == 1 && lower.chars().all(|c| c.is_ascii_digit());
-    let pop = lower
-        .strip_prefix("pop ")
-        .is_some_and(|n| n.len() == 1 && n.chars().all(|c| c.is_ascii_digit()));
-    if point || column || pop {
-        Understood::Command { line: format!("/move {lower}"), shortcut: true }
-    } else {
-        Understood::Ignore
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -99,26 +75,32 @@ mod tests {
         understand(text, &[], "CincoBot")
     }
 
-    fn line(text: &str, shortcut: bool) -> Understood {
-        Understood::Command { line: text.to_owned(), shortcut }
+    fn line(text: &str) -> Understood {
+        Understood::Input(Action::Command(text.to_owned()))
+    }
+
+    fn bare(text: &str) -> Understood {
+        Understood::Input(Action::Shortcut(text.to_owned()))
     }
 
     #[test]
     fn commands_for_this_bot_lose_its_name() {
-        assert_eq!(read("/move@cincobot h8"), line("/move h8", false));
-        assert_eq!(read("/gomoku @ana 19"), line("/gomoku @ana 19", false));
+        assert_eq!(read("/move@cincobot h8"), line("/move h8"));
+        assert_eq!(read("/gomoku @ana 19"), line("/gomoku @ana 19"));
         assert_eq!(read("/move@otherbot h8"), Understood::Ignore);
         assert_eq!(read("/start link"), Understood::Link);
-        assert_eq!(read("/start"), line("/start", false));
+        assert_eq!(read("/start"), line("/start"));
+        assert_eq!(read("/"), Understood::Ignore);
     }
 
     #[test]
-    fn bare_moves_are_shortcuts_and_chat_is_not() {
-        assert_eq!(read("H8"), line("/move h8", true));
-        assert_eq!(read("4"), line("/move 4", true));
-        assert_eq!(read("pop 3"), line("/move pop 3", true));
-        assert_eq!(read("k10"), line("/move k10", true));
+    fn bare_moves_go_to_the_core_and_chat_does_not() {
+        assert_eq!(read(" H8 "), bare("H8"));
+        assert_eq!(read("4"), bare("4"));
+        assert_eq!(read("pop 3"), bare("pop 3"));
+        assert_eq!(read("p3"), bare("p3"));
         assert_eq!(read("hello there"), Understood::Ignore);
         assert_eq!(read("42"), Understood::Ignore);
+        assert_eq!(read("swap"), Understood::Ignore);
     }
 }

@@ -45,8 +45,8 @@ enum Job {
     /// A core output. `origin`: the chat of the input that caused it (where a private
     /// message that cannot be delivered is announced).
     Output { output: Box<Output>, origin: Option<ChatId> },
-    /// A short answer to a typed command.
-    Reply { to: MessageId, locale: Locale, text: Text },
+    /// The answer to a typed command.
+    Reply { to: MessageId, locale: Locale, lines: Vec<Text> },
     /// The bot cannot write to `user` privately: offer the deep link in this chat.
     Invite { user: UserId, locale: Locale },
     /// Tell `user` that it is their turn in `game`, whose board at `ply` was shown.
@@ -66,7 +66,7 @@ fn kind_of(job: &Job, state: &ChatState) -> Kind {
             Output::Keyboard { game, .. } => Kind::Keyboard { game: *game },
             Output::Board { .. }
             | Output::Send { .. }
-            | Output::Notice { .. }
+            | Output::Reply { .. }
             | Output::Direct { .. } => Kind::Text,
         },
         Job::Reply { .. } | Job::Invite { .. } => Kind::Text,
@@ -199,7 +199,7 @@ impl Delivery {
             let target = match &output {
                 Output::Send { chat, .. }
                 | Output::Board { chat, .. }
-                | Output::Notice { chat, .. }
+                | Output::Reply { chat, .. }
                 | Output::Keyboard { chat, .. } => chat_id(chat),
                 Output::Direct { platform: Platform::Telegram, user, .. } => {
                     user.parse().ok().map(ChatId)
@@ -215,9 +215,9 @@ impl Delivery {
         }
     }
 
-    /// Queues a short answer to the typed command `to` in `chat`.
-    pub fn reply(self: &Arc<Self>, chat: ChatId, to: MessageId, locale: Locale, text: Text) {
-        self.enqueue(chat, Job::Reply { to, locale, text });
+    /// Queues the answer to the typed command `to` in `chat`.
+    pub fn reply(self: &Arc<Self>, chat: ChatId, to: MessageId, locale: Locale, lines: Vec<Text>) {
+        self.enqueue(chat, Job::Reply { to, locale, lines });
     }
 
     /// `user` opened the private chat from the deep link: what waited for them goes out.
@@ -346,8 +346,9 @@ impl Delivery {
                     let shown = Shown { game, ply, edit: edit.as_deref(), repost };
                     self.show_board(state, queue, shown, &message, turn.as_ref()).await;
                 }
-                Output::Notice { locale, text, .. } => {
-                    self.send_text(state, &Message::text(locale, vec![text]), None).await;
+                // A reply that lost its input (none should): said in the chat.
+                Output::Reply { locale, lines, .. } => {
+                    self.send_text(state, &Message::text(locale, lines), None).await;
                 }
                 Output::Keyboard { game, locale, components, .. } => {
                     if let Some(&id) = state.boards.get(&game) {
@@ -367,8 +368,8 @@ impl Delivery {
                     self.send_direct(state, &user, message, origin).await;
                 }
             },
-            Job::Reply { to, locale, text } => {
-                self.send_text(state, &Message::text(locale, vec![text]), Some(to)).await;
+            Job::Reply { to, locale, lines } => {
+                self.send_text(state, &Message::text(locale, lines), Some(to)).await;
             }
             Job::Invite { user, locale } => {
                 let invite = Text::new("tg-private-closed");

@@ -66,15 +66,6 @@ fn locale_of(user: &TgUser) -> Option<Locale> {
     user.language_code.as_deref().and_then(Locale::from_tag)
 }
 
-/// The commands only a chat's admins may use in a group; only for them is the membership asked.
-fn needs_admin(line: &str) -> bool {
-    let name = line.split_whitespace().next().unwrap_or_default().trim_start_matches('/');
-    matches!(
-        name.to_lowercase().as_str(),
-        "cancel" | "cancelar" | "settings" | "ajustes" | "language" | "idioma"
-    )
-}
-
 impl App {
     /// Hands `input` to the core; what is only for the user who acted comes back.
     async fn ask(&self, input: Input) -> Vec<Output> {
@@ -110,15 +101,17 @@ async fn on_message(bot: Bot, message: TgMessage, app: Arc<App>) -> Result<(), I
     }
     let entities = message.parse_entities().unwrap_or_default();
     let locale = locale_of(user);
-    let (line, shortcut) = match understand(text, &entities, &app.username) {
+    let action = match understand(text, &entities, &app.username) {
         Understood::Ignore => return Ok(()),
         Understood::Link => {
             app.delivery.linked(user.id, locale.unwrap_or_default());
             return Ok(());
         }
-        Understood::Command { line, shortcut } => (line, shortcut),
+        Understood::Input(action) => action,
     };
-    let is_chat_admin = needs_admin(&line) && app.is_admin(&bot, &message.chat, user).await;
+    // Only for what needs an admin is the membership asked: one call less per move.
+    let is_chat_admin =
+        action.needs_admin(&app.username) && app.is_admin(&bot, &message.chat, user).await;
     let introduced = entities
         .iter()
         .filter_map(|entity| match entity.kind() {
@@ -139,15 +132,11 @@ async fn on_message(bot: Bot, message: TgMessage, app: Arc<App>) -> Result<(), I
         locale,
         introduced,
         replied_to,
-        action: Action::Command(line),
+        action,
     };
     for output in app.ask(input).await {
-        if let Output::Notice { locale, text, .. } = output {
-            // A bare "a1" from someone without a game was probably not a move.
-            if shortcut && matches!(text.id, "no-game" | "which-game") {
-                continue;
-            }
-            app.delivery.reply(message.chat.id, message.id, locale, text);
+        if let Output::Reply { locale, lines, .. } = output {
+            app.delivery.reply(message.chat.id, message.id, locale, lines);
         }
     }
     Ok(())
@@ -167,17 +156,19 @@ async fn on_callback(bot: Bot, query: CallbackQuery, app: Arc<App>) -> Result<()
         locale,
         Action::Button(data),
     );
-    let mut notices = Vec::new();
+    let mut replies = Vec::new();
     for output in app.ask(input).await {
         match output {
-            Output::Notice { locale, text, .. } => notices.push(app.texts.render(locale, &text)),
+            Output::Reply { locale, lines, .. } => {
+                replies.push(app.texts.render_lines(locale, &lines));
+            }
             Output::Keyboard { locale, components, .. } => {
                 edit_buttons(&bot, &app, pressed, locale, &components).await;
             }
             Output::Send { .. } | Output::Board { .. } | Output::Direct { .. } => {}
         }
     }
-    let text = (!notices.is_empty()).then(|| notices.join("\n"));
+    let text = (!replies.is_empty()).then(|| replies.join("\n"));
     answer(&bot, &app, &query, text).await;
     Ok(())
 }
@@ -206,7 +197,7 @@ async fn edit_buttons(
     }
 }
 
-/// Every callback query is answered, once: with the notice, or silently.
+/// Every callback query is answered, once: with the press's reply, or silently.
 async fn answer(bot: &Bot, app: &App, query: &CallbackQuery, text: Option<String>) {
     let result = patiently("answerCallbackQuery", || {
         let mut request = bot.answer_callback_query(query.id.clone());

@@ -28,7 +28,7 @@ impl fmt::Display for Summary<'_> {
             Output::Keyboard { chat, game, .. } => {
                 write!(f, "keyboard of game {} in {}", game.0, Place(chat))
             }
-            Output::Notice { chat, .. } => write!(f, "notice in {}", Place(chat)),
+            Output::Reply { chat, .. } => write!(f, "reply in {}", Place(chat)),
             Output::Direct { platform, .. } => {
                 write!(f, "private message on {}", platform.code())
             }
@@ -61,13 +61,13 @@ mod tests {
             user: "11".into(),
             message: secret_message(),
         };
-        let notice = Output::Notice {
+        let reply = Output::Reply {
             chat: group(),
             user: "11".into(),
             locale: Locale::En,
-            text: Text::new("cinco-hand").with("cards", SECRET),
+            lines: vec![Text::new("cinco-hand").with("cards", SECRET)],
         };
-        for output in [&send, &direct, &notice] {
+        for output in [&send, &direct, &reply] {
             let line = Summary(output).to_string();
             assert!(!line.contains("cups") && !line.contains("cinco-hand"), "{line}");
         }

@@ -170,13 +170,13 @@ impl Harness {
     }
 }
 
-/// The single output must be a private notice to `user` saying `text`.
+/// The single output must be the input's reply to `user`, saying `text`.
 pub fn assert_notice(outputs: &[Output], user: &str, text: Text) {
     match outputs {
-        [Output::Notice { chat: to, user: who, text: said, .. }] => {
-            assert_eq!((to, who.as_str(), said), (&chat(), user, &text));
+        [Output::Reply { chat: to, user: who, lines, .. }] => {
+            assert_eq!((to, who.as_str(), lines.as_slice()), (&chat(), user, &[text][..]));
         }
-        other => panic!("expected one notice to {user}, got {other:#?}"),
+        other => panic!("expected one reply to {user}, got {other:#?}"),
     }
 }
 
