@@ -208,7 +208,7 @@ impl Delivery {
             let target = match &output {
                 Output::Send { chat, .. }
                 | Output::Board { chat, .. }
-                | Output::Notice { chat, .. }
+                | Output::Reply { chat, .. }
                 | Output::Keyboard { chat, .. } => channel_id(chat),
                 // In the queue of the channel it came from, whose interaction it may answer.
                 Output::Direct { platform: Platform::Discord, .. } => origin,
@@ -298,8 +298,9 @@ impl Delivery {
                     let body = self.text_body(&message);
                     self.post(state, &body).await;
                 }
-                Output::Notice { locale, text, .. } => {
-                    let body = self.text_body(&Message::text(locale, vec![text]));
+                // The desk hands replies to the handler; one that still comes is said aloud.
+                Output::Reply { locale, lines, .. } => {
+                    let body = self.text_body(&Message::text(locale, lines));
                     self.post(state, &body).await;
                 }
                 Output::Keyboard { game, locale, components: buttons, .. } => {
@@ -597,7 +598,9 @@ impl Delivery {
     async fn close(&self, reply: &Reply, private: Vec<Output>, mut notes: Vec<String>) {
         for output in private {
             match output {
-                Output::Notice { locale, text, .. } => notes.push(self.texts.render(locale, &text)),
+                Output::Reply { locale, lines, .. } => {
+                    notes.push(self.texts.render_lines(locale, &lines));
+                }
                 Output::Keyboard { locale, components: buttons, .. } => {
                     if let Origin::Component { message } = reply.origin {
                         let rows = components::rows(&self.texts, locale, &buttons);
@@ -634,6 +637,12 @@ impl Delivery {
             (Stage::Deferred, true, Origin::Command) => {
                 patiently("delete response", || http.delete_original_interaction_response(token))
                     .await
+            }
+            (Stage::Deferred, false, Origin::Command) if reply.private => {
+                let edit = EditInteractionResponse::new()
+                    .content(clip(&text, CONTENT_LIMIT))
+                    .allowed_mentions(CreateAllowedMentions::new());
+                patiently("edit response", || edit.clone().execute(http, token)).await.map(|_| ())
             }
             (Stage::Deferred | Stage::Answered, false, origin) => {
                 if *stage == Stage::Deferred && origin == Origin::Command {

@@ -87,6 +87,7 @@ impl Handler {
             interaction.channel_id,
             interaction.user.id,
             locale,
+            input.reply_is_private(),
         );
         self.ask(input, reply).await;
     }
@@ -105,6 +106,7 @@ impl Handler {
             interaction.channel_id,
             interaction.user.id,
             locale,
+            input.reply_is_private(),
         );
         self.ask(input, reply).await;
     }

@@ -49,6 +49,9 @@ pub struct Reply {
     pub channel: ChannelId,
     pub user: UserId,
     pub locale: Locale,
+    /// Whether the core's whole answer is private (known before it answers): a deferred
+    /// command's placeholder is then ephemeral, as its answer will be.
+    pub private: bool,
     stage: Mutex<Stage>,
 }
 
@@ -61,8 +64,9 @@ impl Reply {
         channel: ChannelId,
         user: UserId,
         locale: Locale,
+        private: bool,
     ) -> Reply {
-        Reply { id, token, origin, channel, user, locale, stage: Mutex::new(Stage::Open) }
+        Reply { id, token, origin, channel, user, locale, private, stage: Mutex::new(Stage::Open) }
     }
 
     /// The stage, held while the caller answers so that no one else answers meanwhile.
@@ -71,7 +75,8 @@ impl Reply {
     }
 
     /// Defers the response if no one answered yet: a component's message stays as it is
-    /// (no loading state), a command shows the bot thinking.
+    /// (no loading state), a command shows the bot thinking — to its user alone when the
+    /// answer will be private (Discord fixes that when it defers).
     pub async fn defer(&self, http: &Http) {
         let mut stage = self.stage().await;
         if *stage != Stage::Open {
