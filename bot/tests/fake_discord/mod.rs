@@ -6,6 +6,9 @@
 
 #![allow(dead_code)]
 
+#[path = "../fake_http/mod.rs"]
+mod http;
+
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -13,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
-use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::io::BufReader;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{Notify, mpsc};
 use tokio_tungstenite::tungstenite::Message as Frame;
@@ -360,49 +363,24 @@ impl FakeDiscord {
 
     async fn connection(&self, stream: TcpStream, ws_url: &str) {
         let mut stream = BufReader::new(stream);
-        loop {
-            let mut line = String::new();
-            if stream.read_line(&mut line).await.unwrap_or(0) == 0 {
-                return;
-            }
-            let mut words = line.split_whitespace();
-            let method = words.next().unwrap_or_default().to_owned();
-            let path = words.next().unwrap_or_default().to_owned();
-            let mut length = 0;
-            let mut content_type = String::new();
-            loop {
-                let mut header = String::new();
-                if stream.read_line(&mut header).await.unwrap_or(0) == 0 {
-                    return;
-                }
-                let header = header.trim_end();
-                if header.is_empty() {
-                    break;
-                }
-                let (name, value) = header.split_once(':').unwrap_or((header, ""));
-                match name.to_ascii_lowercase().as_str() {
-                    "content-length" => length = value.trim().parse().unwrap_or(0),
-                    "content-type" => content_type = value.trim().to_owned(),
-                    _ => {}
-                }
-            }
-            let mut body = vec![0; length];
-            if stream.read_exact(&mut body).await.is_err() {
-                return;
-            }
-            let (body, files, png) = parse_body(&content_type, &body);
-            let path = path.split('?').next().unwrap_or_default().to_owned();
-            let call = Call { method, path, body, files, png, at: Instant::now(), created: None };
+        while let Some(request) = http::read(&mut stream).await {
+            let (body, files, png) = parse_body(&request.content_type, &request.body);
+            let path = request.path.split('?').next().unwrap_or_default().to_owned();
+            let call = Call {
+                method: request.method,
+                path,
+                body,
+                files,
+                png,
+                at: Instant::now(),
+                created: None,
+            };
             let (status, reply) = self.answer(call, ws_url);
             let text = match &reply {
                 Value::Null => String::new(),
                 reply => reply.to_string(),
             };
-            let response = format!(
-                "HTTP/1.1 {status} X\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{text}",
-                text.len()
-            );
-            if stream.get_mut().write_all(response.as_bytes()).await.is_err() {
+            if !http::respond(&mut stream, status, &text).await {
                 return;
             }
         }
@@ -561,48 +539,17 @@ impl FakeDiscord {
 /// A JSON body, or a multipart one as its `payload_json` with the count of files and whether
 /// they are all PNG images.
 fn parse_body(content_type: &str, body: &[u8]) -> (Value, usize, bool) {
-    let Some(boundary) = content_type.split("boundary=").nth(1) else {
+    let Some(parts) = http::parts(content_type, body) else {
         return (serde_json::from_slice(body).unwrap_or(Value::Null), 0, false);
     };
-    let boundary = format!("--{}", boundary.trim_matches('"'));
-    let mut payload = Value::Null;
-    let (mut files, mut png) = (0, true);
-    for part in split(body, boundary.as_bytes()) {
-        let Some(split_at) = find(part, b"\r\n\r\n") else { continue };
-        let head = String::from_utf8_lossy(&part[..split_at]);
-        let mut value = &part[split_at + 4..];
-        if value.ends_with(b"\r\n") {
-            value = &value[..value.len() - 2];
-        }
-        if head.contains("filename=") {
-            files += 1;
-            png &= value.starts_with(b"\x89PNG");
-        } else if head.contains("name=\"payload_json\"") {
-            payload = serde_json::from_slice(value).unwrap_or(Value::Null);
-        }
-    }
-    (payload, files, files > 0 && png)
-}
-
-fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack.windows(needle.len()).position(|window| window == needle)
-}
-
-fn split<'a>(mut data: &'a [u8], boundary: &[u8]) -> Vec<&'a [u8]> {
-    let mut parts = Vec::new();
-    while let Some(at) = find(data, boundary) {
-        if at > 0 {
-            parts.push(&data[..at]);
-        }
-        data = &data[at + boundary.len()..];
-        if data.starts_with(b"--") {
-            break;
-        }
-        if data.starts_with(b"\r\n") {
-            data = &data[2..];
-        }
-    }
-    parts
+    let payload = parts
+        .iter()
+        .find(|part| part.name == "payload_json")
+        .and_then(|part| serde_json::from_slice(part.value).ok())
+        .unwrap_or(Value::Null);
+    let files: Vec<_> = parts.iter().filter(|part| part.file).collect();
+    let png = !files.is_empty() && files.iter().all(|file| file.value.starts_with(b"\x89PNG"));
+    (payload, files.len(), png)
 }
 
 /// A user as Discord sends them.
