@@ -3,6 +3,7 @@
 //! games are in the one database.
 
 mod fake_discord;
+mod fake_http;
 mod fake_telegram;
 
 use std::process::{Command, Stdio};

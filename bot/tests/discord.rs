@@ -3,6 +3,7 @@
 //! gateway websocket that dispatches the interactions a test scripts).
 
 mod fake_discord;
+mod fake_http;
 
 use std::time::Duration;
 

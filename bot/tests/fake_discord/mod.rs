@@ -6,8 +6,7 @@
 
 #![allow(dead_code)]
 
-#[path = "../fake_http/mod.rs"]
-mod http;
+use super::fake_http as http;
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};

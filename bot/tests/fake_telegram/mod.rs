@@ -5,8 +5,7 @@
 
 #![allow(dead_code)]
 
-#[path = "../fake_http/mod.rs"]
-mod http;
+use super::fake_http as http;
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
