@@ -131,6 +131,10 @@ struct State {
     /// The DM channel of each user.
     dms: HashMap<u64, u64>,
     gateway: Option<mpsc::UnboundedSender<Value>>,
+    /// Where each call goes as it is answered, for a load run.
+    watcher: Option<mpsc::UnboundedSender<Call>>,
+    /// Keep no calls (a load run watches them instead).
+    forgetful: bool,
     identified: usize,
     sequence: u64,
 }
@@ -203,6 +207,15 @@ impl FakeDiscord {
         let state = self.lock();
         let gateway = state.gateway.as_ref().expect("a shard is connected");
         gateway.send(interaction).expect("the shard listens");
+    }
+
+    /// Every call from now on, as it is answered; `forget`: keep none in memory.
+    pub fn watch(&self, forget: bool) -> mpsc::UnboundedReceiver<Call> {
+        let (sender, calls) = mpsc::unbounded_channel();
+        let mut state = self.lock();
+        state.watcher = Some(sender);
+        state.forgetful = forget;
+        calls
     }
 
     pub fn calls(&self) -> Vec<Call> {
@@ -419,6 +432,12 @@ impl FakeDiscord {
                         });
                     if let Some(last) = state.calls.last_mut() {
                         last.created = created;
+                    }
+                    if let (Some(watcher), Some(last)) = (&state.watcher, state.calls.last()) {
+                        let _ = watcher.send(last.clone());
+                    }
+                    if state.forgetful {
+                        state.calls.clear();
                     }
                     (status, reply)
                 }
