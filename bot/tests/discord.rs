@@ -78,16 +78,17 @@ async fn start_game(fake: &FakeDiscord, game: &str) -> (u64, Call) {
         answer.buttons().into_iter().find(|id| id.starts_with("a:")).expect("an Accept button");
     let challenge_message = answer.created.expect("the challenge's message");
     let from = fake.count();
-    let pressed = interact(fake, press(fake, &bruno(), CHANNEL, challenge_message, &accept)).await;
-    let board = fake
+    let board = interact(fake, press(fake, &bruno(), CHANNEL, challenge_message, &accept)).await;
+    assert_eq!(board.callback_type(), Some(7), "the challenge becomes the board");
+    assert_eq!((board.files, board.png), (1, true));
+    let mention = fake
         .wait_for(from, |call| {
-            call.is("POST", &format!("/channels/{CHANNEL}/messages")) && call.png
+            call.is("POST", &format!("/channels/{CHANNEL}/messages"))
+                && call.content().contains(&format!("<@{ANA}>"))
         })
         .await;
-    assert!(matches!(pressed.callback_type(), Some(6 | 7)), "the press is answered");
-    assert!(board.content().contains(&format!("<@{ANA}>")), "the first to move is mentioned");
-    assert_eq!(board.body["allowed_mentions"]["users"], json!([ANA.to_string()]));
-    (board.created.expect("the board's message"), board)
+    assert_eq!(mention.body["allowed_mentions"]["users"], json!([ANA.to_string()]), "only Ana");
+    (challenge_message, board)
 }
 
 /// The button of `board` that plays column `column`.

@@ -497,10 +497,20 @@ impl Delivery {
         let current = state.boards.get(&game).copied().or(edit);
         let mut shown = None;
         let mut posted = false;
-        if let (false, Some(id)) = (repost, current) {
+        // A game's first board takes the place of the message pressed to start it (a
+        // challenge's Accept, a Rematch), unless that message shows another game.
+        let pressed = state.reply.as_ref().and_then(|reply| match reply.origin {
+            Origin::Component { message } => Some(message),
+            Origin::Command => None,
+        });
+        let replaced =
+            pressed.filter(|message| !state.boards.values().any(|board| board == message));
+        if let (false, Some(id)) = (repost, current.or(replaced)) {
             if self.answer_component(state, id, &body).await {
                 shown = Some(id);
-            } else if state.reply.as_ref().is_none_or(|reply| reply.origin != Origin::Command) {
+            } else if current.is_some()
+                && state.reply.as_ref().is_none_or(|reply| reply.origin != Origin::Command)
+            {
                 let channel = state.channel;
                 let result = patiently("edit message", || {
                     body.edit().execute(&*self.http, (channel, id, None))
