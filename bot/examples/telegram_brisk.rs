@@ -12,6 +12,8 @@
 //! `cargo run --release -p cincobot --example telegram_brisk [MOVES] [PAUSE] [answer|clock]`
 //! (60, 500, answer).
 
+#[path = "../tests/fake_http/mod.rs"]
+mod fake_http;
 #[path = "../tests/fake_telegram/mod.rs"]
 mod fake_telegram;
 

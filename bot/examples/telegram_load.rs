@@ -10,6 +10,8 @@
 //! `cargo run --release -p cincobot --example telegram_load [GAMES] [MOVES] [PAUSE]`
 //! (200, 30, 500).
 
+#[path = "../tests/fake_http/mod.rs"]
+mod fake_http;
 #[path = "../tests/fake_telegram/mod.rs"]
 mod fake_telegram;
 

@@ -89,6 +89,46 @@ impl CpuBudgets {
 #[serde(default, deny_unknown_fields)]
 pub struct DiscordConfig {
     pub token: Secret,
+    /// Register the slash commands in this server only (development); globally otherwise.
+    pub guild_id: Option<u64>,
+    /// How many gateway shards: `"auto"` (Discord's recommendation) or a count.
+    pub shards: Shards,
+    /// A REST proxy in front of Discord (`http://host:port`), which then owns the rate
+    /// limits (DISCORD_PROXY); empty talks to Discord directly.
+    pub proxy: String,
+}
+
+/// How many gateway connections serve the bot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shards {
+    /// As many as Discord recommends for the bot's servers.
+    Auto,
+    Count(u32),
+}
+
+impl Default for Shards {
+    fn default() -> Shards {
+        Shards::Count(1)
+    }
+}
+
+impl<'de> Deserialize<'de> for Shards {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Shards, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Written {
+            Count(u32),
+            Word(String),
+        }
+        match Written::deserialize(deserializer)? {
+            Written::Count(0) => Err(serde::de::Error::custom("shards must be at least 1")),
+            Written::Count(count) => Ok(Shards::Count(count)),
+            Written::Word(word) if word.eq_ignore_ascii_case("auto") => Ok(Shards::Auto),
+            Written::Word(word) => Err(serde::de::Error::custom(format!(
+                "shards is \"auto\" or a count, not {word:?}"
+            ))),
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
@@ -214,6 +254,9 @@ impl Config {
         if let Some(token) = set("DISCORD_TOKEN") {
             config.discord.token = Secret(token);
         }
+        if let Some(proxy) = set("DISCORD_PROXY") {
+            config.discord.proxy = proxy;
+        }
         if let Some(token) = set("TELEGRAM_TOKEN") {
             config.telegram.token = Secret(token);
         }
@@ -292,9 +335,19 @@ mod tests {
     }
 
     #[test]
+    fn discord_shards_are_auto_or_a_count() {
+        let read = |text: &str| toml::from_str::<Config>(text).map(|config| config.discord.shards);
+        assert_eq!(read("[discord]\nshards = \"auto\""), Ok(Shards::Auto));
+        assert_eq!(read("[discord]\nshards = 4"), Ok(Shards::Count(4)));
+        assert_eq!(read(""), Ok(Shards::Count(1)));
+        assert!(read("[discord]\nshards = 0").is_err());
+        assert!(read("[discord]\nshards = \"many\"").is_err());
+    }
+
+    #[test]
     fn tokens_never_print() {
         let config = Config {
-            discord: DiscordConfig { token: Secret::new("hunter2".into()) },
+            discord: DiscordConfig { token: Secret::new("hunter2".into()), ..Default::default() },
             ..Config::default()
         };
         assert!(!format!("{config:?}").contains("hunter2"));

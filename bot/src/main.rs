@@ -1,6 +1,7 @@
-//! `cincobot [console] [--config PATH] [--images DIR]`: starts the bot. With `TELEGRAM_TOKEN`
-//! (or the config's token) it serves Telegram; with no token (or with `console`) it runs in
-//! the terminal.
+//! `cincobot [console] [--config PATH] [--images DIR]`: starts the bot. With `DISCORD_TOKEN`
+//! it serves Discord, with `TELEGRAM_TOKEN` Telegram (or the config's tokens), with both both
+//! platforms over one core and one database; with no token (or with `console`) it runs in the
+//! terminal.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -74,22 +75,82 @@ fn main() -> ExitCode {
 }
 
 async fn run(arguments: Arguments, config: Config) -> Result<(), Box<dyn std::error::Error>> {
+    let discord = !config.discord.token.is_empty() && !arguments.console;
     let telegram = !config.telegram.token.is_empty() && !arguments.console;
-    if !config.discord.token.is_empty() && !arguments.console {
-        tracing::warn!("the Discord adapter is not built yet");
-    }
-    if telegram {
-        let settings = cincobot::telegram::TelegramSettings::from_config(&config)?;
-        let running = cincobot::runtime::start(&config).await?;
-        let served = cincobot::telegram::serve(settings, running).await?;
-        eprintln!("serving Telegram; Ctrl-C stops");
-        served.wait().await;
-        return Ok(());
+    if discord || telegram {
+        return serve(&config, discord, telegram).await;
     }
     let running = cincobot::runtime::start(&config).await?;
     let images = arguments.images.unwrap_or_else(|| config.images_dir.clone());
     let console = Console::new(running, images, Box::new(std::io::stdout()));
     let stdin = tokio::io::BufReader::new(tokio::io::stdin());
     console.run(stdin).await?;
+    Ok(())
+}
+
+/// One core on one desk, each configured platform's adapter plugged into it, until Ctrl-C
+/// (or a platform stops for good).
+async fn serve(
+    config: &Config,
+    discord: bool,
+    telegram: bool,
+) -> Result<(), Box<dyn std::error::Error>> {
+    use cincobot::core::Platform;
+    use cincobot::runtime::desk::{Desk, Outlets, run};
+
+    let running = cincobot::runtime::start(config).await?;
+    let (desk, inbox) = Desk::new();
+    let mut outlets = Outlets::new();
+    let mut discord_connected = None;
+    if discord {
+        let settings = cincobot::discord::DiscordSettings::from_config(config);
+        let connected = cincobot::discord::connect(settings, &desk).await?;
+        outlets = outlets.with(Platform::Discord, connected.outlet());
+        discord_connected = Some(connected);
+    }
+    let mut telegram_connected = None;
+    if telegram {
+        let mut settings = cincobot::telegram::TelegramSettings::from_config(config)?;
+        // One Ctrl-C handler for the process, below.
+        settings.ctrlc = false;
+        let connected = cincobot::telegram::connect(settings, &desk).await?;
+        outlets = outlets.with(Platform::Telegram, connected.outlet());
+        telegram_connected = Some(connected);
+    }
+    let core = tokio::spawn(run(running, inbox, outlets));
+    let mut gateway = discord_connected.map(cincobot::discord::Connected::start);
+    let mut polling = match telegram_connected {
+        Some(connected) => Some(connected.poll().await),
+        None => None,
+    };
+    eprintln!("serving; Ctrl-C stops");
+    let stopped = async {
+        match (&mut gateway, &mut polling) {
+            (Some(gateway), Some(polling)) => {
+                tokio::select! { () = gateway.wait() => {}, () = polling.wait() => {} }
+            }
+            (Some(gateway), None) => gateway.wait().await,
+            (None, Some(polling)) => polling.wait().await,
+            (None, None) => {}
+        }
+    };
+    tokio::select! {
+        () = stopped => {}
+        _ = tokio::signal::ctrl_c() => {}
+    }
+    if let Some(gateway) = &mut gateway {
+        gateway.stop().await;
+    }
+    if let Some(polling) = &mut polling {
+        polling.stop().await;
+    }
+    desk.stop();
+    let _ = core.await;
+    if let Some(gateway) = &gateway {
+        gateway.drain().await;
+    }
+    if let Some(polling) = &polling {
+        polling.drain().await;
+    }
     Ok(())
 }

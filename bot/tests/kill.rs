@@ -5,6 +5,7 @@
 //! every game, finished, and every move a player saw acknowledged exactly once, at the ply the
 //! player sent it for.
 
+mod fake_http;
 mod fake_telegram;
 
 use std::collections::{BTreeMap, HashMap, HashSet};

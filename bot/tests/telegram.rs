@@ -1,6 +1,7 @@
 //! The Telegram adapter end to end: the real dispatcher, core and SQLite store against a fake
 //! Bot API server on 127.0.0.1 (`fake_telegram`), driven by scripted updates.
 
+mod fake_http;
 mod fake_telegram;
 
 use std::time::Duration;

@@ -5,12 +5,14 @@
 
 #![allow(dead_code)]
 
+use super::fake_http as http;
+
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::io::BufReader;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Notify;
 
@@ -277,72 +279,17 @@ impl FakeTelegram {
 
     async fn connection(&self, stream: TcpStream) {
         let mut stream = BufReader::new(stream);
-        loop {
-            let mut line = String::new();
-            if stream.read_line(&mut line).await.unwrap_or(0) == 0 {
-                return;
-            }
-            let path = line.split_whitespace().nth(1).unwrap_or_default().to_owned();
-            let mut length = 0;
-            let mut content_type = String::new();
-            let mut chunked = false;
-            loop {
-                let mut header = String::new();
-                if stream.read_line(&mut header).await.unwrap_or(0) == 0 {
-                    return;
-                }
-                let header = header.trim_end();
-                if header.is_empty() {
-                    break;
-                }
-                let (name, value) = header.split_once(':').unwrap_or((header, ""));
-                match name.to_ascii_lowercase().as_str() {
-                    "content-length" => length = value.trim().parse().unwrap_or(0),
-                    "content-type" => content_type = value.trim().to_owned(),
-                    "transfer-encoding" => chunked = value.to_ascii_lowercase().contains("chunked"),
-                    _ => {}
-                }
-            }
-            let body = if chunked {
-                let mut body = Vec::new();
-                loop {
-                    let mut size = String::new();
-                    if stream.read_line(&mut size).await.unwrap_or(0) == 0 {
-                        return;
-                    }
-                    let size = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
-                    let mut chunk = vec![0; size + 2];
-                    if stream.read_exact(&mut chunk).await.is_err() {
-                        return;
-                    }
-                    if size == 0 {
-                        break;
-                    }
-                    body.extend_from_slice(&chunk[..size]);
-                }
-                body
-            } else {
-                let mut body = vec![0; length];
-                if stream.read_exact(&mut body).await.is_err() {
-                    return;
-                }
-                body
-            };
+        while let Some(request) = http::read(&mut stream).await {
             // teloxide names methods `GetMe`, `SendPhoto`…; Telegram ignores the case.
-            let name = path.rsplit('/').next().unwrap_or_default();
+            let name = request.path.rsplit('/').next().unwrap_or_default();
             let mut letters = name.chars();
             let method: String = letters
                 .next()
                 .map(|first| first.to_ascii_lowercase().to_string() + letters.as_str())
                 .unwrap_or_default();
-            let params = parse_body(&content_type, &body);
+            let params = parse_body(&request.content_type, &request.body);
             let (status, reply) = self.answer(&method, params).await;
-            let text = reply.to_string();
-            let response = format!(
-                "HTTP/1.1 {status} X\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{text}",
-                text.len()
-            );
-            if stream.get_mut().write_all(response.as_bytes()).await.is_err() {
+            if !http::respond(&mut stream, status, &reply.to_string()).await {
                 return;
             }
         }
@@ -488,55 +435,23 @@ fn rand_id() -> u64 {
 
 /// The fields of a JSON or multipart/form-data body; a file part is replaced by its size.
 fn parse_body(content_type: &str, body: &[u8]) -> Value {
-    if let Some(boundary) = content_type.split("boundary=").nth(1) {
-        let boundary = format!("--{}", boundary.trim_matches('"'));
-        let mut fields = serde_json::Map::new();
-        let text = body;
-        let mut parts = split(text, boundary.as_bytes());
-        parts.retain(|part| !part.is_empty());
-        for part in parts {
-            let Some(split_at) = find(part, b"\r\n\r\n") else { continue };
-            let head = String::from_utf8_lossy(&part[..split_at]);
-            let mut value = &part[split_at + 4..];
-            if value.ends_with(b"\r\n") {
-                value = &value[..value.len() - 2];
-            }
-            let Some(name) = head.split("name=\"").nth(1).and_then(|n| n.split('"').next()) else {
-                continue;
-            };
-            if head.contains("filename=") {
-                fields.insert(format!("{name}#bytes"), json!(value.len()));
-                fields.insert(format!("{name}#png"), json!(value.starts_with(b"\x89PNG")));
-                fields.insert("file#png".to_owned(), json!(value.starts_with(b"\x89PNG")));
-                fields.insert(format!("{name}#gif"), json!(value.starts_with(b"GIF89a")));
-            } else {
-                let text = String::from_utf8_lossy(value).into_owned();
-                let parsed = serde_json::from_str::<Value>(&text)
-                    .ok()
-                    .filter(|v| v.is_object() || v.is_array());
-                fields.insert(name.to_owned(), parsed.unwrap_or(Value::String(text)));
-            }
-        }
-        return Value::Object(fields);
-    }
-    serde_json::from_slice(body).unwrap_or(Value::Null)
-}
-
-fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack.windows(needle.len()).position(|window| window == needle)
-}
-
-fn split<'a>(mut data: &'a [u8], boundary: &[u8]) -> Vec<&'a [u8]> {
-    let mut parts = Vec::new();
-    while let Some(at) = find(data, boundary) {
-        parts.push(&data[..at]);
-        data = &data[at + boundary.len()..];
-        if data.starts_with(b"--") {
-            break;
-        }
-        if data.starts_with(b"\r\n") {
-            data = &data[2..];
+    let Some(parts) = http::parts(content_type, body) else {
+        return serde_json::from_slice(body).unwrap_or(Value::Null);
+    };
+    let mut fields = serde_json::Map::new();
+    for part in parts {
+        let (name, value) = (part.name, part.value);
+        if part.file {
+            fields.insert(format!("{name}#bytes"), json!(value.len()));
+            fields.insert(format!("{name}#png"), json!(value.starts_with(b"\x89PNG")));
+            fields.insert("file#png".to_owned(), json!(value.starts_with(b"\x89PNG")));
+            fields.insert(format!("{name}#gif"), json!(value.starts_with(b"GIF89a")));
+        } else {
+            let text = String::from_utf8_lossy(value).into_owned();
+            let parsed =
+                serde_json::from_str::<Value>(&text).ok().filter(|v| v.is_object() || v.is_array());
+            fields.insert(name, parsed.unwrap_or(Value::String(text)));
         }
     }
-    parts
+    Value::Object(fields)
 }

@@ -1,0 +1,176 @@
+//! The Discord adapter under load: 200 gomoku games between people (no CPU thinking), each
+//! in its own channel, played at once by `/move` against the fake Discord on 127.0.0.1
+//! (REST through serenity's proxy, one loopback gateway shard). Each game's next move is
+//! dispatched `PAUSE` milliseconds after its board comes back (0: at once, which measures the
+//! most moves a second; 500: about 400 moves a second offered, which measures the latency of
+//! a move at that rate). The latency runs from the INTERACTION_CREATE being sent on the
+//! gateway to the interaction's callback with the new board (a PNG) arriving at the fake.
+//! All traffic stays on loopback.
+//!
+//! `cargo run --release -p cincobot --example discord_load [GAMES] [MOVES] [PAUSE]`
+//! (200, 30, 500).
+
+#[path = "../tests/fake_discord/mod.rs"]
+mod fake_discord;
+#[path = "../tests/fake_http/mod.rs"]
+mod fake_http;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use cincobot::config::{Config, CpuBudgets, Secret, Shards};
+use cincobot::discord::{DiscordSettings, serve};
+use fake_discord::{Call, FakeDiscord, TOKEN, press, slash, user};
+use serde_json::{Value, json};
+use tokio::sync::{mpsc, oneshot};
+
+/// Stones along rows 1, 3, 5…, alternating colours: no line of five ever forms, so a game
+/// lasts as long as asked (up to 120 moves).
+fn point(ply: usize) -> String {
+    let column = char::from(b'a' + u8::try_from(ply % 15).unwrap_or(0));
+    let row = 1 + 2 * (ply / 15);
+    format!("{column}{row}")
+}
+
+fn argument(index: usize, default: usize) -> usize {
+    std::env::args().nth(index).and_then(|a| a.parse().ok()).unwrap_or(default)
+}
+
+/// The callbacks awaited, by interaction id.
+type Waiting = Arc<Mutex<HashMap<u64, oneshot::Sender<Call>>>>;
+
+/// Dispatches `interaction` and waits (at most a minute) for its callback.
+async fn interact(
+    fake: &FakeDiscord,
+    waiting: &Waiting,
+    (id, interaction): (u64, Value),
+) -> Option<Call> {
+    let (sender, callback) = oneshot::channel();
+    waiting.lock().ok()?.insert(id, sender);
+    fake.dispatch(interaction);
+    tokio::time::timeout(Duration::from_secs(60), callback).await.ok()?.ok()
+}
+
+#[tokio::main(flavor = "multi_thread")]
+async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let games = argument(1, 200).clamp(1, 1000);
+    let moves = argument(2, 30).clamp(1, 120);
+    let pause = Duration::from_millis(u64::try_from(argument(3, 500)).unwrap_or(500).min(5000));
+    let directory = tempfile::tempdir()?;
+    let fake = FakeDiscord::start().await;
+    let config = Config {
+        database_url: format!("sqlite://{}", directory.path().join("load.db").display()),
+        cpu: CpuBudgets { easy_ms: 10, normal_ms: 10, hard_ms: 10, checks: 0 },
+        ..Config::default()
+    };
+    let settings = DiscordSettings {
+        token: Secret::new(TOKEN.to_owned()),
+        proxy: Some(fake.proxy.clone()),
+        guild: None,
+        shards: Shards::Count(1),
+    };
+    let running = cincobot::runtime::start(&config).await?;
+    let served = serve(settings, running).await?;
+    fake.identified(1).await;
+
+    // Each interaction's callback, routed to the task that dispatched it.
+    let waiting: Waiting = Arc::new(Mutex::new(HashMap::new()));
+    let mut calls = fake.watch(true);
+    let router = waiting.clone();
+    tokio::spawn(async move {
+        while let Some(call) = calls.recv().await {
+            let Some(id) = call.path.split("/interactions/").nth(1) else { continue };
+            let Some(id) = id.split('/').next().and_then(|id| id.parse::<u64>().ok()) else {
+                continue;
+            };
+            if let Some(waiter) = router.lock().ok().and_then(|mut w| w.remove(&id)) {
+                let _ = waiter.send(call);
+            }
+        }
+    });
+
+    let mut players = Vec::new();
+    let (ready, mut all_ready) = mpsc::unbounded_channel::<()>();
+    let (go, _) = tokio::sync::broadcast::channel::<Instant>(1);
+    for game in 0..games {
+        let fake = fake.clone();
+        let waiting = waiting.clone();
+        let ready = ready.clone();
+        let mut start = go.subscribe();
+        players.push(tokio::spawn(async move {
+            let channel = 1_400_000_000_000_000_000 + u64::try_from(game).unwrap_or(0);
+            let (first, second) = (user(id(game, 0), "first"), user(id(game, 1), "second"));
+            let opponent =
+                json!([{ "name": "opponent", "type": 6, "value": id(game, 1).to_string() }]);
+            let challenge =
+                slash(&fake, &first, channel, "gomoku", opponent, std::slice::from_ref(&second));
+            let challenged = interact(&fake, &waiting, challenge).await?;
+            let accept = challenged.buttons().into_iter().find(|id| id.starts_with("a:"))?;
+            let message = challenged.created?;
+            interact(&fake, &waiting, press(&fake, &second, channel, message, &accept)).await?;
+            ready.send(()).ok()?;
+            start.recv().await.ok()?;
+            // Spread the first moves over one pause, as players who did not all start at once.
+            let offset = u32::try_from(game).unwrap_or(0);
+            tokio::time::sleep(pause * offset / u32::try_from(games).unwrap_or(1).max(1)).await;
+            let mut latencies = Vec::with_capacity(moves);
+            for ply in 0..moves {
+                if ply > 0 {
+                    tokio::time::sleep(pause).await;
+                }
+                let who = if ply % 2 == 0 { &first } else { &second };
+                let options = json!([{ "name": "point", "type": 3, "value": point(ply) }]);
+                let sent = Instant::now();
+                let answer =
+                    interact(&fake, &waiting, slash(&fake, who, channel, "move", options, &[]))
+                        .await?;
+                if !answer.png {
+                    return None;
+                }
+                latencies.push(answer.at.saturating_duration_since(sent));
+            }
+            Some(latencies)
+        }));
+    }
+    drop(ready);
+    for _ in 0..games {
+        if all_ready.recv().await.is_none() {
+            break;
+        }
+    }
+    // Every game is on; the clock runs for the moves only.
+    let started = Instant::now();
+    let _ = go.send(started);
+    let mut latencies = Vec::new();
+    let mut unfinished = 0;
+    for player in players {
+        match player.await {
+            Ok(Some(game)) => latencies.extend(game),
+            _ => unfinished += 1,
+        }
+    }
+    let elapsed = started.elapsed();
+    served.stop().await;
+
+    latencies.sort();
+    let at = |q: f64| {
+        let index = ((latencies.len() as f64 - 1.0) * q).round() as usize;
+        latencies.get(index).copied().unwrap_or_default()
+    };
+    println!(
+        "{games} games × {moves} moves, {} ms between a board and the next move: {} moves in {:.2} s = {:.0} moves/s; latency p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms; {unfinished} games unfinished",
+        pause.as_millis(),
+        latencies.len(),
+        elapsed.as_secs_f64(),
+        latencies.len() as f64 / elapsed.as_secs_f64(),
+        at(0.5).as_secs_f64() * 1000.0,
+        at(0.99).as_secs_f64() * 1000.0,
+        at(1.0).as_secs_f64() * 1000.0,
+    );
+    Ok(())
+}
+
+fn id(game: usize, seat: usize) -> u64 {
+    20_000 + 2 * u64::try_from(game).unwrap_or(0) + u64::try_from(seat).unwrap_or(0)
+}

@@ -1,0 +1,721 @@
+//! Getting the core's outputs to Discord: one queue (and task) per channel, so a channel's
+//! messages keep their order and one channel's slow call holds up no other. Pictures are
+//! drawn on blocking threads, so the core's task never waits for one.
+//!
+//! An interaction in a channel is announced to its queue before the core sees it
+//! ([`Job::Expect`]) and closed after ([`Job::Finish`]); in between, the first output that can
+//! answer it does: a board for the pressed message becomes the update of that message (type
+//! 7, the image always sent again: Discord clears the attachments otherwise), a command's
+//! board or text its answer. Everything else goes out with the bot's token, which never
+//! expires: boards are edited in place (a board whose message is gone is posted anew), and
+//! since an edit notifies nobody the player to move gets a short mention (allowed mentions:
+//! that user only), the game's previous one deleted. What is private to the user who acted
+//! closes the interaction as an ephemeral message.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use serenity::all::{
+    ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateInteractionResponse,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
+    EditInteractionResponse, EditMessage, Http, MessageId, UserId,
+};
+use serenity::builder::Builder as _;
+use tokio::sync::mpsc;
+use tokio::time::Instant;
+
+use super::components;
+use super::reply::{Origin, Reply, Stage};
+use super::retry::{self, DMS_CLOSED, UNKNOWN_MESSAGE, patiently};
+use crate::core::{Attachment, Chat, GameId, Message, Output, Platform, User};
+use crate::i18n::{Locale, Text, Texts};
+use crate::runtime::{Desk, Outlet};
+
+/// Discord's longest message content, in characters.
+pub const CONTENT_LIMIT: usize = 2000;
+
+/// One thing for a channel's queue to do.
+enum Job {
+    Output(Box<Output>),
+    /// An interaction in this channel is being handled: the outputs that follow may answer it.
+    Expect(Arc<Reply>),
+    /// The core is done with the interaction: `private` answers it only for its user.
+    Finish {
+        reply: Arc<Reply>,
+        private: Vec<Output>,
+    },
+}
+
+/// What one channel's queue remembers.
+struct ChannelState {
+    channel: ChannelId,
+    /// The message showing each game's board.
+    boards: HashMap<GameId, MessageId>,
+    /// The turn mention of each game, and the ply it was for.
+    turns: HashMap<GameId, (MessageId, usize)>,
+    /// The interaction being handled, if one is.
+    reply: Option<Arc<Reply>>,
+    /// Texts for the interaction's user that its delivery found (their DMs were closed).
+    extra: Vec<String>,
+}
+
+/// The queues of every channel.
+pub struct Delivery {
+    http: Arc<Http>,
+    texts: Arc<Texts>,
+    desk: Desk,
+    queues: Mutex<HashMap<ChannelId, mpsc::UnboundedSender<Job>>>,
+    busy: Arc<AtomicUsize>,
+}
+
+impl std::fmt::Debug for Delivery {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Delivery").field("busy", &self.busy).finish_non_exhaustive()
+    }
+}
+
+/// The desk's way into the channel queues.
+#[derive(Debug)]
+pub struct Outbox(pub Arc<Delivery>);
+
+impl Outlet for Outbox {
+    fn deliver(&self, outputs: Vec<Output>, origin: Option<&Chat>) {
+        self.0.queue(outputs, origin);
+    }
+}
+
+/// A channel id of ours as Discord's.
+fn channel_id(chat: &Chat) -> Option<ChannelId> {
+    (chat.platform == Platform::Discord)
+        .then(|| chat.id.parse::<u64>().ok().filter(|id| *id != 0).map(ChannelId::new))
+        .flatten()
+}
+
+fn user_id(id: &str) -> Option<UserId> {
+    id.parse::<u64>().ok().filter(|id| *id != 0).map(UserId::new)
+}
+
+/// `text` cut to `limit` characters, with an ellipsis when cut.
+#[must_use]
+pub fn clip(text: &str, limit: usize) -> String {
+    if text.chars().count() <= limit {
+        return text.to_owned();
+    }
+    let mut clipped: String = text.chars().take(limit.saturating_sub(1)).collect();
+    clipped.push('…');
+    clipped
+}
+
+/// A message ready for any of Discord's ways to send it.
+#[derive(Clone, Debug)]
+pub struct Body {
+    pub content: String,
+    pub image: Option<CreateAttachment>,
+    pub components: Vec<CreateActionRow>,
+    /// Who may be notified by a mention in `content`: nobody, or this user.
+    pub mention: Option<UserId>,
+}
+
+impl Body {
+    fn allowed(&self) -> CreateAllowedMentions {
+        CreateAllowedMentions::new().users(self.mention)
+    }
+
+    /// As an interaction's response message.
+    pub fn response(&self) -> CreateInteractionResponseMessage {
+        let mut message = CreateInteractionResponseMessage::new()
+            .content(self.content.clone())
+            .components(self.components.clone())
+            .allowed_mentions(self.allowed());
+        if let Some(image) = &self.image {
+            message = message.add_file(image.clone());
+        }
+        message
+    }
+
+    /// As an edit of an interaction's original response.
+    pub fn response_edit(&self) -> EditInteractionResponse {
+        let mut edit = EditInteractionResponse::new()
+            .content(self.content.clone())
+            .components(self.components.clone())
+            .allowed_mentions(self.allowed());
+        if let Some(image) = &self.image {
+            edit = edit.new_attachment(image.clone());
+        }
+        edit
+    }
+
+    /// As a new message with the bot's token.
+    pub fn message(&self) -> CreateMessage {
+        let mut message = CreateMessage::new()
+            .content(self.content.clone())
+            .components(self.components.clone())
+            .allowed_mentions(self.allowed());
+        if let Some(image) = &self.image {
+            message = message.add_file(image.clone());
+        }
+        message
+    }
+
+    /// As an edit with the bot's token: the new image replaces every old attachment.
+    pub fn edit(&self) -> EditMessage {
+        let mut edit = EditMessage::new()
+            .content(self.content.clone())
+            .components(self.components.clone())
+            .allowed_mentions(self.allowed());
+        if let Some(image) = &self.image {
+            edit = edit.new_attachment(image.clone());
+        }
+        edit
+    }
+}
+
+/// A private answer as an ephemeral message.
+pub fn ephemeral(content: &str) -> CreateInteractionResponseMessage {
+    CreateInteractionResponseMessage::new()
+        .content(clip(content, CONTENT_LIMIT))
+        .ephemeral(true)
+        .allowed_mentions(CreateAllowedMentions::new())
+}
+
+impl Delivery {
+    #[must_use]
+    pub fn new(http: Arc<Http>, texts: Arc<Texts>, desk: Desk) -> Arc<Delivery> {
+        Arc::new(Delivery {
+            http,
+            texts,
+            desk,
+            queues: Mutex::new(HashMap::new()),
+            busy: Arc::new(AtomicUsize::new(0)),
+        })
+    }
+
+    #[must_use]
+    pub fn http(&self) -> Arc<Http> {
+        self.http.clone()
+    }
+
+    #[must_use]
+    pub fn texts(&self) -> &Texts {
+        &self.texts
+    }
+
+    fn queue(self: &Arc<Self>, outputs: Vec<Output>, origin: Option<&Chat>) {
+        let origin = origin.and_then(channel_id);
+        for output in outputs {
+            let target = match &output {
+                Output::Send { chat, .. }
+                | Output::Board { chat, .. }
+                | Output::Reply { chat, .. }
+                | Output::Keyboard { chat, .. }
+                | Output::File { chat, .. } => channel_id(chat),
+                // In the queue of the channel it came from, whose interaction it may answer.
+                Output::Direct { platform: Platform::Discord, .. } => origin,
+                Output::Direct { .. } => None,
+            };
+            match (target, output) {
+                (Some(channel), output) => self.enqueue(channel, Job::Output(Box::new(output))),
+                (None, Output::Direct { platform: Platform::Discord, user, message }) => {
+                    let delivery = self.clone();
+                    tokio::spawn(async move {
+                        delivery.send_direct(&user, &message).await;
+                    });
+                }
+                (None, _) => tracing::warn!("an output for another platform"),
+            }
+        }
+    }
+
+    /// An interaction in `channel` is about to reach the core.
+    pub fn expect(self: &Arc<Self>, reply: Arc<Reply>) {
+        self.enqueue(reply.channel, Job::Expect(reply));
+    }
+
+    /// The core answered the interaction; `private` is only for its user.
+    pub fn finish(self: &Arc<Self>, reply: Arc<Reply>, private: Vec<Output>) {
+        self.enqueue(reply.channel, Job::Finish { reply, private });
+    }
+
+    /// Waits (at most a minute) until every queue is empty.
+    pub async fn drain(&self) {
+        let until = Instant::now() + Duration::from_secs(60);
+        while self.busy.load(Ordering::SeqCst) > 0 && Instant::now() < until {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+
+    fn enqueue(self: &Arc<Self>, channel: ChannelId, job: Job) {
+        let Ok(mut queues) = self.queues.lock() else {
+            tracing::error!("the channel queues are poisoned");
+            return;
+        };
+        self.busy.fetch_add(1, Ordering::SeqCst);
+        let sender = queues.entry(channel).or_insert_with(|| {
+            let (sender, jobs) = mpsc::unbounded_channel();
+            tokio::spawn(self.clone().work(channel, jobs));
+            sender
+        });
+        if sender.send(job).is_err() {
+            self.busy.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+
+    async fn work(self: Arc<Self>, channel: ChannelId, mut jobs: mpsc::UnboundedReceiver<Job>) {
+        let mut state = ChannelState {
+            channel,
+            boards: HashMap::new(),
+            turns: HashMap::new(),
+            reply: None,
+            extra: Vec::new(),
+        };
+        while let Some(job) = jobs.recv().await {
+            self.run(job, &mut state).await;
+            self.busy.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+
+    async fn run(&self, job: Job, state: &mut ChannelState) {
+        match job {
+            Job::Expect(reply) => {
+                state.reply = Some(reply);
+                state.extra.clear();
+            }
+            Job::Finish { reply, private } => {
+                let extra = std::mem::take(&mut state.extra);
+                self.close(&reply, private, extra).await;
+                if state.reply.as_ref().is_some_and(|current| Arc::ptr_eq(current, &reply)) {
+                    state.reply = None;
+                }
+            }
+            Job::Output(output) => match *output {
+                Output::Board { game, ply, edit, message, turn, repost, ended, .. } => {
+                    let edit = edit.and_then(|id| id.parse::<u64>().ok()).filter(|id| *id != 0);
+                    let shown = Shown { game, ply, edit: edit.map(MessageId::new), repost, ended };
+                    self.show_board(state, shown, &message, turn.as_ref()).await;
+                }
+                Output::Send { message, .. } => {
+                    let body = self.text_body(&message);
+                    self.post(state, &body).await;
+                }
+                Output::File { locale, caption, file, .. } => {
+                    if let Some(body) = self.file_body(locale, &caption, file).await {
+                        self.post(state, &body).await;
+                    }
+                }
+                // The desk hands replies to the handler; one that still comes is said aloud.
+                Output::Reply { locale, lines, .. } => {
+                    let body = self.text_body(&Message::text(locale, lines));
+                    self.post(state, &body).await;
+                }
+                Output::Keyboard { game, locale, components: buttons, .. } => {
+                    if let Some(&id) = state.boards.get(&game) {
+                        let rows = components::rows(&self.texts, locale, &buttons);
+                        self.edit_components(state.channel, id, rows).await;
+                    }
+                }
+                Output::Direct { user, message, .. } => {
+                    if !self.send_direct(&user, &message).await {
+                        let for_actor = state
+                            .reply
+                            .as_ref()
+                            .is_some_and(|reply| Some(reply.user) == user_id(&user));
+                        if for_actor {
+                            state.extra.push(self.closed_dms(&message));
+                        }
+                    }
+                }
+            },
+        }
+    }
+
+    /// A file under its caption: a replay drawn off the task, like boards, or a record.
+    async fn file_body(&self, locale: Locale, caption: &[Text], file: Attachment) -> Option<Body> {
+        let (bytes, file_name) = match file {
+            Attachment::Animation { animation, file_name } => {
+                match tokio::task::spawn_blocking(move || animation.gif()).await {
+                    Ok(Ok(gif)) => (gif, file_name),
+                    Ok(Err(error)) => {
+                        tracing::error!(%error, "drawing a replay");
+                        return None;
+                    }
+                    Err(error) => {
+                        tracing::error!(%error, "the drawing thread failed");
+                        return None;
+                    }
+                }
+            }
+            Attachment::Document { file_name, text } => (text.into_bytes(), file_name),
+        };
+        Some(Body {
+            content: clip(&self.texts.render_lines(locale, caption), CONTENT_LIMIT),
+            image: Some(CreateAttachment::bytes(bytes, file_name)),
+            components: Vec::new(),
+            mention: None,
+        })
+    }
+
+    /// A message as text with its buttons.
+    fn text_body(&self, message: &Message) -> Body {
+        let content = self.texts.render_lines(message.locale, &message.lines);
+        Body {
+            content: clip(&content, CONTENT_LIMIT),
+            image: None,
+            components: components::rows(&self.texts, message.locale, &message.components),
+            mention: None,
+        }
+    }
+
+    /// Says how to open DMs, and what the DM said, so nothing is lost.
+    fn closed_dms(&self, message: &Message) -> String {
+        let how = self.texts.render(message.locale, &Text::new("dc-dms-closed"));
+        let words = self.texts.render_lines(message.locale, &message.lines);
+        format!("{how}\n\n{words}")
+    }
+
+    /// Posts `body` in the channel: as the waiting command's answer if there is one.
+    async fn post(&self, state: &mut ChannelState, body: &Body) -> Option<MessageId> {
+        if let Some(reply) = state.reply.clone()
+            && reply.origin == Origin::Command
+            && let Some(id) = self.answer_command(&reply, body).await
+        {
+            return Some(id);
+        }
+        let channel = state.channel;
+        let result =
+            patiently("create message", || body.message().execute(&*self.http, (channel, None)))
+                .await;
+        match result {
+            Ok(message) => Some(message.id),
+            Err(error) => {
+                tracing::warn!(%error, "posting a message failed");
+                None
+            }
+        }
+    }
+
+    /// Answers an open (or deferred) command with `body`; the message id, or `None` when the
+    /// command was answered already or the call failed.
+    async fn answer_command(&self, reply: &Reply, body: &Body) -> Option<MessageId> {
+        let mut stage = reply.stage().await;
+        let http = &*self.http;
+        let token = reply.token.as_str();
+        let message = match *stage {
+            Stage::Open => {
+                let response = CreateInteractionResponse::Message(body.response());
+                let answered =
+                    patiently("respond", || response.clone().execute(http, (reply.id, token)))
+                        .await;
+                if let Err(error) = answered {
+                    tracing::warn!(%error, "answering a command failed");
+                    return None;
+                }
+                *stage = Stage::Answered;
+                patiently("original response", || http.get_original_interaction_response(token))
+                    .await
+            }
+            Stage::Deferred => {
+                let edited =
+                    patiently("edit response", || body.response_edit().execute(http, token)).await;
+                if edited.is_ok() {
+                    *stage = Stage::Answered;
+                }
+                edited
+            }
+            Stage::Answered => return None,
+        };
+        match message {
+            Ok(message) => Some(message.id),
+            Err(error) => {
+                tracing::warn!(%error, "reading a command's answer failed");
+                None
+            }
+        }
+    }
+
+    /// Updates the pressed message with `body` if the waiting interaction is a component of
+    /// `message`; whether it did.
+    async fn answer_component(
+        &self,
+        state: &ChannelState,
+        message: MessageId,
+        body: &Body,
+    ) -> bool {
+        let Some(reply) = state.reply.clone() else { return false };
+        if reply.origin != (Origin::Component { message }) {
+            return false;
+        }
+        let mut stage = reply.stage().await;
+        let http = &*self.http;
+        let token = reply.token.as_str();
+        let result = match *stage {
+            Stage::Open => {
+                let response = CreateInteractionResponse::UpdateMessage(body.response());
+                patiently("update message", || response.clone().execute(http, (reply.id, token)))
+                    .await
+            }
+            Stage::Deferred => {
+                patiently("edit response", || body.response_edit().execute(http, token))
+                    .await
+                    .map(|_| ())
+            }
+            Stage::Answered => return false,
+        };
+        match result {
+            Ok(()) => {
+                *stage = Stage::Answered;
+                true
+            }
+            Err(error) => {
+                tracing::warn!(%error, "updating the pressed message failed");
+                false
+            }
+        }
+    }
+
+    async fn edit_components(&self, channel: ChannelId, id: MessageId, rows: Vec<CreateActionRow>) {
+        let result = patiently("edit components", || {
+            EditMessage::new().components(rows.clone()).execute(&*self.http, (channel, id, None))
+        })
+        .await;
+        if let Err(error) = result {
+            tracing::warn!(%error, "editing a board's buttons failed");
+        }
+    }
+
+    async fn delete(&self, channel: ChannelId, id: MessageId) {
+        let result =
+            patiently("delete message", || self.http.delete_message(channel, id, None)).await;
+        if let Err(error) = result
+            && retry::code(&error) != Some(UNKNOWN_MESSAGE)
+        {
+            tracing::warn!(%error, "deleting a message failed");
+        }
+    }
+
+    /// Draws the board and shows it: as the answer to the waiting interaction where it can,
+    /// else by editing its message, else as a new message; reports it to the core and tells
+    /// the person to act.
+    async fn show_board(
+        &self,
+        state: &mut ChannelState,
+        Shown { game, ply, edit, repost, ended }: Shown,
+        message: &Message,
+        turn: Option<&User>,
+    ) {
+        let Some(board) = &message.board else {
+            let body = self.text_body(message);
+            self.post(state, &body).await;
+            return;
+        };
+        let picture = board.picture.clone();
+        let png = match tokio::task::spawn_blocking(move || picture.png()).await {
+            Ok(Ok(png)) => png,
+            failed => {
+                let why = match failed {
+                    Ok(Err(error)) => error.to_string(),
+                    Err(error) => error.to_string(),
+                    Ok(Ok(_)) => String::new(),
+                };
+                tracing::error!(game = game.0, %why, "drawing a board failed; sent as text");
+                let body = self.text_body(message);
+                self.post(state, &body).await;
+                return;
+            }
+        };
+        let mut body = self.text_body(message);
+        body.image = Some(CreateAttachment::bytes(png, board.file_name.clone()));
+        let current = state.boards.get(&game).copied().or(edit);
+        let mut shown = None;
+        let mut posted = false;
+        // A game's first board takes the place of the message pressed to start it (a
+        // challenge's Accept, a Rematch), unless that message shows another game.
+        let pressed = state.reply.as_ref().and_then(|reply| match reply.origin {
+            Origin::Component { message } => Some(message),
+            Origin::Command => None,
+        });
+        let replaced =
+            pressed.filter(|message| !state.boards.values().any(|board| board == message));
+        if let (false, Some(id)) = (repost, current.or(replaced)) {
+            if self.answer_component(state, id, &body).await {
+                shown = Some(id);
+            } else if current.is_some()
+                && state.reply.as_ref().is_none_or(|reply| reply.origin != Origin::Command)
+            {
+                let channel = state.channel;
+                let result = patiently("edit message", || {
+                    body.edit().execute(&*self.http, (channel, id, None))
+                })
+                .await;
+                match result {
+                    Ok(_) => shown = Some(id),
+                    // Deleted: a new message takes its place.
+                    Err(error) if retry::code(&error) == Some(UNKNOWN_MESSAGE) => {}
+                    Err(error) => tracing::warn!(%error, "editing a board failed; posted anew"),
+                }
+            }
+        }
+        if shown.is_none() {
+            // A new message notifies: the mention goes in it.
+            if let Some(id) = turn.and_then(|user| user_id(&user.id)) {
+                body.content = clip(&format!("<@{id}> {}", body.content), CONTENT_LIMIT);
+                body.mention = Some(id);
+            }
+            shown = self.post(state, &body).await;
+            posted = true;
+            if let (Some(new), Some(old)) = (shown, current)
+                && new != old
+            {
+                self.delete(state.channel, old).await;
+            }
+        }
+        let Some(id) = shown else { return };
+        state.boards.insert(game, id);
+        self.desk.shown(game, ply, ended, id.get().to_string());
+        self.tell_turn(state, game, ply, message.locale, if posted { None } else { turn }).await;
+    }
+
+    /// After an edit, mentions the person to act (an edit notifies nobody); the game's
+    /// previous mention goes.
+    async fn tell_turn(
+        &self,
+        state: &mut ChannelState,
+        game: GameId,
+        ply: usize,
+        locale: Locale,
+        turn: Option<&User>,
+    ) {
+        if state.turns.get(&game).is_some_and(|&(_, told)| told == ply) {
+            return;
+        }
+        if let Some((old, _)) = state.turns.remove(&game) {
+            self.delete(state.channel, old).await;
+        }
+        let Some(id) = turn.and_then(|user| user_id(&user.id)) else { return };
+        let words = self.texts.render(
+            locale,
+            &Text::new("dc-your-turn").with("name", format!("<@{id}>")).with("id", game.0),
+        );
+        let channel = state.channel;
+        let message = CreateMessage::new()
+            .content(clip(&words, CONTENT_LIMIT))
+            .allowed_mentions(CreateAllowedMentions::new().users([id]));
+        let result =
+            patiently("create message", || message.clone().execute(&*self.http, (channel, None)))
+                .await;
+        match result {
+            Ok(sent) => {
+                state.turns.insert(game, (sent.id, ply));
+            }
+            Err(error) => tracing::warn!(%error, "mentioning the player to move failed"),
+        }
+    }
+
+    /// A DM; whether it arrived (`false`: the user's DMs are closed, or the call failed).
+    async fn send_direct(&self, user: &str, message: &Message) -> bool {
+        let Some(user) = user_id(user) else { return false };
+        let content = clip(&self.texts.render_lines(message.locale, &message.lines), CONTENT_LIMIT);
+        let http = &*self.http;
+        let channel = match patiently("open DM", || user.create_dm_channel(http)).await {
+            Ok(channel) => channel,
+            Err(error) => {
+                tracing::warn!(%error, "opening a DM failed");
+                return false;
+            }
+        };
+        let body = CreateMessage::new().content(content);
+        match patiently("create message", || body.clone().execute(http, (channel.id, None))).await {
+            Ok(_) => true,
+            Err(error) if retry::code(&error) == Some(DMS_CLOSED) => false,
+            Err(error) => {
+                tracing::warn!(%error, "sending a DM failed");
+                false
+            }
+        }
+    }
+
+    /// Closes an interaction: what is private to its user as an ephemeral message; the
+    /// picker's next step on the pressed message; a silent acknowledgement otherwise.
+    async fn close(&self, reply: &Reply, private: Vec<Output>, mut notes: Vec<String>) {
+        for output in private {
+            match output {
+                Output::Reply { locale, lines, .. } => {
+                    notes.push(self.texts.render_lines(locale, &lines));
+                }
+                Output::Keyboard { locale, components: buttons, .. } => {
+                    if let Origin::Component { message } = reply.origin {
+                        let rows = components::rows(&self.texts, locale, &buttons);
+                        self.edit_components(reply.channel, message, rows).await;
+                    }
+                }
+                Output::Send { message, .. } | Output::Board { message, .. } => {
+                    notes.push(self.texts.render_lines(message.locale, &message.lines));
+                }
+                Output::Direct { .. } | Output::File { .. } => {}
+            }
+        }
+        let http = &*self.http;
+        let token = reply.token.as_str();
+        let mut stage = reply.stage().await;
+        let text = notes.join("\n");
+        let result = match (*stage, notes.is_empty(), reply.origin) {
+            (Stage::Open, false, _) => {
+                let response = CreateInteractionResponse::Message(ephemeral(&text));
+                patiently("respond", || response.clone().execute(http, (reply.id, token))).await
+            }
+            (Stage::Open, true, Origin::Component { .. }) => {
+                let response = CreateInteractionResponse::Acknowledge;
+                patiently("acknowledge", || response.clone().execute(http, (reply.id, token))).await
+            }
+            (Stage::Open, true, Origin::Command) => {
+                let done = self.texts.render(reply.locale, &Text::new("dc-done"));
+                let response = CreateInteractionResponse::Message(ephemeral(&done));
+                patiently("respond", || response.clone().execute(http, (reply.id, token))).await
+            }
+            (Stage::Deferred, true, Origin::Component { .. }) | (Stage::Answered, true, _) => {
+                Ok(())
+            }
+            (Stage::Deferred, true, Origin::Command) => {
+                patiently("delete response", || http.delete_original_interaction_response(token))
+                    .await
+            }
+            (Stage::Deferred, false, Origin::Command) if reply.private => {
+                let edit = EditInteractionResponse::new()
+                    .content(clip(&text, CONTENT_LIMIT))
+                    .allowed_mentions(CreateAllowedMentions::new());
+                patiently("edit response", || edit.clone().execute(http, token)).await.map(|_| ())
+            }
+            (Stage::Deferred | Stage::Answered, false, origin) => {
+                if *stage == Stage::Deferred && origin == Origin::Command {
+                    // The public placeholder goes; the answer is for this user only.
+                    let _ = http.delete_original_interaction_response(token).await;
+                }
+                let followup = CreateInteractionResponseFollowup::new()
+                    .content(clip(&text, CONTENT_LIMIT))
+                    .ephemeral(true)
+                    .allowed_mentions(CreateAllowedMentions::new());
+                patiently("follow up", || followup.clone().execute(http, (None, token)))
+                    .await
+                    .map(|_| ())
+            }
+        };
+        *stage = Stage::Answered;
+        if let Err(error) = result {
+            tracing::warn!(%error, "answering an interaction failed");
+        }
+    }
+}
+
+/// Which board an output shows, and how.
+#[derive(Clone, Copy, Debug)]
+struct Shown {
+    game: GameId,
+    ply: usize,
+    /// The message the core last heard of.
+    edit: Option<MessageId>,
+    /// Post it anew (and delete the old one).
+    repost: bool,
+    /// The game's final board.
+    ended: bool,
+}

@@ -1,0 +1,171 @@
+//! The gateway's events: READY registers the slash commands, INTERACTION_CREATE becomes a
+//! core input whose answer goes out through the channel's queue ([`super::delivery`]).
+
+use std::sync::Arc;
+
+use serenity::all::{
+    AutocompleteChoice, CommandInteraction, ComponentInteraction, Context,
+    CreateAutocompleteResponse, CreateInteractionResponse, EventHandler, GuildId, Http,
+    Interaction, Ready,
+};
+use serenity::async_trait;
+use serenity::builder::Builder as _;
+
+use super::delivery::{Delivery, ephemeral};
+use super::interaction::{command_input, component_input};
+use super::reply::{DEFER_AFTER, Origin, Reply};
+use super::retry::patiently;
+use super::{commands, typed};
+use crate::core::Input;
+use crate::i18n::{Locale, Text};
+use crate::runtime::Desk;
+
+/// What the gateway's events need.
+#[derive(Debug)]
+pub struct Handler {
+    pub desk: Desk,
+    pub delivery: Arc<Delivery>,
+    /// The REST client the delivery uses (it learns the application's id from READY).
+    pub http: Arc<Http>,
+    /// Register the commands in this server only (development), else globally.
+    pub guild: Option<GuildId>,
+}
+
+#[async_trait]
+impl EventHandler for Handler {
+    async fn ready(&self, _: Context, ready: Ready) {
+        self.http.set_application_id(ready.application.id);
+        let definitions = commands::definitions(self.delivery.texts());
+        let http = &*self.http;
+        let registered = match self.guild {
+            Some(guild) => {
+                patiently("register commands", || guild.set_commands(http, definitions.clone()))
+                    .await
+                    .map(|_| ())
+            }
+            None => patiently("register commands", || {
+                serenity::all::Command::set_global_commands(http, definitions.clone())
+            })
+            .await
+            .map(|_| ()),
+        };
+        if let Err(error) = registered {
+            tracing::warn!(%error, "registering the slash commands failed");
+        }
+    }
+
+    async fn interaction_create(&self, _: Context, interaction: Interaction) {
+        match interaction {
+            Interaction::Command(command) => self.on_command(&command).await,
+            Interaction::Component(component) => self.on_component(&component).await,
+            Interaction::Autocomplete(command) => self.on_autocomplete(&command).await,
+            _ => {}
+        }
+    }
+}
+
+impl Handler {
+    async fn on_command(&self, interaction: &CommandInteraction) {
+        let locale = Locale::from_tag(&interaction.locale).unwrap_or_default();
+        let input = match command_input(interaction) {
+            Ok(Some(input)) => input,
+            Ok(None) => {
+                let unknown =
+                    Text::new("command-unknown").with("command", interaction.data.name.clone());
+                self.refuse(interaction.id, &interaction.token, locale, &unknown).await;
+                return;
+            }
+            Err(error) => {
+                self.refuse(interaction.id, &interaction.token, locale, &error.text()).await;
+                return;
+            }
+        };
+        let reply = Reply::new(
+            interaction.id,
+            interaction.token.clone(),
+            Origin::Command,
+            interaction.channel_id,
+            interaction.user.id,
+            locale,
+            input.reply_is_private(),
+        );
+        self.ask(input, reply).await;
+    }
+
+    async fn on_component(&self, interaction: &ComponentInteraction) {
+        let locale = Locale::from_tag(&interaction.locale).unwrap_or_default();
+        let Some(input) = component_input(interaction) else {
+            let unknown = Text::new("button-unknown");
+            self.refuse(interaction.id, &interaction.token, locale, &unknown).await;
+            return;
+        };
+        let reply = Reply::new(
+            interaction.id,
+            interaction.token.clone(),
+            Origin::Component { message: interaction.message.id },
+            interaction.channel_id,
+            interaction.user.id,
+            locale,
+            input.reply_is_private(),
+        );
+        self.ask(input, reply).await;
+    }
+
+    /// Hands `input` to the core with its reply announced to the channel's queue, and defers
+    /// the reply if nothing answered it in time.
+    async fn ask(&self, input: Input, reply: Reply) {
+        let reply = Arc::new(reply);
+        self.delivery.expect(reply.clone());
+        let (http, waiting) = (self.http.clone(), reply.clone());
+        tokio::spawn(async move {
+            tokio::time::sleep(DEFER_AFTER).await;
+            waiting.defer(&http).await;
+        });
+        let answer = self.desk.ask(input).await;
+        self.delivery.finish(reply, answer.private);
+    }
+
+    /// A command the core never sees (not ours, or options it cannot take): answered
+    /// privately at once.
+    async fn refuse(
+        &self,
+        id: serenity::all::InteractionId,
+        token: &str,
+        locale: Locale,
+        text: &Text,
+    ) {
+        let words = self.delivery.texts().render(locale, text);
+        let response = CreateInteractionResponse::Message(ephemeral(&words));
+        let http = &*self.http;
+        if let Err(error) =
+            patiently("respond", || response.clone().execute(http, (id, token))).await
+        {
+            tracing::warn!(%error, "refusing an interaction failed");
+        }
+    }
+
+    /// `/move`'s point as typed, offered back as the choice to send: the point is read by the
+    /// core when the command comes.
+    async fn on_autocomplete(&self, interaction: &CommandInteraction) {
+        let typed = interaction
+            .data
+            .autocomplete()
+            .map(|option| option.value.trim().to_lowercase())
+            .unwrap_or_default();
+        let choices = typed::suggestions(&typed)
+            .into_iter()
+            .map(|point| AutocompleteChoice::new(point.clone(), point))
+            .collect();
+        let response = CreateInteractionResponse::Autocomplete(
+            CreateAutocompleteResponse::new().set_choices(choices),
+        );
+        let http = &*self.http;
+        if let Err(error) = patiently("autocomplete", || {
+            response.clone().execute(http, (interaction.id, interaction.token.as_str()))
+        })
+        .await
+        {
+            tracing::warn!(%error, "answering an autocomplete failed");
+        }
+    }
+}

@@ -1,0 +1,303 @@
+//! The Discord adapter end to end: serenity's real client, the core and a SQLite store
+//! against a fake Discord on 127.0.0.1 (`fake_discord`: REST through serenity's proxy, a
+//! gateway websocket that dispatches the interactions a test scripts).
+
+mod fake_discord;
+mod fake_http;
+
+use std::time::Duration;
+
+use cincobot::config::{Config, CpuBudgets, Secret, Shards};
+use cincobot::discord::{DiscordSettings, Served, serve};
+use fake_discord::{Call, FakeDiscord, TOKEN, press, slash, user};
+use serde_json::{Value, json};
+
+const CHANNEL: u64 = 1_150_000_000_000_000_000;
+const ANA: u64 = 1001;
+const BRUNO: u64 = 1002;
+const CARLA: u64 = 1003;
+
+fn ana() -> Value {
+    user(ANA, "ana")
+}
+fn bruno() -> Value {
+    user(BRUNO, "bruno")
+}
+fn carla() -> Value {
+    user(CARLA, "carla")
+}
+
+fn config(database: &std::path::Path) -> Config {
+    Config {
+        database_url: format!("sqlite://{}", database.display()),
+        cpu: CpuBudgets { easy_ms: 20, normal_ms: 20, hard_ms: 20, checks: 0 },
+        default_locale: cincobot::i18n::Locale::En,
+        ..Config::default()
+    }
+}
+
+async fn start_on(fake: &FakeDiscord, database: &std::path::Path) -> Served {
+    let config = config(database);
+    let settings = DiscordSettings {
+        token: Secret::new(TOKEN.to_owned()),
+        proxy: Some(fake.proxy.clone()),
+        guild: None,
+        shards: Shards::Count(1),
+    };
+    let running = cincobot::runtime::start(&config).await.expect("the core starts");
+    serve(settings, running).await.expect("the bot starts")
+}
+
+/// Dispatches `interaction` and waits for its callback.
+async fn interact(fake: &FakeDiscord, (id, interaction): (u64, Value)) -> Call {
+    let from = fake.count();
+    fake.dispatch(interaction);
+    let callback = format!("/interactions/{id}/");
+    fake.wait_for(from, |call| call.path.contains(&callback) && call.body["type"].is_i64()).await
+}
+
+fn option(name: &str, kind: u8, value: Value) -> Value {
+    json!({ "name": name, "type": kind, "value": value })
+}
+
+/// Ana challenges Bruno to `game` and Bruno accepts: the board's message id and the call
+/// that posted it.
+async fn start_game(fake: &FakeDiscord, game: &str) -> (u64, Call) {
+    let challenge = slash(
+        fake,
+        &ana(),
+        CHANNEL,
+        game,
+        json!([option("opponent", 6, json!(BRUNO.to_string()))]),
+        &[bruno()],
+    );
+    let answer = interact(fake, challenge).await;
+    assert_eq!(answer.callback_type(), Some(4), "the challenge answers the command");
+    assert!(!answer.ephemeral(), "everyone sees a challenge");
+    let accept =
+        answer.buttons().into_iter().find(|id| id.starts_with("a:")).expect("an Accept button");
+    let challenge_message = answer.created.expect("the challenge's message");
+    let from = fake.count();
+    let board = interact(fake, press(fake, &bruno(), CHANNEL, challenge_message, &accept)).await;
+    assert_eq!(board.callback_type(), Some(7), "the challenge becomes the board");
+    assert_eq!((board.files, board.png), (1, true));
+    let mention = fake
+        .wait_for(from, |call| {
+            call.is("POST", &format!("/channels/{CHANNEL}/messages"))
+                && call.content().contains(&format!("<@{ANA}>"))
+        })
+        .await;
+    assert_eq!(mention.body["allowed_mentions"]["users"], json!([ANA.to_string()]), "only Ana");
+    (challenge_message, board)
+}
+
+/// The button of `board` that plays column `column`.
+fn column_button(board: &Call, column: u32) -> String {
+    board
+        .buttons()
+        .into_iter()
+        .find(|id| id.starts_with("m:") && id.ends_with(&format!(":{column}")))
+        .unwrap_or_else(|| panic!("a button for column {column} in {:?}", board.components()))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_5_en_raya_game_by_buttons_with_a_bystander_refused() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let fake = FakeDiscord::start().await;
+    let served = start_on(&fake, &dir.path().join("bot.db")).await;
+    fake.identified(1).await;
+    let registered = fake.wait_for(0, |call| call.is("PUT", "/commands")).await;
+    assert_eq!(registered.body.as_array().map(Vec::len), Some(24));
+    let (message, mut board) = start_game(&fake, "connect5").await;
+    // Ana stacks column 1, Bruno answers in columns 2 and 3: five in a column for Ana.
+    let moves = [
+        (ANA, 1),
+        (BRUNO, 2),
+        (ANA, 1),
+        (BRUNO, 2),
+        (ANA, 1),
+        (BRUNO, 2),
+        (ANA, 1),
+        (BRUNO, 3),
+        (ANA, 1),
+    ];
+    for (turn, &(player, column)) in moves.iter().enumerate() {
+        let who = if player == ANA { ana() } else { bruno() };
+        if turn == 3 {
+            // Carla is not in the game: told privately, and the board stays as it is.
+            let from = fake.count();
+            let refused = interact(
+                &fake,
+                press(&fake, &carla(), CHANNEL, message, &column_button(&board, 5)),
+            )
+            .await;
+            assert_eq!(refused.callback_type(), Some(4));
+            assert!(refused.ephemeral(), "a bystander's refusal is ephemeral");
+            let since = fake.since(from, Duration::from_millis(300)).await;
+            assert!(since.iter().all(|call| !call.png), "no board drawn for a refusal");
+        }
+        let from = fake.count();
+        let update =
+            interact(&fake, press(&fake, &who, CHANNEL, message, &column_button(&board, column)))
+                .await;
+        assert_eq!(update.callback_type(), Some(7), "move {turn} updates the pressed board");
+        assert_eq!((update.files, update.png), (1, true), "the image always goes again");
+        let attachments = update.data()["attachments"].as_array().map(Vec::len);
+        assert_eq!(attachments, Some(1), "only the new image is kept");
+        if turn < moves.len() - 1 {
+            let next = if player == ANA { BRUNO } else { ANA };
+            let mention = fake
+                .wait_for(from, |call| {
+                    call.is("POST", "/messages") && call.content().contains(&format!("<@{next}>"))
+                })
+                .await;
+            assert_eq!(mention.body["allowed_mentions"]["users"], json!([next.to_string()]));
+        }
+        board = update;
+    }
+    assert!(
+        board.buttons().iter().all(|id| !id.starts_with("m:")),
+        "no move after the end: {} {:?}",
+        board.content(),
+        board.components()
+    );
+    assert!(board.content().to_lowercase().contains("ana"), "the winner is named");
+    // The finished board's Replay button: anyone may press it, and the GIF is posted.
+    let replay = board.buttons().into_iter().find(|id| id.starts_with("p:")).expect("Replay");
+    let from = fake.count();
+    fake.dispatch(press(&fake, &carla(), CHANNEL, message, &replay).1);
+    let posted = fake.wait_for(from, |call| call.files == 1 && call.gif).await;
+    assert!(posted.content().contains("5 en raya"), "{}", posted.content());
+    served.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_gomoku_game_by_move_commands_each_answered_with_the_board() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let fake = FakeDiscord::start().await;
+    let served = start_on(&fake, &dir.path().join("bot.db")).await;
+    fake.identified(1).await;
+    let (mut message, _) = start_game(&fake, "gomoku").await;
+    let moves = [
+        (ANA, "h8"),
+        (BRUNO, "a1"),
+        (ANA, "i8"),
+        (BRUNO, "a2"),
+        (ANA, "j8"),
+        (BRUNO, "a3"),
+        (ANA, "k8"),
+        (BRUNO, "a4"),
+        (ANA, "l8"),
+    ];
+    for (turn, &(player, point)) in moves.iter().enumerate() {
+        let who = if player == ANA { ana() } else { bruno() };
+        if turn == 1 {
+            let early = slash(
+                &fake,
+                &ana(),
+                CHANNEL,
+                "move",
+                json!([option("point", 3, json!("b2"))]),
+                &[],
+            );
+            let refused = interact(&fake, early).await;
+            assert!(refused.ephemeral(), "a move out of turn is refused privately");
+        }
+        let command =
+            slash(&fake, &who, CHANNEL, "move", json!([option("point", 3, json!(point))]), &[]);
+        let from = fake.count();
+        let answer = interact(&fake, command).await;
+        assert_eq!(answer.callback_type(), Some(4), "{point}: the command's answer");
+        assert!(!answer.ephemeral());
+        assert_eq!((answer.files, answer.png), (1, true), "{point}: with the board");
+        let old = message;
+        message = answer.created.expect("the new board's message");
+        fake.wait_for(from, |call| call.is("DELETE", &format!("/messages/{old}"))).await;
+        assert!(!fake.message_exists(old), "one board per game in the channel");
+    }
+    served.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_429_is_waited_out_a_gone_board_is_posted_anew_and_closed_dms_get_an_ephemeral() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let fake = FakeDiscord::start().await;
+    let served = start_on(&fake, &dir.path().join("bot.db")).await;
+    fake.identified(1).await;
+    let (message, board) = start_game(&fake, "connect5").await;
+    fake.rate_limit("POST", "/callback", 1, 0.2);
+    let (id, first) = press(&fake, &ana(), CHANNEL, message, &column_button(&board, 4));
+    let from = fake.count();
+    fake.dispatch(first);
+    let callback = format!("/interactions/{id}/");
+    let is_callback =
+        |call: &Call| call.path.contains(&callback) && call.path.ends_with("/callback");
+    let callbacks = fake.wait_count(from, is_callback, 2).await;
+    assert_eq!(callbacks[0].callback_type(), Some(7));
+    let waited = callbacks[1].at.duration_since(callbacks[0].at);
+    assert!(waited >= Duration::from_millis(200), "made again only after a pause: {waited:?}");
+    let second = callbacks[1].clone();
+    assert_eq!(second.callback_type(), Some(7));
+
+    // The board's message is deleted by someone: Bruno's move posts a new one.
+    fake.delete_message(message);
+    let from = fake.count();
+    let (_, press_gone) = press(&fake, &bruno(), CHANNEL, 42, &column_button(&second, 3));
+    fake.dispatch(press_gone);
+    let posted = fake
+        .wait_for(from, |call| {
+            call.is("POST", &format!("/channels/{CHANNEL}/messages")) && call.png
+        })
+        .await;
+    assert!(posted.created.is_some());
+
+    // Carla's DMs are closed: the rules come to her as an ephemeral, with how to open them.
+    fake.close_dms(CARLA);
+    let rules = slash(
+        &fake,
+        &carla(),
+        CHANNEL,
+        "rules",
+        json!([option("kind", 3, json!("gomoku")), option("full", 5, json!(true))]),
+        &[],
+    );
+    let (id, interaction) = rules;
+    let from = fake.count();
+    fake.dispatch(interaction);
+    let ephemeral = fake
+        .wait_for(from, |call| {
+            (call.path.contains(&format!("/interactions/{id}/"))
+                || call.path.contains(&format!("/token-{id}")))
+                && call.ephemeral()
+        })
+        .await;
+    assert!(ephemeral.content().contains("Direct Messages"), "{}", ephemeral.content());
+    assert!(
+        ephemeral.content().contains("## English"),
+        "and the rules themselves: {}",
+        ephemeral.content()
+    );
+    served.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_a_restart_the_old_buttons_still_play() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let database = dir.path().join("bot.db");
+    let fake = FakeDiscord::start().await;
+    let served = start_on(&fake, &database).await;
+    fake.identified(1).await;
+    let (message, board) = start_game(&fake, "connect5").await;
+    let update =
+        interact(&fake, press(&fake, &ana(), CHANNEL, message, &column_button(&board, 4))).await;
+    assert_eq!(update.callback_type(), Some(7));
+    served.stop().await;
+
+    let served = start_on(&fake, &database).await;
+    fake.identified(2).await;
+    let again =
+        interact(&fake, press(&fake, &bruno(), CHANNEL, message, &column_button(&update, 4))).await;
+    assert_eq!(again.callback_type(), Some(7), "the button drawn before the restart plays");
+    assert_eq!((again.files, again.png), (1, true));
+    served.stop().await;
+}
