@@ -11,7 +11,7 @@
 //! release build (`cargo test --release`) checks all, where a few misses are still allowed
 //! (`MISSES_ALLOWED`); the example's `check` runs them all on the real clock.
 
-use engine::cpu::{ConnectOutcome, Level, NodeBudget, Think};
+use engine::cpu::{ComputerPlayer, ConnectOutcome, Hopeless, Level, NodeBudget, Think};
 use engine::{BoardGame, Connect, ConnectSettings};
 
 const SOLVED: &str = include_str!("data/connect5_solved.txt");
@@ -100,4 +100,26 @@ fn hard_keeps_the_outcome_on_a_node_budget() {
     }
     let allowed = if EVERY == 1 { MISSES_ALLOWED } else { 0 };
     assert!(missed.len() <= allowed, "{} missed: {missed:#?}", missed.len());
+}
+
+/// A position lost for the player to move (a won position of the file after a keeping move),
+/// with far too little budget to prove it: the computer plays on, and never resigns on a
+/// guess; with the budget of a game it proves the loss.
+#[test]
+fn a_loss_not_yet_proved_is_played_on() {
+    let solved = solved();
+    let won = solved.iter().find(|case| case.outcome == ConnectOutcome::Win).expect("a win");
+    let keeper = won.position.parse_move(&won.keepers[0].to_string()).expect("a column");
+    let lost = won.position.clone().play(keeper).expect("a legal drop");
+    let choose = |checks: u64| {
+        let budget = NodeBudget::new(checks);
+        let think = Think { level: Level::Hard, seed: 1, deadline: &budget };
+        lost.computer_choice(think).expect("a running game")
+    };
+    let hurried = choose(2);
+    assert_eq!(hurried.hopeless, None, "{}{}", won.moves, won.keepers[0]);
+    assert!(lost.check(hurried.mv).is_ok());
+    if EVERY == 1 {
+        assert_eq!(choose(CHECKS).hopeless, Some(Hopeless::ForcedLoss));
+    }
 }

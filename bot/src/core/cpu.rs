@@ -1,4 +1,4 @@
-use engine::cpu::Level;
+use engine::cpu::{Hopeless, Level};
 
 use super::GameId;
 use crate::games::Position;
@@ -21,6 +21,9 @@ pub struct CpuReply {
     pub ply: usize,
     /// The move in notation; `None` if the game was over.
     pub result: Option<String>,
+    /// Set when the search proved that every move loses: the computer resigns its own game
+    /// instead of playing `result` (it still plays it when standing in for a person).
+    pub hopeless: Option<Hopeless>,
 }
 
 /// Thinks about moves away from the core, so that one game's search never holds up the
