@@ -102,8 +102,9 @@ fn a_renju_record_holds_the_stones_not_the_swaps_and_offers() {
     // The opening as the CPU plays it: every decision, swaps and the ten offers included.
     while moves.len() < 12 {
         let mv = position
-            .computer_move(engine::cpu::Level::Easy, 3, &engine::cpu::NodeBudget::new(2_000))
-            .expect("a move");
+            .computer_choice(engine::cpu::Level::Easy, 3, &engine::cpu::NodeBudget::new(2_000))
+            .expect("a move")
+            .mv;
         position.play(&mv).expect("the CPU's move is legal");
         moves.push(mv);
     }

@@ -98,3 +98,23 @@ fn only_the_hard_level_gives_a_verdict() {
         assert_eq!(analyse(&position, Stone::Black, &rules, level).hopeless, None);
     }
 }
+
+#[test]
+fn a_gomoku_player_facing_an_open_four_reports_it_and_still_moves() {
+    use engine::cpu::ComputerPlayer;
+    use engine::{BoardGame, Gomoku};
+    // White's f8 g8 h8 i8 is open at both ends; black (to move) has scattered stones.
+    let moves = ["a1", "f8", "c1", "g8", "o1", "h8", "o15", "i8"];
+    let game = moves.iter().fold(Gomoku::start(GomokuSettings::default()), |game, text| {
+        let mv = game.parse_move(text).expect("a point");
+        game.play(mv).expect("a legal stone")
+    });
+    let budget = NodeBudget::new(200);
+    let think = Think { level: Level::Hard, seed: 1, deadline: &budget };
+    let choice = game.computer_choice(think).expect("a running game");
+    assert_eq!(choice.hopeless, Some(Hopeless::OpponentFourUnblockable));
+    assert!([point("e8"), point("j8")].contains(&choice.mv), "{choice:?}");
+    let budget = NodeBudget::new(200);
+    let think = Think { level: Level::Hard, seed: 1, deadline: &budget };
+    assert_eq!(game.computer_move(think), Some(choice.mv));
+}

@@ -52,3 +52,16 @@ fn the_brain_plays_a_short_game_over_pipes() {
     assert_ne!(answers[2], "0,0");
     assert!(!["7,7", "8,8", "6,6"].contains(&answers[3].as_str()));
 }
+
+#[test]
+fn a_brain_that_has_lost_still_answers_a_move() {
+    // The opponent's open four on row 7 (3,7 to 6,7): the bot would resign here; a brain
+    // plays on as the protocol expects, one end of the four.
+    let answers = session(
+        "INFO timeout_turn 300\r\nSTART 15\r\nBOARD\r\n3,7,2\r\n0,0,1\r\n4,7,2\r\n14,14,1\r\n\
+         5,7,2\r\n0,14,1\r\n6,7,2\r\n14,0,1\r\nDONE\r\nEND\r\n",
+    );
+    assert_eq!(answers.len(), 2, "{answers:?}");
+    assert_eq!(answers[0], "OK");
+    assert!(["2,7", "7,7"].contains(&answers[1].as_str()), "{answers:?}");
+}

@@ -1,4 +1,4 @@
-use engine::cpu::{CincoPlayer, Level, cinco_planned_action, cinco_random_action};
+use engine::cpu::{CincoPlayer, Hopeless, Level, cinco_planned_action, cinco_random_action};
 use engine::{PrivateView, PublicView};
 
 use super::GameId;
@@ -22,6 +22,9 @@ pub struct CpuReply {
     pub ply: usize,
     /// The move in notation; `None` if the game was over.
     pub result: Option<String>,
+    /// Set when the search proved that every move loses: the computer resigns its own game
+    /// instead of playing `result` (it still plays it when standing in for a person).
+    pub hopeless: Option<Hopeless>,
 }
 
 /// Thinks about moves away from the core, so that one game's search never holds up the
@@ -56,6 +59,7 @@ impl CincoCpuRequest {
             CincoPlayer::Planner => cinco_planned_action(&self.public, &self.private, self.seed),
             CincoPlayer::Random => cinco_random_action(&self.private, self.seed),
         };
-        CpuReply { game: self.game, ply: self.seq, result: action.map(super::action_code) }
+        let result = action.map(super::action_code);
+        CpuReply { game: self.game, ply: self.seq, result, hopeless: None }
     }
 }

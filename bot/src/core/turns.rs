@@ -1,7 +1,7 @@
 //! Moves: a player's, the CPU's, a resignation, an undo by agreement, and the end of a game.
 
 use engine::Seat;
-use engine::cpu::Level;
+use engine::cpu::{Hopeless, Level};
 
 use super::error::{CoreError, refused};
 use super::steps::Step;
@@ -218,6 +218,15 @@ impl Core {
             return Vec::new();
         }
         let Some(text) = reply.result else { return Vec::new() };
+        if let (Mover::Cpu, Some(hopeless)) = (mover, reply.hopeless) {
+            return match self.cpu_resigns(reply.game, seat, hopeless).await {
+                Ok(outputs) => outputs,
+                Err(error) => {
+                    tracing::error!(game = reply.game.0, %error, "the CPU's resignation failed");
+                    Vec::new()
+                }
+            };
+        }
         match self.apply(None, reply.game, seat, &text, mover).await {
             Ok(outputs) => outputs,
             Err(error) => {
@@ -282,15 +291,42 @@ impl Core {
     ) -> Result<Vec<Output>, CoreError> {
         let table = self.table(id)?;
         let seat = table.seat_of(&context.user.id).ok_or_else(|| refused("not-a-player"))?;
-        let mut row = table.row.clone();
-        row.status = GameStatus::Finished;
-        row.winner = Some(seat.opponent());
-        row.turn_deadline = None;
-        row.undo_by = None;
-        row.updated_at = self.clock.now_ms();
+        let mut row = self.resigned(&table.row, seat);
         let ratings = self.commit_step(Some(context), &mut row, Step::Row).await?;
         // The status line says who resigned; a note would say it twice.
         Ok(self.end_table(id, row, context.locale, Vec::new(), ratings))
+    }
+
+    /// The CPU in `seat` gives up game `id`, lost whatever it plays: an ending like a
+    /// person's resignation (store first, then memory), with a note saying why.
+    async fn cpu_resigns(
+        &mut self,
+        id: GameId,
+        seat: Seat,
+        hopeless: Hopeless,
+    ) -> Result<Vec<Output>, CoreError> {
+        let table = self.table(id)?;
+        let why = match hopeless {
+            Hopeless::OpponentFourUnblockable => Text::new("cpu-resigns-unblockable-four")
+                .with("colour", Text::new(table.position.colour_id(seat.opponent()))),
+            Hopeless::ForcedLoss => Text::new("cpu-resigns-forced-loss"),
+        };
+        let mut row = self.resigned(&table.row, seat);
+        let ratings = self.commit_step(None, &mut row, Step::Row).await?;
+        let locale = self.chat_locale(&row.chat).await;
+        Ok(self.end_table(id, row, locale, vec![why], ratings))
+    }
+
+    /// Game `row` as it ends when `seat` resigns.
+    fn resigned(&self, row: &GameRow, seat: Seat) -> GameRow {
+        GameRow {
+            status: GameStatus::Finished,
+            winner: Some(seat.opponent()),
+            turn_deadline: None,
+            undo_by: None,
+            updated_at: self.clock.now_ms(),
+            ..row.clone()
+        }
     }
 
     /// `/undo`: against the CPU it is granted at once; against a person it asks them, and

@@ -1,4 +1,4 @@
-use engine::cpu::{ComputerPlayer, Deadline, Level, Think};
+use engine::cpu::{Choice, ComputerPlayer, Deadline, Level, Think};
 use engine::{
     BoardGame, Connect, ConnectMove, ConnectSettings, ForbiddenKind, Gomoku, GomokuSettings,
     GomokuSize, Ninuki, NinukiSettings, NinukiSize, Outcome, Pente, PenteSettings, PenteSize,
@@ -325,17 +325,20 @@ impl Position {
         }
     }
 
-    /// The computer's move for the seat to act, in notation; `None` once the game is over.
-    /// Every game has a computer player.
+    /// The computer's move for the seat to act, in notation, with its verdict when it has
+    /// proved the game lost; `None` once the game is over. Every game has a computer player.
     #[must_use]
-    pub fn computer_move(
+    pub fn computer_choice(
         &self,
         level: Level,
         seed: u64,
         deadline: &dyn Deadline,
-    ) -> Option<String> {
+    ) -> Option<Choice<String>> {
         let think = Think { level, seed, deadline };
-        each!(self, game => game.computer_move(think).map(|mv| game.format_move(mv)))
+        each!(self, game => game.computer_choice(think).map(|choice| Choice {
+            mv: game.format_move(choice.mv),
+            hopeless: choice.hopeless,
+        }))
     }
 
     /// The point of the last stone placed on a grid board.

@@ -52,19 +52,22 @@ impl CpuPlayer for ThreadedCpu {
         let checks = self.budgets.fixed_checks();
         let replies = self.replies.clone();
         tokio::task::spawn_blocking(move || {
-            let result = match checks {
+            let choice = match checks {
                 Some(checks) => {
                     let deadline = NodeBudget::new(checks);
-                    request.position.computer_move(request.level, request.seed, &deadline)
+                    request.position.computer_choice(request.level, request.seed, &deadline)
                 }
                 None => {
                     let started = Instant::now();
                     let deadline = move || started.elapsed() >= budget;
-                    request.position.computer_move(request.level, request.seed, &deadline)
+                    request.position.computer_choice(request.level, request.seed, &deadline)
                 }
             };
+            let hopeless = choice.as_ref().and_then(|choice| choice.hopeless);
+            let result = choice.map(|choice| choice.mv);
+            let reply = CpuReply { game: request.game, ply: request.ply, result, hopeless };
             // The receiver is gone only when the bot is shutting down.
-            let _ = replies.send(CpuReply { game: request.game, ply: request.ply, result });
+            let _ = replies.send(reply);
         });
     }
 

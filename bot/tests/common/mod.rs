@@ -137,27 +137,54 @@ impl Harness {
         let mut outputs = Vec::new();
         for request in requests {
             let result = request.position.legal_moves().into_iter().next();
-            outputs.extend(
-                self.core
-                    .cpu_moved(CpuReply { game: request.game, ply: request.ply, result })
-                    .await,
-            );
+            let reply = CpuReply { game: request.game, ply: request.ply, result, hopeless: None };
+            outputs.extend(self.core.cpu_moved(reply).await);
         }
         outputs
     }
 }
 
 impl Harness {
+    /// Answers the one queued request with `text`, as if the CPU had chosen it.
+    pub async fn answer_cpu(&mut self, text: &str) -> Vec<Output> {
+        self.answer_cpu_with(text, None).await
+    }
+
+    /// [`Harness::answer_cpu`] with the search's verdict on the position.
+    pub async fn answer_cpu_with(
+        &mut self,
+        text: &str,
+        hopeless: Option<engine::cpu::Hopeless>,
+    ) -> Vec<Output> {
+        let requests = std::mem::take(&mut *self.cpu.0.lock().expect("the queue"));
+        let [request] = requests.as_slice() else {
+            panic!("one CPU request to answer {text}: {requests:#?}");
+        };
+        let result = Some(text.to_owned());
+        let reply = CpuReply { game: request.game, ply: request.ply, result, hopeless };
+        self.core.cpu_moved(reply).await
+    }
+
     /// Answers every queued request with the engine's own computer player, made
     /// deterministic by a node budget instead of a clock. Each answer is checked against the
     /// position's legal moves; returns the outputs and the (ply, move) answered.
     pub async fn run_engine_cpu(&mut self) -> (Vec<Output>, Vec<(usize, String)>) {
+        self.run_engine_cpu_within(20_000).await
+    }
+
+    /// [`Harness::run_engine_cpu`] within `checks` deadline questions.
+    pub async fn run_engine_cpu_within(
+        &mut self,
+        checks: u64,
+    ) -> (Vec<Output>, Vec<(usize, String)>) {
         let requests = std::mem::take(&mut *self.cpu.0.lock().expect("the queue"));
         let mut outputs = Vec::new();
         let mut answered = Vec::new();
         for request in requests {
-            let budget = engine::cpu::NodeBudget::new(20_000);
-            let result = request.position.computer_move(request.level, request.seed, &budget);
+            let budget = engine::cpu::NodeBudget::new(checks);
+            let choice = request.position.computer_choice(request.level, request.seed, &budget);
+            let hopeless = choice.as_ref().and_then(|choice| choice.hopeless);
+            let result = choice.map(|choice| choice.mv);
             if let Some(text) = &result {
                 let legal = request.position.legal_moves();
                 let mut position = request.position.clone();
@@ -169,11 +196,8 @@ impl Harness {
                 );
                 answered.push((request.ply, written.unwrap_or_default()));
             }
-            outputs.extend(
-                self.core
-                    .cpu_moved(CpuReply { game: request.game, ply: request.ply, result })
-                    .await,
-            );
+            let reply = CpuReply { game: request.game, ply: request.ply, result, hopeless };
+            outputs.extend(self.core.cpu_moved(reply).await);
         }
         (outputs, answered)
     }

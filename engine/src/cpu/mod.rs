@@ -7,6 +7,7 @@ mod cinco;
 mod connect;
 mod deadline;
 mod grid;
+mod hopeless;
 mod level;
 mod random;
 
@@ -17,9 +18,10 @@ pub use cinco::{
 pub use connect::{ConnectAnalysis, ConnectForecast, ConnectOutcome, ConnectSolution};
 pub use deadline::{Deadline, NodeBudget, Unlimited};
 pub use grid::{
-    ForbiddenMoves, GridAnalysis, GridRules, Hopeless, capture_analysis, find_vcf, grid_analysis,
-    grid_move, warm_up,
+    ForbiddenMoves, GridAnalysis, GridRules, capture_analysis, find_vcf, grid_analysis, grid_move,
+    warm_up,
 };
+pub use hopeless::Hopeless;
 pub use level::{Level, UnknownLevel};
 pub use random::SplitMix64;
 
@@ -40,9 +42,26 @@ impl std::fmt::Debug for Think<'_> {
     }
 }
 
+/// What the computer does on its turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Choice<M> {
+    /// The move it plays; still the least bad one in a lost position, for a caller that must
+    /// play on (a Gomocup brain).
+    pub mv: M,
+    /// Set when the search proved that every move loses, and why: a caller may resign for
+    /// the computer. Only the hard level looks far enough to say so, and never on a guess.
+    pub hopeless: Option<Hopeless>,
+}
+
 /// A game the computer can play.
 pub trait ComputerPlayer: crate::BoardGame {
     /// The move the computer chooses for the seat to act, or `None` once the game is over.
     /// It returns by the deadline (within a few milliseconds) with the best move found so far.
     fn computer_move(&self, think: Think<'_>) -> Option<Self::Move>;
+
+    /// [`ComputerPlayer::computer_move`] with the search's verdict on a lost position. Games
+    /// whose search gives no verdict (the capture games) never call a position hopeless.
+    fn computer_choice(&self, think: Think<'_>) -> Option<Choice<Self::Move>> {
+        self.computer_move(think).map(|mv| Choice { mv, hopeless: None })
+    }
 }

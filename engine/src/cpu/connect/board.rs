@@ -181,23 +181,28 @@ impl Board {
 
 /// The empty cells that would complete a line of `length` for `discs`: for each direction,
 /// cells with `a` discs in a row on one side and `length - 1 - a` on the other. Cells
-/// outside the frame are kept; callers mask them.
+/// outside the frame are kept; callers mask them. The searches ask this several times a
+/// node, so each of the two lengths (4: Connect Four, 5: 5 en raya) gets its own unrolled
+/// code: with the length known at run time it took two thirds of the solver's time.
 pub(super) fn winning_cells(discs: u64, length: u8) -> u64 {
+    if length == 4 { winning_cells_of::<4>(discs) } else { winning_cells_of::<5>(discs) }
+}
+
+fn winning_cells_of<const LENGTH: usize>(discs: u64) -> u64 {
     let mut cells = 0;
     for step in [COLUMN_BITS, 1, COLUMN_BITS + 1, COLUMN_BITS - 1] {
         // before[k]: cells with k discs in a row just below them along the direction;
         // after[k]: the same just above.
-        let mut before = [u64::MAX; 5];
-        let mut after = [u64::MAX; 5];
-        for k in 1..usize::from(length) {
+        let mut before = [u64::MAX; LENGTH];
+        let mut after = [u64::MAX; LENGTH];
+        for k in 1..LENGTH {
             // `k * step` stays below 64: at most 4 steps of 8 bits.
             let shift = k as u32 * u32::from(step);
-            before[k] = before[k - 1] & discs.wrapping_shl(shift);
-            after[k] = after[k - 1] & discs.wrapping_shr(shift);
+            before[k] = before[k - 1] & (discs << shift);
+            after[k] = after[k - 1] & (discs >> shift);
         }
-        let need = usize::from(length) - 1;
-        for k in 0..=need {
-            cells |= before[k] & after[need - k];
+        for k in 0..LENGTH {
+            cells |= before[k] & after[LENGTH - 1 - k];
         }
     }
     cells

@@ -3,7 +3,7 @@
 //! theory deciding which threats are worth most.
 
 use super::board::{Board, Geometry, winning_cells};
-use crate::connect::lines::{COLUMN_BITS, run_starts};
+use crate::connect::lines::COLUMN_BITS;
 
 /// What a window (`length` cells in a line) holding only one colour is worth, by how many
 /// discs it holds. Full windows are wins and never evaluated; nearly full ones are threats,
@@ -65,18 +65,30 @@ fn threats(cells: u64, other: u64, good_rows: u64, geometry: &Geometry) -> i32 {
         + STACKED * count(cells & (cells >> 1))
 }
 
-/// The worth of every window holding discs of `own` and none of `other`.
+/// The worth of every window holding discs of `own` and none of `other`. Like
+/// `winning_cells`, one unrolled body per line length: the solver orders its moves by this.
 fn windows(own: u64, other: u64, geometry: &Geometry) -> i32 {
-    let length = geometry.length;
-    let weights: &[i32] = if length == 5 { &FIVE_WINDOW } else { &FOUR_WINDOW };
     let free = geometry.frame & !other;
+    if geometry.length == 5 {
+        windows_of::<5>(own, free, &FIVE_WINDOW)
+    } else {
+        windows_of::<4>(own, free, &FOUR_WINDOW)
+    }
+}
+
+fn windows_of<const LENGTH: usize>(own: u64, free: u64, weights: &[i32; LENGTH]) -> i32 {
     let mut total = 0;
     for step in [COLUMN_BITS, 1, COLUMN_BITS + 1, COLUMN_BITS - 1] {
-        let starts = run_starts(free, step, length);
+        let step = u32::from(step);
+        // Windows of LENGTH free cells, by the cell they start at.
+        let mut starts = free;
+        for k in 1..LENGTH {
+            starts &= free >> (k as u32 * step);
+        }
         // Count the discs of each window with a bit-sliced adder: ones, twos and fours.
         let (mut ones, mut twos, mut fours) = (0u64, 0u64, 0u64);
-        for k in 0..u32::from(length) {
-            let disc = starts & (own >> (k * u32::from(step)));
+        for k in 0..LENGTH {
+            let disc = starts & (own >> (k as u32 * step));
             let carry = ones & disc;
             ones ^= disc;
             let carry_two = twos & carry;
@@ -87,8 +99,8 @@ fn windows(own: u64, other: u64, geometry: &Geometry) -> i32 {
         total += weights[1] * count(ones & !twos & !fours)
             + weights[2] * count(!ones & twos & !fours)
             + weights[3] * count(ones & twos & !fours);
-        if length == 5 {
-            total += weights[4] * count(!ones & !twos & fours);
+        if LENGTH == 5 {
+            total += weights[LENGTH - 1] * count(!ones & !twos & fours);
         }
     }
     total

@@ -19,12 +19,26 @@ use self::board::{Board, Geometry, Slot};
 use self::levels::Style;
 use self::search::{PROVEN, WIN};
 use self::solver::Solver;
-use super::{ComputerPlayer, Deadline, Think};
+use super::{Choice, ComputerPlayer, Deadline, Hopeless, Level, Think};
 use crate::{BoardGame, Connect, ConnectMove};
 
 impl ComputerPlayer for Connect {
     fn computer_move(&self, think: Think<'_>) -> Option<ConnectMove> {
         self.analyse(think).map(|analysis| analysis.best)
+    }
+
+    /// At the hard level, hopeless when the solver proved the loss, or when the deepening
+    /// proved every move losing (its proven scores are exact: it prunes no move that could
+    /// save the game). Not with PopOut, where a repetition seen on one path may be scored on
+    /// another. The easy and normal levels play their games out, as beginners do.
+    fn computer_choice(&self, think: Think<'_>) -> Option<Choice<ConnectMove>> {
+        let analysis = self.analyse(think)?;
+        let solved_lost = analysis.outcome == Some(ConnectOutcome::Loss);
+        let searched_lost =
+            matches!(analysis.forecast, ConnectForecast::Loss { .. }) && !self.settings().pop_out;
+        let proved = think.level == Level::Hard && (solved_lost || searched_lost);
+        let hopeless = proved.then_some(Hopeless::ForcedLoss);
+        Some(Choice { mv: analysis.best, hopeless })
     }
 }
 

@@ -81,23 +81,45 @@ impl<'a> Solver<'a> {
         self.move_value_within(board, slot, value - 1, value).map(|found| found >= value)
     }
 
-    /// The best value of `board` among `moves` (its legal drops, best first) and the moves
-    /// that reach it, or `None` when stopped. The first move gets an exact value; each other
-    /// one only null windows: does it beat the best so far, does it match it.
-    pub(super) fn keepers(&mut self, board: Board, moves: &[Slot]) -> Option<(Value, Vec<Slot>)> {
+    /// The best value of `board` among `moves` (its legal drops, best first) and one move
+    /// that reaches it, or `None` when stopped. The first move gets an exact value; each
+    /// other one a null window only: does it beat the best so far. A win ends the search.
+    pub(super) fn best(&mut self, board: Board, moves: &[Slot]) -> Option<(Value, Slot)> {
         let (&first, others) = moves.split_first()?;
-        let mut best = self.move_value(board, first)?;
-        let mut keepers = vec![first];
+        let mut best = (self.move_value(board, first)?, first);
         for &slot in others {
-            if best < WIN && self.move_reaches(board, slot, best + 1)? {
-                best = self.move_value(board, slot)?;
-                keepers.clear();
-                keepers.push(slot);
-            } else if self.move_reaches(board, slot, best)? {
+            if best.0 == WIN {
+                break;
+            }
+            if self.move_reaches(board, slot, best.0 + 1)? {
+                best = (self.move_value(board, slot)?, slot);
+            }
+        }
+        Some(best)
+    }
+
+    /// The moves among `moves` that reach `value` (the best, from [`Solver::best`]), in
+    /// order, `keeper` included; when stopped, those found so far.
+    pub(super) fn keepers(
+        &mut self,
+        board: Board,
+        moves: &[Slot],
+        (value, keeper): (Value, Slot),
+    ) -> Vec<Slot> {
+        let mut keepers = Vec::with_capacity(moves.len());
+        for &slot in moves {
+            let keeps = slot == keeper || self.move_reaches(board, slot, value) == Some(true);
+            if self.stopped && slot != keeper {
+                break;
+            }
+            if keeps {
                 keepers.push(slot);
             }
         }
-        Some((best, keepers))
+        if !keepers.contains(&keeper) {
+            keepers.push(keeper);
+        }
+        keepers
     }
 
     fn move_value_within(

@@ -3,7 +3,7 @@
 use proptest::prelude::*;
 
 use super::{ConnectAnalysis, ConnectForecast};
-use crate::cpu::{ComputerPlayer, Deadline, Level, NodeBudget, Think};
+use crate::cpu::{ComputerPlayer, Deadline, Hopeless, Level, NodeBudget, Think};
 use crate::{BoardGame, Connect, ConnectMove, ConnectSettings, Seat};
 
 /// The position after `moves`, written as players write them, separated by spaces.
@@ -96,6 +96,47 @@ fn a_move_proved_to_lose_is_not_played_when_the_deadline_stops_the_iteration() {
         assert_ne!(analysis.best, mv(&five, "4"), "{checks} checks: {analysis:?}");
         assert!(!matches!(analysis.forecast, ConnectForecast::Loss { .. }), "{analysis:?}");
     }
+}
+
+/// Red's bottom row: the left side disc, a gap, columns 2 to 5, a gap: columns 1 and 6 both
+/// make five, and yellow (to move, columns 2 to 4 of the second row) can block only one.
+const RED_DOUBLE_THREAT: &str = "2233445";
+
+#[test]
+fn a_double_threat_against_the_hard_computer_is_hopeless() {
+    let five = drops(ConnectSettings::five_in_row(), RED_DOUBLE_THREAT);
+    for level in Level::ALL {
+        let deadline = NodeBudget::new(4);
+        let think = Think { level, seed: 1, deadline: &deadline };
+        let choice = five.computer_choice(think).expect("a running game");
+        let verdict = (level == Level::Hard).then_some(Hopeless::ForcedLoss);
+        assert_eq!(choice.hopeless, verdict, "{level:?}");
+        assert!(five.check(choice.mv).is_ok());
+    }
+}
+
+#[test]
+fn with_popout_a_double_threat_is_played_on() {
+    // A pop may change the grid under the threats, and the search's repetitions are not
+    // exact: no verdict, a move.
+    let settings = ConnectSettings::five_in_row().with_pop_out(true);
+    let five = drops(settings, RED_DOUBLE_THREAT);
+    let deadline = NodeBudget::new(4);
+    let think = Think { level: Level::Hard, seed: 1, deadline: &deadline };
+    let choice = five.computer_choice(think).expect("a running game");
+    assert_eq!(choice.hopeless, None);
+    assert!(five.check(choice.mv).is_ok());
+}
+
+#[test]
+fn a_position_that_only_looks_bad_is_not_hopeless() {
+    // Yellow has answers here (a threat is blocked in column 4); no verdict.
+    let five = drops(ConnectSettings::five_in_row(), "17273");
+    let deadline = NodeBudget::new(40);
+    let think = Think { level: Level::Hard, seed: 1, deadline: &deadline };
+    let choice = five.computer_choice(think).expect("a running game");
+    assert_eq!(choice.hopeless, None);
+    assert_eq!(choice.mv, mv(&five, "4"));
 }
 
 #[test]

@@ -23,7 +23,6 @@ mod capture_threats;
 mod captures;
 mod cells;
 mod evaluation;
-mod hopeless;
 mod levels;
 mod opening;
 mod patterns;
@@ -40,7 +39,6 @@ mod capture_tests;
 mod tests;
 
 pub use capture_search::capture_analysis;
-pub use hopeless::Hopeless;
 pub use patterns::warm_up;
 pub use rules::{ForbiddenMoves, GridRules};
 pub use search::{GridAnalysis, find_vcf, grid_analysis, grid_move};

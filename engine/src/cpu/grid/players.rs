@@ -2,26 +2,35 @@
 
 use super::opening::{fifth_offers, is_legal, opening_stone, wants_swap, weakest_offer};
 use super::rules::GridRules;
-use super::search::grid_move;
-use crate::cpu::{ComputerPlayer, Think};
+use super::search::grid_analysis;
+use crate::cpu::{Choice, ComputerPlayer, Think};
 use crate::{BoardGame, Gomoku, Point, Renju, RenjuMove, RenjuPhase, Stone};
 
 impl ComputerPlayer for Gomoku {
-    /// The search's move; a restricted black never gets a forbidden point.
     fn computer_move(&self, think: Think<'_>) -> Option<Point> {
+        self.computer_choice(think).map(|choice| choice.mv)
+    }
+
+    /// The search's move and verdict; a restricted black never gets a forbidden point.
+    fn computer_choice(&self, think: Think<'_>) -> Option<Choice<Point>> {
         if self.outcome().is_over() {
             return None;
         }
         let rules = GridRules::gomoku(*self.settings());
-        grid_move(self.board(), self.stone_to_move(), &rules, think)
-            .or_else(|| self.legal_moves().first().copied())
+        let analysis = grid_analysis(self.board(), self.stone_to_move(), &rules, think);
+        let mv = analysis.best.or_else(|| self.legal_moves().first().copied())?;
+        Some(Choice { mv, hopeless: analysis.hopeless })
     }
 }
 
 impl ComputerPlayer for Renju {
-    /// Opening decisions by the Taraguchi-10 phase, then the search's move; black never
-    /// plays a forbidden point (it would lose), unless nothing else is left.
     fn computer_move(&self, think: Think<'_>) -> Option<RenjuMove> {
+        self.computer_choice(think).map(|choice| choice.mv)
+    }
+
+    /// Opening decisions by the Taraguchi-10 phase, then the search's move and verdict; black
+    /// never plays a forbidden point (it would lose), unless nothing else is left.
+    fn computer_choice(&self, think: Think<'_>) -> Option<Choice<RenjuMove>> {
         let mv = match self.phase() {
             RenjuPhase::Over => return None,
             RenjuPhase::OpeningStone { .. } => {
@@ -52,12 +61,14 @@ impl ComputerPlayer for Renju {
             RenjuPhase::Play => {
                 let (black, white) = self.board().count();
                 let stone = if black == white { Stone::Black } else { Stone::White };
-                match grid_move(self.board(), stone, &GridRules::renju(), think) {
+                let analysis = grid_analysis(self.board(), stone, &GridRules::renju(), think);
+                let mv = match analysis.best {
                     Some(point) => RenjuMove::Place(point),
                     None => *self.legal_moves().first()?,
-                }
+                };
+                return Some(Choice { mv, hopeless: analysis.hopeless });
             }
         };
-        Some(mv)
+        Some(Choice { mv, hopeless: None })
     }
 }

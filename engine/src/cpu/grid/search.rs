@@ -5,12 +5,11 @@ use super::board::{Kind, SearchBoard};
 use super::candidates::{Moves, Situation, generate};
 use super::cells::{Cell, point_of};
 use super::evaluation::evaluate;
-use super::hopeless::Hopeless;
 use super::levels::Params;
 use super::pvs::{DECIDED, INFINITY, MAX_PLY, Memory, Pvs, WIN};
 use super::rules::GridRules;
 use super::threats::{ThreatMemo, ThreatSpace};
-use crate::cpu::{Deadline, SplitMix64, Think};
+use crate::cpu::{Deadline, Hopeless, SplitMix64, Think};
 use crate::{Board, Point, Stone};
 
 /// The deadline is asked once every this many nodes: a node with its move generation costs a

@@ -5,6 +5,7 @@ pub enum Hopeless {
     /// The opponent has a five to make that cannot be blocked: two points make it, or the one
     /// block is a point forbidden to black (renju).
     OpponentFourUnblockable,
-    /// Every move allows the opponent a win by continuous fours.
+    /// Every move loses against best play: the opponent wins by continuous fours (gomoku,
+    /// renju), or the exact solver proved the loss (5 en raya, Connect Four).
     ForcedLoss,
 }
