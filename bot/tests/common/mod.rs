@@ -77,13 +77,19 @@ impl Harness {
     }
 
     pub async fn on(store: Store) -> Harness {
+        Harness::started(store).await.0
+    }
+
+    /// A core started on `store`, and what it shows again at start.
+    pub async fn started(store: Store) -> (Harness, Vec<Output>) {
         let clock = Arc::new(FakeClock(AtomicI64::new(START)));
         let cpu = Arc::new(QueuedCpu::default());
         let texts = Arc::new(Texts::load().expect("the message files parse"));
-        let (core, _) = Core::start(settings(), store.clone(), texts, clock.clone(), cpu.clone())
-            .await
-            .expect("the core starts");
-        Harness { core, clock, cpu, store }
+        let (core, outputs) =
+            Core::start(settings(), store.clone(), texts, clock.clone(), cpu.clone())
+                .await
+                .expect("the core starts");
+        (Harness { core, clock, cpu, store }, outputs)
     }
 
     /// An input from `user` (known by the lowercase name, mentioned by the name) as a new
