@@ -24,11 +24,12 @@ impl Core {
         if table.position.seat_to_act() != Some(seat) {
             return Err(refused("not-your-turn"));
         }
-        let points = table.position.legal_points();
         let buttons = match column {
-            None => vec![column_buttons(id, ply, &points)],
+            None => vec![column_buttons(id, ply, &table.position.legal_columns())],
             Some(column) => {
-                let rows: Vec<Button> = points
+                let rows: Vec<Button> = table
+                    .position
+                    .legal_points()
                     .iter()
                     .filter(|(c, _)| c.eq_ignore_ascii_case(column))
                     .map(|(c, row)| {

@@ -172,13 +172,8 @@ fn move_button(game: GameId, ply: usize, label: Text, text: String) -> Button {
 
 /// The first step of the point picker: one button per column with a free point, in one row
 /// (adapters fold it to their platform's width).
-pub(super) fn column_buttons(game: GameId, ply: usize, points: &[(String, String)]) -> Vec<Button> {
-    let mut columns: Vec<&str> = Vec::new();
-    for (column, _) in points {
-        if !columns.contains(&column.as_str()) {
-            columns.push(column);
-        }
-    }
+pub(super) fn column_buttons(game: GameId, ply: usize, columns: &[String]) -> Vec<Button> {
+    let mut columns: Vec<&str> = columns.iter().map(String::as_str).collect();
     columns.sort_by_key(|column| (column.len(), column.to_lowercase()));
     columns
         .into_iter()
@@ -217,7 +212,7 @@ fn buttons(table: &Table) -> Vec<Vec<Button>> {
             })
             .collect(),
         Resolution::Move | Resolution::FifthStone if !table.row.settings.kind.has_columns() => {
-            vec![column_buttons(id, ply, &position.legal_points())]
+            vec![column_buttons(id, ply, &position.legal_columns())]
         }
         Resolution::Move | Resolution::FifthStone => {
             let mut rows = Vec::new();
