@@ -8,7 +8,8 @@ use std::time::Duration;
 use cincobot::core::{GameId, Output};
 use cincobot::i18n::Text;
 use common::{
-    Harness, assert_notice, board, game_between_ana_and_bruno, header, payloads, played, sent, turn,
+    Harness, START, assert_notice, board, game_between_ana_and_bruno, header, payloads, played,
+    sent, turn,
 };
 
 const GOMOKU: &str = "game-gomoku";
@@ -125,7 +126,7 @@ async fn the_store_refuses_a_ply_twice() {
     game_between_ana_and_bruno(&mut harness, "/gomoku").await;
     harness.say("Ana", "/move h8").await;
     let (row, moves) = harness.store.game(GameId(1)).await.expect("the store").expect("game 1");
-    let mut change = harness.store.change(None, common::START).await.expect("a change");
+    let mut change = harness.store.change(None, START).await.expect("a change");
     let again = change.record_move(&row, &moves[0]).await;
     assert!(matches!(again, Err(cincobot::store::StoreError::AlreadyPlayed)));
 }
@@ -180,6 +181,28 @@ async fn an_unanswered_challenge_expires() {
         [Text::new("challenge-timed-out").with("id", 2_i64).with("challenger", "Ana")]
     );
     assert!(buttons.is_empty());
+}
+
+#[tokio::test]
+async fn the_next_deadline_follows_the_challenges_opened_and_closed() {
+    let mut harness = Harness::new().await;
+    let ten_minutes = 10 * 60 * 1000;
+    assert_eq!(harness.core.next_deadline().await.expect("read"), None);
+    harness.meet("Bruno").await;
+    harness.say("Ana", "/pente @bruno").await;
+    assert_eq!(harness.core.next_deadline().await.expect("read"), Some(START + ten_minutes));
+    harness.advance(Duration::from_secs(60));
+    harness.say("Carla", "/gomoku").await;
+    assert_eq!(harness.core.next_deadline().await.expect("read"), Some(START + ten_minutes));
+    // Ana's challenge is accepted: Carla's, a minute younger, expires next.
+    harness.press("Bruno", "a:1").await;
+    let carla_expires = START + 60_000 + ten_minutes;
+    assert_eq!(harness.core.next_deadline().await.expect("read"), Some(carla_expires));
+    harness.advance(Duration::from_secs(11 * 60));
+    harness.core.tick().await;
+    // Only the game is left, abandoned only after a day without a move.
+    let next = harness.core.next_deadline().await.expect("read");
+    assert!(next.is_some_and(|at| at > carla_expires + 3600 * 1000), "{next:?}");
 }
 
 #[tokio::test]
@@ -485,6 +508,46 @@ async fn a_restarted_core_goes_on_from_the_log() {
     assert_notice(&harness.say("Ana", "/move L10").await, "ana", Text::new("not-your-turn"));
     let (ply, lines, _) = board(&harness.say("Bruno", "/move L10").await);
     assert_eq!((ply, &lines[1]), (2, &played("Bruno", "L10")));
+}
+
+/// The boards a core started on `url` shows again: (game, ply, message edited).
+async fn shown_at_start(url: &str) -> Vec<(GameId, usize, Option<String>)> {
+    let store = cincobot::store::Store::open(url).await.expect("the same database");
+    let outputs = Harness::on(store).await.startup;
+    outputs
+        .into_iter()
+        .filter_map(|output| match output {
+            Output::Board { game, ply, edit, .. } => Some((game, ply, edit)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn a_board_edited_in_place_is_written_with_the_next_batch_and_shown_again_until_then() {
+    let directory = tempfile::tempdir().expect("a temporary folder");
+    let url = format!("sqlite://{}", directory.path().join("bot.db").display());
+    let store = cincobot::store::Store::open(&url).await.expect("a file database");
+    let mut harness = Harness::on(store).await;
+    game_between_ana_and_bruno(&mut harness, "/gomoku").await;
+    // A board in a new message is written at once.
+    harness.core.board_shown(GameId(1), 0, false, "100".into()).await.expect("written");
+    assert_eq!(harness.core.unsaved_boards(), 0);
+    assert_eq!(shown_at_start(&url).await, []);
+    harness.say("Ana", "/move h8").await;
+    // The same message edited: only remembered, so a restart now edits it once more.
+    harness.core.board_shown(GameId(1), 1, false, "100".into()).await.expect("remembered");
+    assert_eq!(harness.core.unsaved_boards(), 1);
+    assert_eq!(shown_at_start(&url).await, [(GameId(1), 1, Some("100".to_owned()))]);
+    harness.core.save_shown_boards().await.expect("written");
+    assert_eq!(harness.core.unsaved_boards(), 0);
+    assert_eq!(shown_at_start(&url).await, []);
+    // The next move's own write carries a remembered board too.
+    harness.say("Bruno", "/move h9").await;
+    harness.core.board_shown(GameId(1), 2, false, "100".into()).await.expect("remembered");
+    harness.say("Ana", "/move h10").await;
+    let (row, _) = harness.store.game(GameId(1)).await.expect("read").expect("the game");
+    assert_eq!(row.shown_ply, 2);
 }
 
 #[tokio::test]

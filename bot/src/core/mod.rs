@@ -23,7 +23,7 @@ mod table;
 mod timers;
 mod turns;
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -139,6 +139,9 @@ pub struct Core {
     known_users: HashMap<(Platform, String), (User, Option<Locale>)>,
     /// CINCO's lobbies and tables.
     cinco: cinco::CincoState,
+    /// Active games whose board was shown again in the same message, not written yet: the
+    /// desk writes them together ([`Core::save_shown_boards`]), and a move writes its row.
+    unsaved_boards: BTreeSet<GameId>,
 }
 
 impl fmt::Debug for Core {
@@ -173,6 +176,7 @@ impl Core {
             preferences: std::sync::Mutex::new(HashMap::new()),
             known_users: HashMap::new(),
             cinco: cinco::CincoState::default(),
+            unsaved_boards: BTreeSet::new(),
         };
         let outputs = core.reload().await?;
         Ok((core, outputs))
@@ -469,8 +473,12 @@ impl Core {
     }
 
     /// The adapter posted (or edited) game `game`'s board at `ply` as message `message_id`:
-    /// later moves edit it in place, and a restart knows what was shown. An ended game's
-    /// ending is shown only by its final board (`ended`).
+    /// later moves edit it in place, and a restart knows what was shown. An ending, or a
+    /// board in a new message, is written at once (a restart must not show an ending twice,
+    /// nor edit a message deleted since); a board edited in place is only remembered, for
+    /// [`Core::save_shown_boards`] or the game's next step to write: lost in a crash, it
+    /// costs one edit of that message with the same board after the restart. An ended
+    /// game's ending is shown only by its final board (`ended`).
     ///
     /// # Errors
     /// [`StoreError`] if the row cannot be saved.
@@ -497,7 +505,12 @@ impl Core {
             self.endings.remove(&game);
             return Ok(());
         }
-        let Some(table) = self.tables.get(&game) else { return Ok(()) };
+        let Some(table) = self.tables.get_mut(&game) else { return Ok(()) };
+        if table.row.board_message.as_deref() == Some(message_id.as_str()) {
+            table.row.shown_ply = ply;
+            self.unsaved_boards.insert(game);
+            return Ok(());
+        }
         let mut row = table.row.clone();
         row.board_message = Some(message_id);
         row.shown_ply = ply;
@@ -505,6 +518,32 @@ impl Core {
         if let Some(table) = self.tables.get_mut(&game) {
             table.row = row;
         }
+        self.unsaved_boards.remove(&game);
+        Ok(())
+    }
+
+    /// How many shown boards wait to be written.
+    #[must_use]
+    pub fn unsaved_boards(&self) -> usize {
+        self.unsaved_boards.len()
+    }
+
+    /// Writes the rows of every board shown and not written yet, in one change.
+    ///
+    /// # Errors
+    /// [`StoreError`] if they cannot be written: they stay waiting.
+    pub async fn save_shown_boards(&mut self) -> Result<(), StoreError> {
+        if self.unsaved_boards.is_empty() {
+            return Ok(());
+        }
+        let mut change = self.begin(None).await?;
+        for id in &self.unsaved_boards {
+            if let Some(table) = self.tables.get(id) {
+                change.save_game(&table.row).await?;
+            }
+        }
+        self.commit(None, change).await?;
+        self.unsaved_boards.clear();
         Ok(())
     }
 }

@@ -172,16 +172,29 @@ impl Position {
             return Vec::new();
         }
         self.legal_moves()
-            .into_iter()
+            .iter()
             .filter_map(|text| {
-                let split = text.find(|c: char| c.is_ascii_digit())?;
-                let (column, row) = text.split_at(split);
-                let point = !column.is_empty()
-                    && column.chars().all(|c| c.is_ascii_alphabetic())
-                    && row.chars().all(|c| c.is_ascii_digit());
-                point.then(|| (column.to_owned(), row.to_owned()))
+                split_point(text).map(|(column, row)| (column.to_owned(), row.to_owned()))
             })
             .collect()
+    }
+
+    /// The columns of [`Position::legal_points`], each once, in the order first met: the
+    /// picker's first step, drawn under every board (so without the rows' strings).
+    #[must_use]
+    pub fn legal_columns(&self) -> Vec<String> {
+        if matches!(self, Position::Connect(_)) {
+            return Vec::new();
+        }
+        let mut columns: Vec<String> = Vec::new();
+        for text in self.legal_moves() {
+            if let Some((column, _)) = split_point(&text)
+                && !columns.iter().any(|known| known == column)
+            {
+                columns.push(column.to_owned());
+            }
+        }
+        columns
     }
 
     /// What the seat to act is asked for.
@@ -349,6 +362,54 @@ impl Position {
             Position::Ninuki(game) => game.history().last().copied(),
             Position::Pente(game) => game.history().last().copied(),
             Position::Connect(_) => None,
+        }
+    }
+}
+
+/// A point in notation split into its column letters and row digits (`h8` → `h`, `8`);
+/// `None` for moves that are not a point (`swap`, `pop 3`).
+fn split_point(text: &str) -> Option<(&str, &str)> {
+    let split = text.find(|c: char| c.is_ascii_digit())?;
+    let (column, row) = text.split_at(split);
+    let point = !column.is_empty()
+        && column.chars().all(|c| c.is_ascii_alphabetic())
+        && row.chars().all(|c| c.is_ascii_digit());
+    point.then_some((column, row))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The columns of the legal points, each once, in the order first met.
+    fn columns_of_points(position: &Position) -> Vec<String> {
+        let mut columns: Vec<String> = Vec::new();
+        for (column, _) in position.legal_points() {
+            if !columns.contains(&column) {
+                columns.push(column);
+            }
+        }
+        columns
+    }
+
+    #[test]
+    fn legal_columns_are_the_columns_of_the_legal_points() {
+        // Column `a` filled up on a 15×15 board, column `h` all but one point: `a` is gone,
+        // `h` stays. Then the start of the other games (renju's first stone has one point).
+        let mut gomoku = Position::start(&GameSettings::default_for(GameKind::Gomoku));
+        for row in 1..=15 {
+            gomoku.play(&format!("a{row}")).expect("a free point");
+        }
+        for row in 1..=14 {
+            gomoku.play(&format!("h{row}")).expect("a free point");
+        }
+        let columns = gomoku.legal_columns();
+        assert!(!columns.iter().any(|column| column == "a"), "{columns:?}");
+        assert!(columns.iter().any(|column| column == "h"), "{columns:?}");
+        assert_eq!(columns, columns_of_points(&gomoku));
+        for kind in [GameKind::Renju, GameKind::Pente, GameKind::Ninuki, GameKind::Connect5] {
+            let position = Position::start(&GameSettings::default_for(kind));
+            assert_eq!(position.legal_columns(), columns_of_points(&position), "{kind:?}");
         }
     }
 }

@@ -158,6 +158,20 @@ impl Default for Outlets {
     }
 }
 
+/// Shown boards kept unwritten at most while requests keep coming: under load they are
+/// written together, one change for many; idle, at once.
+const SHOWN_BATCH: usize = 32;
+
+/// Writes the shown boards the core remembers once nothing waits or enough have gathered.
+async fn save_shown(core: &mut Core, inbox: &mpsc::UnboundedReceiver<Request>) {
+    if core.unsaved_boards() == 0 || (!inbox.is_empty() && core.unsaved_boards() < SHOWN_BATCH) {
+        return;
+    }
+    if let Err(error) = core.save_shown_boards().await {
+        tracing::warn!(%error, "remembering shown boards");
+    }
+}
+
 /// When the core next has something due (a timer, an expiry).
 async fn next_due(core: &Core) -> Instant {
     let wait = match core.next_deadline().await {
@@ -197,10 +211,16 @@ pub async fn run(running: Running, Inbox(mut inbox): Inbox, outlets: Outlets) {
                     if let Err(error) = core.board_shown(game, ply, ended, message).await {
                         tracing::warn!(game = game.0, %error, "remembering a shown board");
                     }
+                    save_shown(&mut core, &inbox).await;
                     continue;
                 }
                 Some(Request::Settle(reply)) => settling.push(reply),
-                Some(Request::Stop) | None => break,
+                Some(Request::Stop) | None => {
+                    if let Err(error) = core.save_shown_boards().await {
+                        tracing::warn!(%error, "remembering shown boards");
+                    }
+                    break;
+                }
             },
             Some(reply) = cpu_replies.recv() => {
                 cpu.delivered();
@@ -212,6 +232,7 @@ pub async fn run(running: Running, Inbox(mut inbox): Inbox, outlets: Outlets) {
                 outlets.deliver(outputs, None);
             }
         }
+        save_shown(&mut core, &inbox).await;
         if cpu.pending() == 0 {
             for settled in settling.drain(..) {
                 let _ = settled.send(());

@@ -1,12 +1,14 @@
 //! What runs the core for real: the start-up that opens the store and reloads the games, the
-//! CPU on blocking threads ([`cpu`]), and the one loop that owns the core and serves every
-//! platform's adapter ([`desk`]).
+//! CPU on blocking threads ([`cpu`]), the one loop that owns the core and serves every
+//! platform's adapter ([`desk`]), and the board pictures the adapters draw ([`drawing`]).
 
 mod cpu;
 pub mod desk;
+mod drawing;
 
 pub use cpu::ThreadedCpu;
 pub use desk::{Answer, Desk, Outlet};
+pub use drawing::Drawing;
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -79,6 +79,7 @@ impl Change {
         &mut self,
         challenge: &mut ChallengeRow,
     ) -> Result<(), StoreError> {
+        self.challenges_changed = true;
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO challenges (platform, chat_id, chat_kind, kind, options, challenger_id, \
              challenger_name, opponent_id, opponent_name, rematch_of, challenger_first, status, \
@@ -113,6 +114,7 @@ impl Change {
         id: ChallengeId,
         status: ChallengeStatus,
     ) -> Result<bool, StoreError> {
+        self.challenges_changed = true;
         let done = sqlx::query("UPDATE challenges SET status = ? WHERE id = ? AND status = 'open'")
             .bind(status.code())
             .bind(id.0)
@@ -157,8 +159,16 @@ impl Store {
     /// # Errors
     /// [`StoreError`] if the database fails.
     pub async fn next_challenge_expiry(&self) -> Result<Option<i64>, StoreError> {
-        Ok(sqlx::query_scalar("SELECT MIN(expires_at) FROM challenges WHERE status = 'open'")
-            .fetch_one(&self.pool)
-            .await?)
+        if let Some(known) = self.next_expiry.lock().ok().and_then(|known| *known) {
+            return Ok(known);
+        }
+        let read: Option<i64> =
+            sqlx::query_scalar("SELECT MIN(expires_at) FROM challenges WHERE status = 'open'")
+                .fetch_one(&self.pool)
+                .await?;
+        if let Ok(mut known) = self.next_expiry.lock() {
+            *known = Some(read);
+        }
+        Ok(read)
     }
 }

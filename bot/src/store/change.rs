@@ -1,3 +1,5 @@
+use std::sync::{Arc, Mutex};
+
 use sqlx::sqlite::Sqlite;
 use sqlx::{SqliteConnection, Transaction};
 
@@ -12,6 +14,9 @@ use crate::identity::{EventId, Platform};
 #[derive(Debug)]
 pub struct Change {
     transaction: Transaction<'static, Sqlite>,
+    /// Set when the change writes a challenge: its commit forgets the known next expiry.
+    pub(super) challenges_changed: bool,
+    next_expiry: Arc<Mutex<Option<Option<i64>>>>,
 }
 
 impl Store {
@@ -35,7 +40,11 @@ impl Store {
                 .await
                 .map_err(|error| StoreError::unique_as(error, StoreError::Repeated))?;
         }
-        Ok(Change { transaction })
+        Ok(Change {
+            transaction,
+            challenges_changed: false,
+            next_expiry: Arc::clone(&self.next_expiry),
+        })
     }
 
     /// Whether `event` already changed something.
@@ -74,7 +83,14 @@ impl Change {
     /// # Errors
     /// [`StoreError`] if the database refuses the commit: then nothing of it was written.
     pub async fn commit(self) -> Result<(), StoreError> {
-        self.transaction.commit().await?;
+        let committed = self.transaction.commit().await;
+        // Forgotten whatever the outcome: a failed commit may still have written.
+        if self.challenges_changed
+            && let Ok(mut known) = self.next_expiry.lock()
+        {
+            *known = None;
+        }
+        committed?;
         Ok(())
     }
 }

@@ -82,6 +82,7 @@ impl Change {
         .bind(&from.id)
         .execute(self.connection())
         .await?;
+        self.challenges_changed = true;
         sqlx::query(
             "UPDATE challenges SET chat_id = ?, chat_kind = ? WHERE platform = ? AND chat_id = ?",
         )

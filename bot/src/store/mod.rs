@@ -33,6 +33,9 @@ pub use ratings::RatingRow;
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: SqlitePool,
+    /// The earliest expiry of an open challenge, once read: the desk asks after every
+    /// input, and only a change that writes challenges moves it.
+    next_expiry: std::sync::Arc<std::sync::Mutex<Option<Option<i64>>>>,
 }
 
 impl Store {
@@ -49,14 +52,16 @@ impl Store {
             .busy_timeout(Duration::from_secs(5))
             .foreign_keys(true);
         // One connection: the core writes in order, and an in-memory database lives in a
-        // single connection.
+        // single connection. No ping before each use: a local file has no link to lose, and
+        // the ping was one more trip to the connection's thread for every statement.
         let pool = SqlitePoolOptions::new()
             .max_connections(1)
+            .test_before_acquire(false)
             .idle_timeout(None)
             .max_lifetime(None)
             .connect_with(options)
             .await?;
         sqlx::migrate!("../migrations").run(&pool).await?;
-        Ok(Store { pool })
+        Ok(Store { pool, next_expiry: std::sync::Arc::default() })
     }
 }

@@ -30,7 +30,7 @@ use super::retry::{self, cannot_write_to_user, not_modified};
 use super::summary::Summary;
 use crate::core::{Attachment, Chat, GameId, Message, Output, Platform, User};
 use crate::i18n::{Locale, Text, Texts};
-use crate::runtime::{Desk, Outlet};
+use crate::runtime::{Desk, Drawing, Outlet};
 
 /// Telegram's longest message, in characters.
 const MESSAGE_LIMIT: usize = 4096;
@@ -107,6 +107,7 @@ pub struct Delivery {
     pacing: Pacing,
     username: String,
     desk: Desk,
+    drawing: Drawing,
     queues: Mutex<HashMap<ChatId, mpsc::UnboundedSender<Job>>>,
     /// Private messages for users who never opened the chat with the bot, by user.
     waiting: Mutex<HashMap<UserId, Vec<Message>>>,
@@ -188,6 +189,7 @@ impl Delivery {
             pacing,
             username,
             desk,
+            drawing: Drawing::new(),
             queues: Mutex::new(HashMap::new()),
             waiting: Mutex::new(HashMap::new()),
             busy: AtomicUsize::new(0),
@@ -579,7 +581,7 @@ impl Delivery {
         let caption = clip(&self.texts.render_lines(message.locale, &message.lines), CAPTION_LIMIT);
         let markup = keyboard::markup(&self.texts, message.locale, &message.components);
         let picture = board.picture.clone();
-        let png = match tokio::task::spawn_blocking(move || picture.png()).await {
+        let png = match self.drawing.png(picture).await {
             Ok(Ok(png)) => png,
             Ok(Err(error)) => {
                 tracing::error!(game = game.0, %error, "drawing a board; sent as text");

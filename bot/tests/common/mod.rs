@@ -84,6 +84,7 @@ impl Harness {
         Harness::on(Store::open("sqlite::memory:").await.expect("an in-memory database")).await
     }
 
+    /// A core started on `store`; what it showed again at start is in `startup`.
     pub async fn on(store: Store) -> Harness {
         let clock = Arc::new(FakeClock(AtomicI64::new(START)));
         let cpu = Arc::new(QueuedCpu::default());

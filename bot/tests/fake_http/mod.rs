@@ -109,8 +109,13 @@ pub fn parts<'a>(content_type: &str, body: &'a [u8]) -> Option<Vec<Part<'a>>> {
     Some(parts)
 }
 
+/// Where `needle` first starts in `haystack`. Only where its first byte matches is the rest
+/// compared: comparing at every offset of each photo's bytes was about a quarter of the
+/// fake's time in the load run.
 fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack.windows(needle.len()).position(|window| window == needle)
+    let (&first, rest) = needle.split_first()?;
+    let last = haystack.len().checked_sub(needle.len())?;
+    (0..=last).find(|&at| haystack[at] == first && haystack[at + 1..at + needle.len()] == *rest)
 }
 
 fn split<'a>(mut data: &'a [u8], boundary: &[u8]) -> Vec<&'a [u8]> {
