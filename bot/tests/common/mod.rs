@@ -52,6 +52,8 @@ pub struct Harness {
     pub clock: Arc<FakeClock>,
     pub cpu: Arc<QueuedCpu>,
     pub store: Store,
+    /// What the core showed again when it started (boards, CINCO tables and prompts).
+    pub start_outputs: Vec<Output>,
 }
 
 /// The number of the next platform event, unique in the whole test run, so that a harness
@@ -86,10 +88,11 @@ impl Harness {
         let clock = Arc::new(FakeClock(AtomicI64::new(START)));
         let cpu = Arc::new(QueuedCpu::default());
         let texts = Arc::new(Texts::load().expect("the message files parse"));
-        let (core, _) = Core::start(settings(), store.clone(), texts, clock.clone(), cpu.clone())
-            .await
-            .expect("the core starts");
-        Harness { core, clock, cpu, store }
+        let (core, start_outputs) =
+            Core::start(settings(), store.clone(), texts, clock.clone(), cpu.clone())
+                .await
+                .expect("the core starts");
+        Harness { core, clock, cpu, store, start_outputs }
     }
 
     /// An input from `user` (known by the lowercase name, mentioned by the name) as a new
