@@ -85,61 +85,98 @@ async fn two_people_and_the_cpu_play_a_whole_game_by_buttons() {
     assert!(playing.is_empty(), "the game is stored as ended");
 }
 
-#[tokio::test]
-async fn a_bid_is_sealed_once_and_a_silent_bidder_is_played_by_the_cpu() {
-    // Play until an auction asks both people for a bid.
+/// A 3-seat game dealt from `seed`, played by first buttons until an auction asks both
+/// people for a bid: the harness and the outputs that ask them.
+async fn until_both_asked_to_bid(seed: u64) -> Option<(common::Harness, Vec<Output>)> {
+    let mut harness = common::Harness::new().await;
+    harness.core.deal_cinco_from(seed);
+    let mut outputs = three_seats(&mut harness).await;
+    let bid = |buttons: &[&Button]| buttons.first().is_some_and(|b| b.payload.starts_with("B:"));
+    for _ in 0..400 {
+        let ana = private_buttons(&outputs, "ana");
+        let bruno = private_buttons(&outputs, "bruno");
+        if bid(&ana) && bid(&bruno) {
+            return Some((harness, outputs));
+        }
+        let presses: Vec<(&str, String)> = [("Ana", ana), ("Bruno", bruno)]
+            .into_iter()
+            .filter_map(|(name, buttons)| buttons.first().map(|b| (name, b.payload.clone())))
+            .collect();
+        let mut next = harness.run_cinco_cpu().await;
+        for (name, payload) in presses {
+            next.extend(harness.press(name, &payload).await);
+        }
+        if next.is_empty() {
+            for name in ["Ana", "Bruno"] {
+                next.extend(harness.say(name, "/hand").await);
+            }
+        }
+        outputs = next;
+    }
+    None
+}
+
+/// The CPU decides one seat at a time: everything it owes, answered.
+async fn run_cpu_fully(harness: &mut common::Harness) -> Vec<Output> {
+    let mut outputs = Vec::new();
+    while harness.cpu_cinco_pending() {
+        outputs.extend(harness.run_cinco_cpu().await);
+    }
+    outputs
+}
+
+async fn some_auction_for_both() -> (common::Harness, Vec<Output>) {
     for seed in 0..200 {
-        let mut harness_for_seed = common::Harness::new().await;
-        harness_for_seed.core.deal_cinco_from(seed);
-        let mut outputs = three_seats(&mut harness_for_seed).await;
-        for _ in 0..400 {
-            let ana = private_buttons(&outputs, "ana");
-            let bruno = private_buttons(&outputs, "bruno");
-            let bid =
-                |buttons: &[&Button]| buttons.first().is_some_and(|b| b.payload.starts_with("B:"));
-            if bid(&ana) && bid(&bruno) {
-                let payload = ana[0].payload.clone();
-                let first = harness_for_seed.press("Ana", &payload).await;
-                assert!(says(&first, "cinco-has-bid"), "{first:?}");
-                let twice = harness_for_seed.press("Ana", &payload).await;
-                common::assert_notice(&twice, "ana", cincobot::i18n::Text::new("already-played"));
-                let other = ana.iter().find(|b| b.payload != payload).map(|b| b.payload.clone());
-                if let Some(other) = other {
-                    let changed = harness_for_seed.press("Ana", &other).await;
-                    common::assert_notice(
-                        &changed,
-                        "ana",
-                        cincobot::i18n::Text::new("already-played"),
-                    );
-                }
-                // Bruno says nothing: after the auction's 60 s the CPU bids for him.
-                harness_for_seed.advance(Duration::from_secs(61));
-                let timed_out = harness_for_seed.core.tick().await;
-                assert!(says(&timed_out, "cinco-timed-out"), "{timed_out:?}");
-                // The CPU decides one seat at a time: its own bid, then Bruno's.
-                let mut cpu = Vec::new();
-                while harness_for_seed.cpu_cinco_pending() {
-                    cpu.extend(harness_for_seed.run_cinco_cpu().await);
-                }
-                assert!(says(&cpu, "cinco-reveal"), "the auction is revealed: {cpu:?}");
-                return;
-            }
-            let mut next = harness_for_seed.run_cinco_cpu().await;
-            for (name, buttons) in [("Ana", ana), ("Bruno", bruno)] {
-                if let Some(button) = buttons.first() {
-                    let payload = button.payload.clone();
-                    next.extend(harness_for_seed.press(name, &payload).await);
-                }
-            }
-            if next.is_empty() {
-                for name in ["Ana", "Bruno"] {
-                    next.extend(harness_for_seed.say(name, "/hand").await);
-                }
-            }
-            outputs = next;
+        if let Some(found) = until_both_asked_to_bid(seed).await {
+            return found;
         }
     }
     panic!("no seed gave an auction with two people bidding");
+}
+
+#[tokio::test]
+async fn a_bid_is_sealed_once_and_a_silent_bidder_is_played_by_the_cpu() {
+    let (mut harness, outputs) = some_auction_for_both().await;
+    let ana: Vec<String> =
+        private_buttons(&outputs, "ana").iter().map(|b| b.payload.clone()).collect();
+    let first = harness.press("Ana", &ana[0]).await;
+    assert!(says(&first, "cinco-has-bid"), "{first:?}");
+    let twice = harness.press("Ana", &ana[0]).await;
+    common::assert_notice(&twice, "ana", cincobot::i18n::Text::new("already-played"));
+    if let Some(other) = ana.get(1) {
+        let changed = harness.press("Ana", other).await;
+        common::assert_notice(&changed, "ana", cincobot::i18n::Text::new("already-played"));
+    }
+    // Bruno says nothing: after the auction's 60 s the CPU bids for him.
+    harness.advance(Duration::from_secs(61));
+    let timed_out = harness.core.tick().await;
+    assert!(says(&timed_out, "cinco-timed-out"), "{timed_out:?}");
+    let cpu = run_cpu_fully(&mut harness).await;
+    assert!(says(&cpu, "cinco-reveal"), "the auction is revealed: {cpu:?}");
+}
+
+#[tokio::test]
+async fn a_restart_during_an_auction_asks_the_waiting_bidder_again() {
+    let (mut harness, outputs) = some_auction_for_both().await;
+    let ana = private_buttons(&outputs, "ana")[0].payload.clone();
+    let bruno = private_buttons(&outputs, "bruno")[0].payload.clone();
+    harness.press("Ana", &ana).await;
+    run_cpu_fully(&mut harness).await;
+
+    let mut restarted = common::Harness::on(harness.store.clone()).await;
+    let shown = std::mem::take(&mut restarted.startup);
+    assert!(says(&shown, "cinco-auction"), "the table is shown again: {shown:?}");
+    let asked = private_buttons(&shown, "bruno");
+    assert!(
+        asked.iter().any(|b| b.payload == bruno),
+        "Bruno gets his bid request again, with the same buttons: {shown:?}"
+    );
+    assert!(private_buttons(&shown, "ana").is_empty(), "Ana has bid: nothing to ask her");
+    let twice = restarted.press("Ana", &ana).await;
+    common::assert_notice(&twice, "ana", cincobot::i18n::Text::new("already-played"));
+    let mut revealed = restarted.press("Bruno", &bruno).await;
+    revealed.extend(run_cpu_fully(&mut restarted).await);
+    assert!(says(&revealed, "cinco-reveal"), "the auction ends after the restart: {revealed:?}");
 }
 
 /// `docs/sessions/cinco.txt` piped into the binary's terminal mode plays a whole 3-seat game:

@@ -53,6 +53,7 @@ cinco-won-most = Every 5 is out: { $names } { $count ->
 cinco-played = { $name } played { $card }.
 cinco-played-colour = { $name } played { $card } and chose { $colour }.
 cinco-played-embargo = { $name } played Embargo on { $target }.
+cinco-protected = { $name } laid Protección beside their 5s.
 cinco-drew = { $name } drew a card.
 cinco-kept = { $name } kept the card drawn.
 cinco-put-away = { $name } put a card away (the hand rule).

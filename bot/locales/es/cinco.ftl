@@ -53,6 +53,7 @@ cinco-won-most = Ya no quedan 5: { $names } { $count ->
 cinco-played = { $name } jugó { $card }.
 cinco-played-colour = { $name } jugó { $card } y eligió { $colour }.
 cinco-played-embargo = { $name } jugó Embargo contra { $target }.
+cinco-protected = { $name } puso Protección junto a sus 5.
 cinco-drew = { $name } robó una carta.
 cinco-kept = { $name } se quedó la carta robada.
 cinco-put-away = { $name } descartó una carta (regla de la mano).

@@ -348,6 +348,7 @@ impl Core {
         }
         row.updated_at = now;
         let outcome = game.outcome();
+        let after = game.public_view();
         if outcome.is_over() {
             row.status = GameStatus::Finished;
             row.winners = winners(&outcome);
@@ -373,7 +374,7 @@ impl Core {
         outputs.extend(self.announce(
             id,
             Some(&before),
-            Some((seat.index(), PublicNote::of(action))),
+            PublicNote::of(action, &after).map(|note| (seat.index(), note)),
             locale,
         ));
         if outcome.is_over() {

@@ -5,8 +5,8 @@
 use std::sync::Arc;
 
 use engine::{
-    Bid, Choice, CincoAction, CincoOutcome, PrivateView, PublicView, PuntajeUse, Reveal, Rotation,
-    WinBy,
+    Bid, Choice, CincoAction, CincoOutcome, PrivateView, PublicCard, PublicView, PuntajeUse,
+    Reveal, Rotation, WinBy,
 };
 use render::{Auction, Hand, PlayDirection, Table, TablePlayer};
 
@@ -16,11 +16,13 @@ use super::words::{card_colour, card_face, card_text, colour_text};
 use crate::games::Picture;
 use crate::i18n::{Arg, Locale, Text};
 
-/// What the group is told happened, in public terms only: a played card lies face up, a bid
-/// is only "has bid", a card put away is not named.
+/// What the group is told happened, in public terms only: a played card is named as it lies
+/// face up after the play (a [`PublicCard`], which only the engine makes from a face-up card),
+/// a bid is only "has bid", a card put away is not named.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum PublicNote {
-    Played(engine::Card, Choice),
+    Played(PublicCard, Choice),
+    Protected,
     Drew,
     Kept,
     PutAway,
@@ -28,14 +30,22 @@ pub(super) enum PublicNote {
 }
 
 impl PublicNote {
-    pub(super) fn of(action: CincoAction) -> PublicNote {
-        match action {
-            CincoAction::Play { card, choice } => PublicNote::Played(card, choice),
+    /// The note of `action`, given the table `after` it; `None` if a played card is not the
+    /// one face up (nothing is said rather than a card that might not be public).
+    pub(super) fn of(action: CincoAction, after: &PublicView) -> Option<PublicNote> {
+        Some(match action {
+            CincoAction::Play { card, .. } if card.kind == engine::CardKind::Protection => {
+                PublicNote::Protected
+            }
+            CincoAction::Play { card, choice } => {
+                let top = after.discard_top.filter(|top| top.card() == card)?;
+                PublicNote::Played(top, choice)
+            }
             CincoAction::Draw => PublicNote::Drew,
             CincoAction::KeepDrawn => PublicNote::Kept,
             CincoAction::Discard(_) => PublicNote::PutAway,
             CincoAction::Bid(_) => PublicNote::HasBid,
-        }
+        })
     }
 
     fn line(self, name: Arg, names: &[Arg]) -> Text {
@@ -48,11 +58,12 @@ impl PublicNote {
             }
             PublicNote::Played(card, Choice::Colour(colour)) => Text::new("cinco-played-colour")
                 .with("name", name)
-                .with("card", card_text(card))
+                .with("card", card_text(card.card()))
                 .with("colour", colour_text(colour)),
             PublicNote::Played(card, Choice::None) => {
-                Text::new("cinco-played").with("name", name).with("card", card_text(card))
+                Text::new("cinco-played").with("name", name).with("card", card_text(card.card()))
             }
+            PublicNote::Protected => Text::new("cinco-protected").with("name", name),
             PublicNote::Drew => Text::new("cinco-drew").with("name", name),
             PublicNote::Kept => Text::new("cinco-kept").with("name", name),
             PublicNote::PutAway => Text::new("cinco-put-away").with("name", name),

@@ -1,0 +1,227 @@
+//! Secrets by type, checked (issue 11): over many CINCO games played through the core, by
+//! people pressing their private buttons and by the CPU, no output to the group ever names a
+//! card that is not face up at that moment (so no card of a hand, and no bid before its
+//! reveal), carries a button to act, or asks for a table picture with a bid shown before the
+//! reveal. The public facts are rebuilt independently, by replaying the stored log.
+//!
+//! `CINCO_SECRECY_GAMES` sets how many games (30 by default, to keep the suite quick; the figure for 1,000 is in `docs/PERFORMANCE.md`).
+
+mod common;
+
+use std::collections::HashMap;
+
+use cincobot::core::{GameId, Output, parse_action};
+use cincobot::games::Picture;
+use cincobot::i18n::{Arg, Text};
+use engine::{Card, CardKind, Cinco, CincoSettings, Colour, PublicView};
+
+const NAMES: [&str; 6] = ["Ana", "Bruno", "Carla", "Dario", "Eva", "Fede"];
+
+fn colour_of(arg: Option<&Arg>) -> Option<Colour> {
+    let Some(Arg::Text(text)) = arg else { return None };
+    match text.id {
+        "cinco-red" => Some(Colour::Red),
+        "cinco-yellow" => Some(Colour::Yellow),
+        "cinco-green" => Some(Colour::Green),
+        "cinco-blue" => Some(Colour::Blue),
+        _ => None,
+    }
+}
+
+fn number_of(arg: Option<&Arg>) -> Option<u8> {
+    match arg {
+        Some(Arg::Number(n)) => u8::try_from(*n).ok(),
+        _ => None,
+    }
+}
+
+/// The card a text names, if it names one.
+fn card_named(text: &Text) -> Option<Card> {
+    let colour = || colour_of(text.arg("colour"));
+    Some(match text.id {
+        "cinco-card-number" => Card::number(colour()?, number_of(text.arg("number"))?),
+        "cinco-card-wild" => Card::number_wild(number_of(text.arg("number"))?),
+        "cinco-card-wild-five" => Card::black(CardKind::FiveWild),
+        "cinco-card-reverse" => Card::reverse(colour()?),
+        "cinco-card-skip" => Card::skip(colour()?),
+        "cinco-card-puntaje" => Card::black(CardKind::Puntaje),
+        "cinco-card-embargo" => Card::black(CardKind::Embargo),
+        "cinco-card-protection" => Card::black(CardKind::Protection),
+        "cinco-card-cambio" => Card::black(CardKind::Cambio),
+        id if id.starts_with("cinco-card") => panic!("a card text the test does not know: {id}"),
+        _ => return None,
+    })
+}
+
+fn cards_named(text: &Text, found: &mut Vec<Card>) {
+    if let Some(card) = card_named(text) {
+        found.push(card);
+        return;
+    }
+    for (_, arg) in &text.args {
+        if let Arg::Text(inner) = arg {
+            cards_named(inner, found);
+        }
+    }
+}
+
+/// Every card lying face up in `view`.
+fn face_up(view: &PublicView) -> Vec<Card> {
+    let mut cards: Vec<Card> = view.discard_top.iter().map(|card| card.card()).collect();
+    cards.extend(view.auction.iter().map(|auction| auction.five.card()));
+    for player in &view.players {
+        cards.extend(player.fives.iter().map(|five| five.card()));
+        if player.protected {
+            cards.push(Card::black(CardKind::Protection));
+        }
+    }
+    if let Some(reveal) = &view.last_reveal {
+        cards.push(reveal.five.card());
+        cards.extend(reveal.bids.iter().flatten().map(|bid| bid.card.card()));
+    }
+    cards
+}
+
+/// The game as the store has it, rebuilt by the test from the seed and the stored actions
+/// (only the new ones are played each time).
+#[derive(Default)]
+struct Replayed(Option<Cinco>);
+
+impl Replayed {
+    async fn public_now(&mut self, harness: &common::Harness) -> Option<PublicView> {
+        let (row, log) = harness.store.cinco_game(GameId(1)).await.expect("readable")?;
+        let seats = u8::try_from(row.players.len()).expect("a few seats");
+        let mut game = match self.0.take() {
+            Some(game) => game,
+            None => Cinco::start(CincoSettings { seats, seed: row.rules.seed }).expect("a table"),
+        };
+        for stored in &log[game.history().len()..] {
+            let action = parse_action(&stored.action).expect("a stored action reads");
+            game = game.play(stored.seat.cinco_seat(), action).expect("the stored log replays");
+        }
+        let view = game.public_view();
+        self.0 = Some(game);
+        Some(view)
+    }
+}
+
+/// Checks every group output of one step against the table as it stands; whether the game
+/// ended.
+async fn check_group_outputs(
+    harness: &common::Harness,
+    replayed: &mut Replayed,
+    outputs: &[Output],
+) -> bool {
+    let Some(view) = replayed.public_now(harness).await else { return false };
+    let public = face_up(&view);
+    let mut ended = false;
+    for output in outputs {
+        let message = match output {
+            Output::Send { message, .. } | Output::Board { message, .. } => message,
+            Output::Keyboard { .. } => panic!("no keyboard in CINCO"),
+            Output::Reply { .. } | Output::Direct { .. } | Output::File { .. } => continue,
+        };
+        let mut named = Vec::new();
+        for line in &message.lines {
+            cards_named(line, &mut named);
+            ended |= line.id.starts_with("cinco-won");
+        }
+        for card in named {
+            assert!(public.contains(&card), "the group saw {card}, not face up: {message:?}");
+        }
+        for payload in message.components.iter().flat_map(|row| row.payloads()) {
+            assert!(payload.starts_with("L:"), "the group got a button to act: {payload}");
+        }
+        if let Some(board) = &message.board {
+            let Picture::CincoTable(table) = &board.picture else {
+                panic!("the group was sent a picture that is not the table")
+            };
+            let bids = table.auction.iter().flat_map(|auction| &auction.bids);
+            assert!(bids.into_iter().all(|bid| !matches!(bid, render::Bid::Revealed { .. })));
+            let counts: Vec<usize> = table.players.iter().map(|p| usize::from(p.cards)).collect();
+            let held: Vec<usize> = view.players.iter().map(|player| player.cards).collect();
+            assert_eq!(counts, held, "the picture shows the counts, nothing else of a hand");
+        }
+    }
+    ended
+}
+
+/// The buttons of the latest private message to each person.
+fn remember_buttons(outputs: &[Output], buttons: &mut HashMap<String, Vec<String>>) {
+    for output in outputs {
+        if let Output::Direct { user, message, .. } = output {
+            let payloads = message
+                .components
+                .iter()
+                .flat_map(|row| row.payloads())
+                .map(str::to_owned)
+                .collect();
+            buttons.insert(user.clone(), payloads);
+        }
+    }
+}
+
+async fn play_one(game: u64) -> usize {
+    let mut harness = common::Harness::new().await;
+    harness.core.deal_cinco_from(game.wrapping_mul(7_919));
+    let seats = 2 + usize::try_from(game % 5).unwrap_or(0);
+    let people = (1 + usize::try_from(game % 3).unwrap_or(0)).min(seats);
+    harness.say(NAMES[0], "/cinco").await;
+    for name in &NAMES[1..people] {
+        harness.press(name, "L:1:j").await;
+    }
+    for cpu in 0..seats - people {
+        let level = ["ce", "cn", "ch"][cpu % 3];
+        harness.press(NAMES[0], &format!("L:1:{level}")).await;
+    }
+    let mut outputs = harness.press(NAMES[0], "L:1:s").await;
+    let mut buttons = HashMap::new();
+    let mut choice = game;
+    let mut steps = 0;
+    let mut replayed = Replayed::default();
+    loop {
+        steps += 1;
+        assert!(steps < 5_000, "game {game} ends");
+        if check_group_outputs(&harness, &mut replayed, &outputs).await {
+            return steps;
+        }
+        remember_buttons(&outputs, &mut buttons);
+        if harness.cpu_cinco_pending() {
+            outputs = harness.run_cinco_cpu().await;
+            continue;
+        }
+        let waiting = NAMES[..people].iter().find(|name| {
+            buttons.get(&name.to_lowercase()).is_some_and(|payloads| !payloads.is_empty())
+        });
+        outputs = match waiting {
+            Some(name) => {
+                let payloads = buttons.remove(&name.to_lowercase()).unwrap_or_default();
+                choice = choice.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                let pick = usize::try_from(choice >> 33).unwrap_or(0) % payloads.len();
+                harness.press(name, &payloads[pick]).await
+            }
+            None => {
+                let mut asked = Vec::new();
+                for name in &NAMES[..people] {
+                    asked.extend(harness.say(name, "/hand").await);
+                }
+                asked
+            }
+        };
+    }
+}
+
+#[tokio::test]
+async fn no_group_output_shows_a_hand_or_a_bid_before_its_reveal() {
+    let games: u64 =
+        std::env::var("CINCO_SECRECY_GAMES").ok().and_then(|n| n.parse().ok()).unwrap_or(30);
+    let started = std::time::Instant::now();
+    let mut steps = 0;
+    for game in 0..games {
+        steps += play_one(game).await;
+    }
+    println!(
+        "secrecy: {games} games, {steps} steps checked, {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+}
