@@ -151,10 +151,16 @@ async fn history_pages_through_the_chat_s_games_and_stats_count_the_same_games()
         lines.last(),
         Some(&Text::new("history-page").with("page", 1_i64).with("pages", 2_i64))
     );
-    assert_eq!(buttons, ["p:7", "p:6", "p:5", "p:4", "p:3", "h:1:"]);
-    let (lines, buttons) = sent(&harness.press("Carla", "h:1:").await);
+    assert_eq!(buttons, ["p:7", "p:6", "p:5", "p:4", "p:3", "h:1::"]);
+    let (lines, buttons) = sent(&harness.press("Carla", "h:1::").await);
     assert_eq!(lines.iter().filter(|line| line.id == "history-line").count(), 2);
-    assert_eq!(buttons, ["p:2", "p:1", "h:0:"], "the older page goes back");
+    assert_eq!(buttons, ["p:2", "p:1", "h:0::"], "the older page goes back");
+    // One game's history: all seven were 5 en raya, none gomoku.
+    let (lines, buttons) = sent(&harness.say("Carla", "/history connect5 2").await);
+    assert_eq!(lines[1], Text::new("history-game").with("game", Text::new("game-connect5")));
+    assert_eq!(buttons, ["p:2", "p:1", "h:0:connect5:"]);
+    let (lines, _) = sent(&harness.say("Carla", "/history gomoku").await);
+    assert!(lines.contains(&Text::new("history-empty")), "{lines:?}");
     let (lines, _) = sent(&harness.say("Carla", "/history 9").await);
     assert_eq!(
         lines.last(),

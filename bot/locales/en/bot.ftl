@@ -7,7 +7,7 @@ help =
     /move <move> [#game] — h8, K10, 3, pop 3, swap, keep, offer …, choose …
     /resign (asks first; /resign confirm gives up at once), /undo, /board, /rematch
     /rules <game> [full], /stats [@user], /leaderboard [game]
-    /replay [#game] (the game as an animation), /history [@user] [page], /export [#game] (a file for other programs)
+    /replay [#game] (the game as an animation), /history [@user] [game] [page], /export [#game] (a file for other programs)
     /language es|en, /settings <game> [<option> <value>] (admins; the options above and alternate on|off: who starts the rematch), /cancel (admins)
 internal-error = Something failed on our side. Nothing changed; please try again.
 button-unknown = That button no longer works.
@@ -114,6 +114,7 @@ export-caption = Game #{ $id } for other programs (docs/records.md says how to r
 history-title = Games played in this chat:
 history-title-of = { $name }'s games in this chat:
 history-empty = No game has ended here yet.
+history-game = Only { $game }.
 history-line = #{ $id } { $game }: { $first } – { $second }, { $result }, { $moves ->
         [one] 1 move
        *[other] { $moves } moves

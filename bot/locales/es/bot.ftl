@@ -7,7 +7,7 @@ help =
     /mover <jugada> [#partida] — h8, K10, 3, pop 3, cambiar, seguir, ofrecer …, elegir …
     /rendirse (pregunta antes; /rendirse confirmar abandona al momento), /deshacer, /tablero, /revancha
     /reglas <juego> [completo], /estadisticas [@usuario], /clasificacion [juego]
-    /repeticion [#partida] (la partida animada), /historial [@usuario] [página], /exportar [#partida] (un archivo para otros programas)
+    /repeticion [#partida] (la partida animada), /historial [@usuario] [juego] [página], /exportar [#partida] (un archivo para otros programas)
     /idioma es|en, /ajustes <juego> [<opción> <valor>] (administradores; las opciones de arriba y alternar sí|no: quién empieza la revancha), /cancelar (administradores)
 internal-error = Algo falló de nuestro lado. No se cambió nada; prueba otra vez.
 button-unknown = Ese botón ya no sirve.
@@ -111,6 +111,7 @@ export-caption = La partida #{ $id } para otros programas (docs/records.md expli
 history-title = Partidas jugadas en este chat:
 history-title-of = Partidas de { $name } en este chat:
 history-empty = Todavía no ha terminado ninguna partida aquí.
+history-game = Solo { $game }.
 history-line = #{ $id } { $game }: { $first } – { $second }, { $result }, { $moves ->
         [one] 1 jugada
        *[other] { $moves } jugadas

@@ -150,7 +150,7 @@ impl Core {
         ];
         for (chat, scope, scope_id) in scopes {
             // The games /history lists are the games counted; ratings only add their points.
-            let filter = Ended { platform, chat, user: None };
+            let filter = Ended { platform, chat, user: None, kind: None };
             let tallies = self.store.tallies(filter, &user.id).await?;
             if tallies.is_empty() {
                 continue;

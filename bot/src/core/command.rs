@@ -40,9 +40,11 @@ pub enum Command {
     Replay(Option<GameId>),
     /// `/export [#12]`: a game as a file for other programs.
     Export(Option<GameId>),
-    /// `/history [@ana] [2]`: page 2 (counted from 1, stored from 0) of the chat's ended games.
+    /// `/history [@ana] [gomoku] [2]`: page 2 (counted from 1, stored from 0) of the chat's
+    /// ended games, of one user and of one game if named.
     History {
         user: Option<String>,
+        kind: Option<GameKind>,
         page: i64,
     },
     /// A game's rules: a summary, or the whole document (`full`).
@@ -255,8 +257,13 @@ pub fn parse(line: &str, bot_name: &str) -> Result<Option<Command>, CommandError
         "export" | "exportar" => Command::Export(game_id(&args)?),
         "history" | "historial" => {
             let user = args.iter().find_map(|w| w.strip_prefix('@')).map(str::to_owned);
-            let page = args.iter().find(|w| !w.starts_with('@')).map(|w| number(w)).transpose()?;
-            Command::History { user, page: page.unwrap_or(1).saturating_sub(1) }
+            let kind = args.iter().find_map(|w| GameKind::parse(w));
+            let page = args
+                .iter()
+                .find(|w| !w.starts_with('@') && GameKind::parse(w).is_none())
+                .map(|w| number(w))
+                .transpose()?;
+            Command::History { user, kind, page: page.unwrap_or(1).saturating_sub(1) }
         }
         "rules" | "reglas" => {
             let full = |word: &&str| matches!(word.to_lowercase().as_str(), "full" | "completo");

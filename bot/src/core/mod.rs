@@ -317,7 +317,7 @@ impl Core {
             Command::Rematch(game) => self.rematch(context, game).await,
             Command::Replay(game) => self.replay(context, game).await,
             Command::Export(game) => self.export(context, game).await,
-            Command::History { user, page } => self.history(context, user, page).await,
+            Command::History { user, kind, page } => self.history(context, user, kind, page).await,
             Command::Rules { game, full } => Ok(self.rules(context, game, full)),
             Command::Stats(user) => self.stats(context, user).await,
             Command::Leaderboard(kind) => self.leaderboard(context, kind).await,
@@ -351,7 +351,7 @@ impl Core {
             }
             Payload::Rematch(game) => self.rematch(context, Some(game)).await,
             Payload::Replay(game) => self.replay(context, Some(game)).await,
-            Payload::History { page, user } => self.history(context, user, page).await,
+            Payload::History { page, kind, user } => self.history(context, user, kind, page).await,
             Payload::Accept(id) => self.accept(context, Some(id), false).await,
             Payload::Join(id) => self.accept(context, Some(id), true).await,
             Payload::Decline(id) => self.decline(context, Some(id)).await,

@@ -6,6 +6,7 @@
 use engine::Seat;
 
 use super::{ChallengeId, CpuLevel, GameId};
+use crate::games::GameKind;
 
 /// What a button does.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,9 +42,11 @@ pub enum Payload {
     Rematch(GameId),
     /// Watch game `0` again (`/replay`).
     Replay(GameId),
-    /// Page `page` (from 0) of `/history`, of one user or of the whole chat.
+    /// Page `page` (from 0) of `/history`, of one user or of the whole chat, of one game or
+    /// of all.
     History {
         page: i64,
+        kind: Option<GameKind>,
         user: Option<String>,
     },
     Accept(ChallengeId),
@@ -138,8 +141,9 @@ impl Payload {
             }
             Payload::Rematch(game) => format!("r:{}", game.0),
             Payload::Replay(game) => format!("p:{}", game.0),
-            Payload::History { page, user } => {
-                format!("h:{page}:{}", user.as_deref().unwrap_or_default())
+            Payload::History { page, kind, user } => {
+                let kind = kind.map(GameKind::code).unwrap_or_default();
+                format!("h:{page}:{kind}:{}", user.as_deref().unwrap_or_default())
             }
             Payload::Accept(challenge) => format!("a:{}", challenge.0),
             Payload::Decline(challenge) => format!("d:{}", challenge.0),
@@ -203,8 +207,12 @@ impl Payload {
             "r" => Some(Payload::Rematch(GameId(id))),
             "p" => Some(Payload::Replay(GameId(id))),
             "h" if id >= 0 => {
+                let kind = match parts.next()? {
+                    "" => None,
+                    code => Some(GameKind::parse(code)?),
+                };
                 let user = parts.next().filter(|user| !user.is_empty()).map(str::to_owned);
-                Some(Payload::History { page: id, user })
+                Some(Payload::History { page: id, kind, user })
             }
             "a" => Some(Payload::Accept(ChallengeId(id))),
             "d" => Some(Payload::Decline(ChallengeId(id))),
@@ -249,8 +257,12 @@ mod tests {
             Payload::Resign { game: GameId(7), ply: 0, seat: Seat::First, confirm: false },
             Payload::Rematch(GameId(7)),
             Payload::Replay(GameId(7)),
-            Payload::History { page: 3, user: Some("123456789012345678".into()) },
-            Payload::History { page: 0, user: None },
+            Payload::History {
+                page: 3,
+                kind: Some(GameKind::Connect5),
+                user: Some("123456789012345678".into()),
+            },
+            Payload::History { page: 0, kind: None, user: None },
             Payload::Accept(ChallengeId(3)),
             Payload::Decline(ChallengeId(3)),
             Payload::Join(ChallengeId(3)),

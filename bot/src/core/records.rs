@@ -7,7 +7,7 @@ use engine::Seat;
 
 use super::table::{Table, header, name_of, standing, status};
 use super::{Attachment, Button, Context, Core, CoreError, GameId, Message, Output, Payload, Row};
-use crate::games::{Animation, Labels, Position, RecordHeader, record};
+use crate::games::{Animation, GameKind, Labels, Position, RecordHeader, record};
 use crate::i18n::Text;
 use crate::store::{Ended, GameStatus};
 
@@ -68,6 +68,7 @@ impl Core {
         &self,
         context: &Context,
         mention: Option<String>,
+        kind: Option<GameKind>,
         page: i64,
     ) -> Result<Vec<Output>, CoreError> {
         let user = match mention {
@@ -83,6 +84,7 @@ impl Core {
             platform: context.chat.platform,
             chat: Some(&context.chat),
             user: user.as_ref().map(|user| user.id.as_str()),
+            kind,
         };
         let total = self.store.count_ended_games(filter).await?;
         let pages = ((total + HISTORY_PAGE - 1) / HISTORY_PAGE).max(1);
@@ -92,6 +94,9 @@ impl Core {
             Some(user) => Text::new("history-title-of").with("name", user.name.as_str()),
             None => Text::new("history-title"),
         }];
+        if let Some(kind) = kind {
+            lines.push(Text::new("history-game").with("game", Text::new(kind.name_id())));
+        }
         if games.is_empty() {
             lines.push(Text::new("history-empty"));
         }
@@ -122,7 +127,8 @@ impl Core {
         }
         let who = user.map(|user| user.id);
         let turn = |label: &'static str, to: i64| {
-            Button::new(Text::new(label), &Payload::History { page: to, user: who.clone() })
+            let payload = Payload::History { page: to, kind, user: who.clone() };
+            Button::new(Text::new(label), &payload)
         };
         let paging: Vec<Button> = [
             (page > 0).then(|| turn("button-newer", page - 1)),
@@ -188,6 +194,7 @@ impl Core {
             platform: context.chat.platform,
             chat: Some(&context.chat),
             user: Some(&context.user.id),
+            kind: None,
         };
         let ended = self.store.ended_games(filter, 0, 1).await?.first().map(|ended| ended.game.id);
         playing.max(ended).ok_or_else(|| CoreError::Refused(Text::new("replay-none")))

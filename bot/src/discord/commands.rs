@@ -172,7 +172,9 @@ impl Builder<'_> {
             "undo" => vec![self.number(GAME), self.switch(ANSWER)],
             "board" => vec![self.number(GAME), self.switch(NUMBERS)],
             "rematch" | "cancel" | "replay" | "export" => vec![self.number(GAME)],
-            "history" => vec![self.option(CommandOptionType::User, USER), self.number(PAGE)],
+            "history" => {
+                vec![self.option(CommandOptionType::User, USER), self.games(), self.number(PAGE)]
+            }
             "rules" => vec![self.games(), self.switch(FULL)],
             "stats" => vec![self.option(CommandOptionType::User, USER)],
             "leaderboard" => vec![self.games()],

@@ -116,6 +116,7 @@ pub fn read(data: &CommandData) -> Result<Option<Typed>, CommandError> {
                 introduced.extend(options.person(id));
                 id.get().to_string()
             }),
+            kind: options.kind()?,
             page: options.integer(PAGE).unwrap_or(1).saturating_sub(1),
         },
         "cancel" => Command::Cancel(options.game()),

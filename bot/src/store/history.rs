@@ -16,6 +16,7 @@ pub struct Ended<'a> {
     pub platform: Platform,
     pub chat: Option<&'a Chat>,
     pub user: Option<&'a str>,
+    pub kind: Option<GameKind>,
 }
 
 /// An ended game with the length of its log.
@@ -50,6 +51,10 @@ impl Ended<'_> {
         if let Some(chat) = self.chat {
             clause.push_str(" AND chat_id = ?");
             arguments.push(chat.id.clone());
+        }
+        if let Some(kind) = self.kind {
+            clause.push_str(" AND kind = ?");
+            arguments.push(kind.code().to_owned());
         }
         if let Some(user) = self.user {
             clause.push_str(&format!(" AND {SEATED}"));
