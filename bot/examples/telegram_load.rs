@@ -14,6 +14,7 @@
 mod fake_http;
 #[path = "../tests/fake_telegram/mod.rs"]
 mod fake_telegram;
+mod load_report;
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -122,32 +123,10 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     // Every game is on; the clock runs for the moves only.
     let started = Instant::now();
     let _ = go.send(started);
-    let mut latencies = Vec::new();
-    let mut unfinished = 0;
-    for player in players {
-        match player.await {
-            Ok(Some(game)) => latencies.extend(game),
-            _ => unfinished += 1,
-        }
-    }
+    let (latencies, unfinished) = load_report::collect(players).await;
     let elapsed = started.elapsed();
     served.stop().await;
-
-    latencies.sort();
-    let at = |q: f64| {
-        let index = ((latencies.len() as f64 - 1.0) * q).round() as usize;
-        latencies.get(index).copied().unwrap_or_default()
-    };
-    println!(
-        "{games} games × {moves} moves, {} ms between a board and the next move: {} moves in {:.2} s = {:.0} moves/s; latency p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms; {unfinished} games unfinished",
-        pause.as_millis(),
-        latencies.len(),
-        elapsed.as_secs_f64(),
-        latencies.len() as f64 / elapsed.as_secs_f64(),
-        at(0.5).as_secs_f64() * 1000.0,
-        at(0.99).as_secs_f64() * 1000.0,
-        at(1.0).as_secs_f64() * 1000.0,
-    );
+    load_report::print((games, moves, pause), latencies, elapsed, unfinished);
     Ok(())
 }
 

@@ -1,0 +1,43 @@
+//! What the load examples measure alike: each game's latencies once every game has finished,
+//! and one line with the moves per second and the latency percentiles.
+
+use std::time::Duration;
+
+use tokio::task::JoinHandle;
+
+/// Every game's latencies, and how many games did not finish.
+pub async fn collect(players: Vec<JoinHandle<Option<Vec<Duration>>>>) -> (Vec<Duration>, usize) {
+    let mut latencies = Vec::new();
+    let mut unfinished = 0;
+    for player in players {
+        match player.await {
+            Ok(Some(game)) => latencies.extend(game),
+            _ => unfinished += 1,
+        }
+    }
+    (latencies, unfinished)
+}
+
+/// Prints the run's line: `latencies` of the moves played in `elapsed`.
+pub fn print(
+    (games, moves, pause): (usize, usize, Duration),
+    mut latencies: Vec<Duration>,
+    elapsed: Duration,
+    unfinished: usize,
+) {
+    latencies.sort();
+    let at = |q: f64| {
+        let index = ((latencies.len() as f64 - 1.0) * q).round() as usize;
+        latencies.get(index).copied().unwrap_or_default()
+    };
+    println!(
+        "{games} games × {moves} moves, {} ms between a board and the next move: {} moves in {:.2} s = {:.0} moves/s; latency p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms; {unfinished} games unfinished",
+        pause.as_millis(),
+        latencies.len(),
+        elapsed.as_secs_f64(),
+        latencies.len() as f64 / elapsed.as_secs_f64(),
+        at(0.5).as_secs_f64() * 1000.0,
+        at(0.99).as_secs_f64() * 1000.0,
+        at(1.0).as_secs_f64() * 1000.0,
+    );
+}
