@@ -13,9 +13,7 @@
 //! closes the interaction as an ephemeral message.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::sync::Arc;
 
 use serenity::all::{
     ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateInteractionResponse,
@@ -24,14 +22,13 @@ use serenity::all::{
 };
 use serenity::builder::Builder as _;
 use tokio::sync::mpsc;
-use tokio::time::Instant;
 
 use super::components;
 use super::reply::{Origin, Reply, Stage};
 use super::retry::{self, DMS_CLOSED, UNKNOWN_MESSAGE, patiently};
 use crate::core::{Attachment, Chat, GameId, Message, Output, Platform, User};
 use crate::i18n::{Locale, Text, Texts};
-use crate::runtime::{Desk, Outlet};
+use crate::runtime::{Desk, Lanes, Outlet};
 
 /// Discord's longest message content, in characters.
 pub const CONTENT_LIMIT: usize = 2000;
@@ -66,13 +63,12 @@ pub struct Delivery {
     http: Arc<Http>,
     texts: Arc<Texts>,
     desk: Desk,
-    queues: Mutex<HashMap<ChannelId, mpsc::UnboundedSender<Job>>>,
-    busy: Arc<AtomicUsize>,
+    lanes: Lanes<ChannelId, Job>,
 }
 
 impl std::fmt::Debug for Delivery {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Delivery").field("busy", &self.busy).finish_non_exhaustive()
+        f.debug_struct("Delivery").field("lanes", &self.lanes).finish_non_exhaustive()
     }
 }
 
@@ -183,13 +179,7 @@ pub fn ephemeral(content: &str) -> CreateInteractionResponseMessage {
 impl Delivery {
     #[must_use]
     pub fn new(http: Arc<Http>, texts: Arc<Texts>, desk: Desk) -> Arc<Delivery> {
-        Arc::new(Delivery {
-            http,
-            texts,
-            desk,
-            queues: Mutex::new(HashMap::new()),
-            busy: Arc::new(AtomicUsize::new(0)),
-        })
+        Arc::new(Delivery { http, texts, desk, lanes: Lanes::default() })
     }
 
     #[must_use]
@@ -240,26 +230,13 @@ impl Delivery {
 
     /// Waits (at most a minute) until every queue is empty.
     pub async fn drain(&self) {
-        let until = Instant::now() + Duration::from_secs(60);
-        while self.busy.load(Ordering::SeqCst) > 0 && Instant::now() < until {
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        }
+        self.lanes.drain().await;
     }
 
     fn enqueue(self: &Arc<Self>, channel: ChannelId, job: Job) {
-        let Ok(mut queues) = self.queues.lock() else {
-            tracing::error!("the channel queues are poisoned");
-            return;
-        };
-        self.busy.fetch_add(1, Ordering::SeqCst);
-        let sender = queues.entry(channel).or_insert_with(|| {
-            let (sender, jobs) = mpsc::unbounded_channel();
+        self.lanes.push(channel, job, |jobs| {
             tokio::spawn(self.clone().work(channel, jobs));
-            sender
         });
-        if sender.send(job).is_err() {
-            self.busy.fetch_sub(1, Ordering::SeqCst);
-        }
     }
 
     async fn work(self: Arc<Self>, channel: ChannelId, mut jobs: mpsc::UnboundedReceiver<Job>) {
@@ -272,7 +249,7 @@ impl Delivery {
         };
         while let Some(job) = jobs.recv().await {
             self.run(job, &mut state).await;
-            self.busy.fetch_sub(1, Ordering::SeqCst);
+            self.lanes.finished(1);
         }
     }
 

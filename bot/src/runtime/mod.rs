@@ -5,10 +5,12 @@
 mod cpu;
 pub mod desk;
 mod drawing;
+mod lanes;
 
 pub use cpu::ThreadedCpu;
 pub use desk::{Answer, Desk, Outlet};
 pub use drawing::Drawing;
+pub use lanes::Lanes;
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -11,9 +11,7 @@
 //! a newer one of its game replaces is dropped.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use teloxide::prelude::*;
 use teloxide::types::{
@@ -30,7 +28,7 @@ use super::retry::{self, cannot_write_to_user, not_modified};
 use super::summary::Summary;
 use crate::core::{Attachment, Chat, GameId, Message, Output, Platform, User};
 use crate::i18n::{Locale, Text, Texts};
-use crate::runtime::{Desk, Drawing, Outlet};
+use crate::runtime::{Desk, Drawing, Lanes, Outlet};
 
 /// Telegram's longest message, in characters.
 const MESSAGE_LIMIT: usize = 4096;
@@ -108,16 +106,14 @@ pub struct Delivery {
     username: String,
     desk: Desk,
     drawing: Drawing,
-    queues: Mutex<HashMap<ChatId, mpsc::UnboundedSender<Job>>>,
+    lanes: Lanes<ChatId, Job>,
     /// Private messages for users who never opened the chat with the bot, by user.
     waiting: Mutex<HashMap<UserId, Vec<Message>>>,
-    /// Jobs queued and not done yet.
-    busy: AtomicUsize,
 }
 
 impl std::fmt::Debug for Delivery {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Delivery").field("busy", &self.busy).finish_non_exhaustive()
+        f.debug_struct("Delivery").field("lanes", &self.lanes).finish_non_exhaustive()
     }
 }
 
@@ -190,9 +186,8 @@ impl Delivery {
             username,
             desk,
             drawing: Drawing::new(),
-            queues: Mutex::new(HashMap::new()),
+            lanes: Lanes::default(),
             waiting: Mutex::new(HashMap::new()),
-            busy: AtomicUsize::new(0),
         })
     }
 
@@ -253,26 +248,13 @@ impl Delivery {
 
     /// Waits (at most a minute) until every queue is empty.
     pub async fn drain(&self) {
-        let until = Instant::now() + Duration::from_secs(60);
-        while self.busy.load(Ordering::SeqCst) > 0 && Instant::now() < until {
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        }
+        self.lanes.drain().await;
     }
 
     fn enqueue(self: &Arc<Self>, chat: ChatId, job: Job) {
-        let Ok(mut queues) = self.queues.lock() else {
-            tracing::error!("the chat queues are poisoned");
-            return;
-        };
-        self.busy.fetch_add(1, Ordering::SeqCst);
-        let sender = queues.entry(chat).or_insert_with(|| {
-            let (sender, jobs) = mpsc::unbounded_channel();
+        self.lanes.push(chat, job, |jobs| {
             tokio::spawn(self.clone().work(chat, jobs));
-            sender
         });
-        if sender.send(job).is_err() {
-            self.busy.fetch_sub(1, Ordering::SeqCst);
-        }
     }
 
     /// One chat's queue. What goes next is chosen when the chat's pace lets a call go, not
@@ -318,19 +300,19 @@ impl Delivery {
             }
             let Some((kind, job)) = queue.pop(posts_allowed) else { continue };
             self.run(kind, job, &mut state, &mut queue).await;
-            self.busy.fetch_sub(1, Ordering::SeqCst);
+            self.lanes.finished(1);
         }
     }
 
     /// Puts a job taken from the channel in its place; the jobs it makes needless are done.
     fn queue_job(&self, queue: &mut ChatQueue<Job>, state: &ChatState, job: Job) {
         let dropped = queue.push(kind_of(&job, state), job);
-        self.busy.fetch_sub(dropped.len(), Ordering::SeqCst);
+        self.lanes.finished(dropped.len());
     }
 
     /// Queues a job that a job done makes necessary (a mention, a deletion).
     fn follow_up(&self, queue: &mut ChatQueue<Job>, state: &ChatState, job: Job) {
-        self.busy.fetch_add(1, Ordering::SeqCst);
+        self.lanes.added();
         self.queue_job(queue, state, job);
     }
 
@@ -666,7 +648,7 @@ impl Delivery {
             }
             None => {
                 if queue.cancel_mention(game).is_some() {
-                    self.busy.fetch_sub(1, Ordering::SeqCst);
+                    self.lanes.finished(1);
                 }
                 if let Some((old, _)) = state.turns.remove(&game) {
                     self.follow_up(queue, state, Job::Delete(old));
