@@ -241,18 +241,9 @@ impl Core {
             .values()
             .filter(|table| table.row.chat == context.chat)
             .filter(|table| game.is_none_or(|id| id == table.row.id))
-            .find(|table| {
-                table.row.players.iter().any(|player| player.user_id() == Some(&context.user.id))
-            })
+            .find(|table| table.seat_of(&context.user.id).is_some())
             .ok_or_else(|| refused("cinco-no-game"))?;
-        let seat = table
-            .row
-            .players
-            .iter()
-            .position(|player| player.user_id() == Some(&context.user.id))
-            .and_then(|seat| u8::try_from(seat).ok())
-            .map(CincoSeat)
-            .ok_or_else(|| refused("not-a-player"))?;
+        let seat = table.seat_of(&context.user.id).ok_or_else(|| refused("not-a-player"))?;
         Ok(self.hand_output(table, seat, context.locale).into_iter().collect())
     }
 
@@ -272,14 +263,7 @@ impl Core {
             .ok_or_else(|| {
                 CoreError::Refused(Text::new("no-such-game").with("id", id.to_string()))
             })?;
-        let seat = table
-            .row
-            .players
-            .iter()
-            .position(|player| player.user_id() == Some(&context.user.id))
-            .and_then(|seat| u8::try_from(seat).ok())
-            .map(CincoSeat)
-            .ok_or_else(|| refused("not-a-player"))?;
+        let seat = table.seat_of(&context.user.id).ok_or_else(|| refused("not-a-player"))?;
         let action = parse_action(text).ok_or_else(|| refused("button-unknown"))?;
         let code = action_code(action);
         let mine = |stored: &StoredAction| {

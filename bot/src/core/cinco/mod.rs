@@ -29,6 +29,14 @@ struct CincoTable {
     asked: Option<(usize, CincoSeat)>,
 }
 
+impl CincoTable {
+    /// The seat `user` plays at this table.
+    fn seat_of(&self, user: &str) -> Option<CincoSeat> {
+        let seat = self.row.players.iter().position(|player| player.user_id() == Some(user))?;
+        u8::try_from(seat).ok().map(CincoSeat)
+    }
+}
+
 /// The core's CINCO lobbies and tables.
 #[derive(Debug, Default)]
 pub(super) struct CincoState {
