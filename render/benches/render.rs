@@ -22,7 +22,11 @@ fn main() {
 
 /// `count` distinct points around the centre, in a fixed pseudo-random order.
 fn moves(size: u8, count: usize) -> Vec<Point> {
-    let mut seed: u32 = 7;
+    moves_from(size, count, 7)
+}
+
+/// `count` distinct points around the centre, in the pseudo-random order of `seed`.
+fn moves_from(size: u8, count: usize, mut seed: u32) -> Vec<Point> {
     let mut points = Vec::with_capacity(count);
     while points.len() < count {
         seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
@@ -67,6 +71,33 @@ fn board_19x19_midgame_png() -> usize {
 fn board_15x15_midgame_png() -> usize {
     let board = grid(15, 40);
     divan::black_box(&board).to_png().map(|png| png.len()).unwrap_or(0)
+}
+
+/// Every board of a 60-move 19×19 game, as the bot draws them move after move: each call a
+/// game never drawn before, so that only what games share (the empty rows, the previous
+/// board's rows) is found already compressed, as in a running bot.
+#[divan::bench(sample_count = 20)]
+fn game_19x19_every_board_png() -> usize {
+    static GAMES: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(1);
+    let seed = GAMES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let played = moves_from(19, 60, seed);
+    let mut bytes = 0;
+    for n in 1..=played.len() {
+        let mut board = grid(19, 0);
+        board.stones = played[..n]
+            .iter()
+            .enumerate()
+            .map(|(i, &point)| PlacedStone {
+                point,
+                stone: if i % 2 == 0 { Stone::Black } else { Stone::White },
+                number: None,
+            })
+            .collect();
+        board.last_move = played.get(n - 1).copied();
+        board.status = format!("Turno de Ana · jugada {}", n + 1);
+        bytes += divan::black_box(&board).to_png().map(|png| png.len()).unwrap_or(0);
+    }
+    bytes
 }
 
 #[divan::bench]

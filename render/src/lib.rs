@@ -29,6 +29,7 @@
 mod canvas;
 mod cards;
 mod connect;
+mod deflate_bands;
 mod error;
 mod grid;
 mod header;
