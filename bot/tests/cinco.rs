@@ -201,3 +201,50 @@ fn the_terminal_session_plays_a_whole_cinco_game() {
     assert!(text[end..].contains("You are not at a CINCO table here."), "it ended in the session");
     assert!(folder.path().join("images/cinco-1-turn-1-auction-0.png").exists());
 }
+
+#[tokio::test]
+async fn a_lobby_outlives_a_restart_with_its_seats_host_and_buttons() {
+    let mut harness = common::Harness::new().await;
+    harness.say("Ana", "/cinco").await;
+    harness.press("Bruno", "L:1:j").await;
+    harness.press("Ana", "L:1:ch").await;
+
+    let mut restarted = common::Harness::on(harness.store.clone()).await;
+    let lobbies = restarted.store.open_lobbies().await.expect("readable");
+    assert_eq!(lobbies.len(), 1, "the lobby is kept: {lobbies:?}");
+    assert_eq!(lobbies[0].host.id, "ana");
+    assert_eq!(lobbies[0].expires_at, common::START + 600_000, "its expiry is kept");
+    let joined = restarted.press("Carla", "L:1:j").await;
+    let (lines, _) = common::sent(&joined);
+    assert_eq!(
+        lines[1],
+        cincobot::i18n::Text::new("cinco-lobby-seats")
+            .with("count", 4_usize)
+            .with("names", "Ana, Bruno, CPU hard, Carla"),
+        "the seats before the restart are still there, in order"
+    );
+    let by_bruno = restarted.press("Bruno", "L:1:s").await;
+    assert!(says(&by_bruno, "cinco-lobby-host-only"), "Ana is still the host");
+    let started = restarted.press("Ana", "L:1:s").await;
+    assert!(says(&started, "cinco-header"), "the game starts: {started:?}");
+    let (row, _) = restarted.store.active_cinco_games().await.expect("readable").remove(0);
+    assert_eq!(row.players.len(), 4);
+    assert!(
+        restarted.store.open_lobbies().await.expect("readable").is_empty(),
+        "a started lobby is gone from the store with the same change"
+    );
+    let late = restarted.press("Dora", "L:1:j").await;
+    common::assert_notice(&late, "dora", cincobot::i18n::Text::new("cinco-lobby-gone"));
+}
+
+#[tokio::test]
+async fn an_expired_lobby_is_gone_after_a_restart_too() {
+    let mut harness = common::Harness::new().await;
+    harness.say("Ana", "/cinco").await;
+    harness.advance(Duration::from_secs(601));
+    let expired = harness.core.tick().await;
+    assert!(says(&expired, "cinco-lobby-expired"), "{expired:?}");
+    let mut restarted = common::Harness::on(harness.store.clone()).await;
+    let late = restarted.press("Bruno", "L:1:j").await;
+    common::assert_notice(&late, "bruno", cincobot::i18n::Text::new("cinco-lobby-gone"));
+}

@@ -325,7 +325,7 @@ impl Core {
             Command::Cancel(game) => self.cancel(context, game).await,
             Command::Settings { kind, change } => self.chat_settings(context, kind, change).await,
             Command::Help => Ok(vec![self.send(context, vec![Text::new("help")])]),
-            Command::Cinco => self.open_lobby(context),
+            Command::Cinco => self.open_lobby(context).await,
             Command::Hand(game) => self.send_hand(context, game),
             Command::Accept(id) => self.accept(context, id, false).await,
             Command::Join(id) => self.accept(context, id, true).await,

@@ -9,6 +9,7 @@ mod cinco;
 mod error;
 mod games;
 mod history;
+mod lobbies;
 mod ratings;
 mod seats;
 mod users;
@@ -27,6 +28,7 @@ pub use cinco::{CincoRow, CincoRules, NewCinco, StoredAction};
 pub use error::StoreError;
 pub use games::{GameRow, GameStatus, NewGame, StoredMove};
 pub use history::{Ended, EndedGame, Tally};
+pub use lobbies::LobbyRow;
 pub use ratings::RatingRow;
 
 /// The database. Every write the core makes is committed before the core answers.

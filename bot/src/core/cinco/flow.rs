@@ -13,12 +13,13 @@ use super::super::{
     CincoCpuRequest, CincoRound, Context, Core, CpuLevel, CpuReply, GameId, Message, Output, Player,
 };
 use super::CincoTable;
-use super::lobby::Lobby;
 use super::messages::{PublicNote, hand_message, table_message};
 use super::notation::{action_code, parse_action};
 use crate::i18n::{Arg, Locale, Text};
 use crate::identity::{AwaySeats, SeatIndex};
-use crate::store::{CincoRow, CincoRules, GameStatus, NewCinco, StoreError, StoredAction};
+use crate::store::{
+    CincoRow, CincoRules, GameStatus, LobbyRow, NewCinco, StoreError, StoredAction,
+};
 
 /// How long an auction waits for its bids (issue 11: 60 s by default).
 const BID_SECONDS: u32 = 60;
@@ -184,7 +185,7 @@ impl Core {
     pub(super) async fn start_cinco(
         &mut self,
         context: &Context,
-        lobby: &Lobby,
+        lobby: &LobbyRow,
     ) -> Result<Vec<Output>, CoreError> {
         let now = self.clock.now_ms();
         let seed = match self.cinco.fixed_seed {
@@ -220,6 +221,7 @@ impl Core {
         new.deadline = deadline(&draft, &game, None, now);
         let mut change = self.begin(Some(context)).await?;
         let row = change.insert_cinco(new).await?;
+        change.close_lobby(lobby.id).await?;
         self.commit(Some(context), change).await?;
         let id = row.id;
         self.cinco.tables.insert(id, CincoTable { row, game, log: Vec::new(), asked: None });
@@ -437,7 +439,13 @@ impl Core {
     /// Hands every silent seat of a table whose time ran out to the CPU, and closes expired
     /// lobbies.
     pub(in crate::core) async fn cinco_tick(&mut self, now: i64) -> Vec<Output> {
-        let mut outputs = self.expire_lobbies(now).await;
+        let mut outputs = match self.expire_lobbies(now).await {
+            Ok(outputs) => outputs,
+            Err(error) => {
+                tracing::error!(%error, "closing expired CINCO lobbies");
+                Vec::new()
+            }
+        };
         let due: Vec<GameId> = self
             .cinco
             .tables
@@ -494,6 +502,7 @@ impl Core {
     /// Reloads every CINCO game being played, shows each table again, sends every waiting
     /// person their hand or bid request again, and asks the CPU for what it owes.
     pub(in crate::core) async fn reload_cinco(&mut self) -> Result<Vec<Output>, StoreError> {
+        self.reload_lobbies().await?;
         let mut outputs = Vec::new();
         for (row, log) in self.store.active_cinco_games().await? {
             let game = match replay(&row, &log) {

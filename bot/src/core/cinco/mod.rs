@@ -15,8 +15,7 @@ use engine::{Cinco, CincoSeat};
 pub use notation::{action_code, card_code, parse_action, parse_card};
 
 use super::GameId;
-use crate::store::{CincoRow, StoredAction};
-use lobby::Lobby;
+use crate::store::{CincoRow, LobbyRow, StoredAction};
 
 /// A CINCO game being played: its row, the game its actions lead to, and the CPU decision
 /// asked for it, if any (one at a time, so that a reply names its seat by its place in the
@@ -40,8 +39,7 @@ impl CincoTable {
 /// The core's CINCO lobbies and tables.
 #[derive(Debug, Default)]
 pub(super) struct CincoState {
-    lobbies: BTreeMap<u64, Lobby>,
-    last_lobby: u64,
+    lobbies: BTreeMap<u64, LobbyRow>,
     tables: BTreeMap<GameId, CincoTable>,
     /// Deal every game from this seed (plus the lobby's number) instead of a random one: for
     /// piped terminal sessions that must play the same way every time.
