@@ -215,7 +215,7 @@ async fn a_lobby_outlives_a_restart_with_its_seats_host_and_buttons() {
     assert_eq!(lobbies[0].host.id, "ana");
     assert_eq!(lobbies[0].expires_at, common::START + 600_000, "its expiry is kept");
     let joined = restarted.press("Carla", "L:1:j").await;
-    let (lines, _) = common::sent(&joined);
+    let (lines, _) = common::sent(&joined[..1]);
     assert_eq!(
         lines[1],
         cincobot::i18n::Text::new("cinco-lobby-seats")
@@ -247,4 +247,59 @@ async fn an_expired_lobby_is_gone_after_a_restart_too() {
     let mut restarted = common::Harness::on(harness.store.clone()).await;
     let late = restarted.press("Bruno", "L:1:j").await;
     common::assert_notice(&late, "bruno", cincobot::i18n::Text::new("cinco-lobby-gone"));
+}
+
+/// `name` types `line` as one of the chat's admins.
+async fn as_admin(harness: &mut common::Harness, name: &str, line: &str) -> Vec<Output> {
+    let mut input = harness.input(name, cincobot::core::Action::Command(line.into()));
+    input.is_chat_admin = true;
+    harness.deliver(input).await
+}
+
+#[tokio::test]
+async fn a_chat_chooses_its_auction_and_turn_timers() {
+    use cincobot::i18n::Text;
+    let mut harness = common::Harness::new().await;
+    let shown = harness.say("Bruno", "/settings cinco").await;
+    let (lines, _) = common::sent(&shown);
+    assert_eq!(
+        lines[1..],
+        [
+            Text::new("settings-cinco-bid").with("seconds", 60_u32),
+            Text::new("settings-cinco-turn").with("seconds", 120_u32),
+        ]
+    );
+    let by_player = harness.say("Bruno", "/settings cinco bid 90").await;
+    common::assert_notice(&by_player, "bruno", Text::new("admins-only"));
+    let too_long = as_admin(&mut harness, "Ana", "/ajustes cinco subasta 301").await;
+    common::assert_notice(
+        &too_long,
+        "ana",
+        Text::new("settings-cinco-range")
+            .with("option", "subasta")
+            .with("least", 15_u32)
+            .with("most", 300_u32),
+    );
+    as_admin(&mut harness, "Ana", "/settings cinco bid 90").await;
+    let changed = as_admin(&mut harness, "Ana", "/settings cinco turn 45").await;
+    let (lines, _) = common::sent(&changed);
+    assert_eq!(
+        lines[1..],
+        [
+            Text::new("settings-cinco-bid").with("seconds", 90_u32),
+            Text::new("settings-cinco-turn").with("seconds", 45_u32),
+        ]
+    );
+
+    harness.core.deal_cinco_from(5);
+    let started = three_seats(&mut harness).await;
+    assert!(says(&started, "cinco-header"));
+    let (row, _) = harness.store.active_cinco_games().await.expect("readable").remove(0);
+    assert_eq!((row.rules.bid_seconds, row.rules.turn_seconds), (90, 45));
+    assert_eq!(row.deadline, Some(common::START + 45_000), "the first turn waits 45 s");
+
+    // A table keeps its timers: a later change is for the next table.
+    as_admin(&mut harness, "Ana", "/settings cinco turn 300").await;
+    let (row, _) = harness.store.active_cinco_games().await.expect("readable").remove(0);
+    assert_eq!(row.rules.turn_seconds, 45);
 }

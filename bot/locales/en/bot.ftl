@@ -164,7 +164,7 @@ leaderboard-line = { $rank }. { $name } — { $rating } ({ $games ->
 language-current = This chat's language: { $language }.
 language-set = I now speak English in this chat.
 admins-only = Only the chat's admins can do that.
-settings-usage = Usage: /settings <game> to see them, /settings <game> <option> <value> to change one (size, overline, forbidden, popout, timer, ranked, alternate).
+settings-usage = Usage: /settings <game> to see them, /settings <game> <option> <value> to change one (size, overline, forbidden, popout, timer, ranked, alternate; for cinco: bid, turn).
 value-on = on
 value-off = off
 

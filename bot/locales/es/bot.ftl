@@ -179,7 +179,7 @@ leaderboard-line = { $rank }. { $name } — { $rating } ({ $games ->
 language-current = Idioma de este chat: { $language }.
 language-set = Ahora hablo español en este chat.
 admins-only = Solo los administradores del chat pueden hacer eso.
-settings-usage = Uso: /ajustes <juego> para verlos, /ajustes <juego> <opción> <valor> para cambiarlos (tamaño, línea-larga, prohibidos, popout, tiempo, clasificatoria, alternar).
+settings-usage = Uso: /ajustes <juego> para verlos, /ajustes <juego> <opción> <valor> para cambiarlos (tamaño, línea-larga, prohibidos, popout, tiempo, clasificatoria, alternar; en cinco: subasta, turno).
 value-on = sí
 value-off = no
 

@@ -7,7 +7,7 @@ use engine::Seat;
 
 use super::table::{Table, header, name_of, standing, status};
 use super::{Attachment, Button, Context, Core, CoreError, GameId, Message, Output, Payload, Row};
-use crate::games::{Animation, GameKind, Labels, Position, RecordHeader, record};
+use crate::games::{Animation, Family, Labels, Position, RecordHeader, record};
 use crate::i18n::Text;
 use crate::store::{Ended, GameStatus};
 
@@ -68,7 +68,7 @@ impl Core {
         &self,
         context: &Context,
         mention: Option<String>,
-        kind: Option<GameKind>,
+        kind: Option<Family>,
         page: i64,
     ) -> Result<Vec<Output>, CoreError> {
         let user = match mention {

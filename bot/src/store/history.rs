@@ -7,7 +7,7 @@ use sqlx::sqlite::SqliteArguments;
 use super::games::read_game;
 use super::seats::read_seats;
 use super::{GameRow, Store, StoreError};
-use crate::games::GameKind;
+use crate::games::Family;
 use crate::identity::{Chat, GameId, Platform};
 
 /// Whose ended games: in one chat or in every chat of a platform, of one user or of everyone.
@@ -16,7 +16,7 @@ pub struct Ended<'a> {
     pub platform: Platform,
     pub chat: Option<&'a Chat>,
     pub user: Option<&'a str>,
-    pub kind: Option<GameKind>,
+    pub kind: Option<Family>,
 }
 
 /// An ended game with the length of its log.
@@ -125,7 +125,7 @@ impl Store {
         &self,
         filter: Ended<'_>,
         user: &str,
-    ) -> Result<Vec<(GameKind, Tally)>, StoreError> {
+    ) -> Result<Vec<(Family, Tally)>, StoreError> {
         let (clause, arguments) = Ended { user: Some(user), ..filter }.clause();
         let sql = format!(
             "SELECT kind, COUNT(*) AS games, \
@@ -138,7 +138,7 @@ impl Store {
         let mut tallies = Vec::with_capacity(rows.len());
         for row in &rows {
             let kind: String = row.try_get("kind")?;
-            let Some(kind) = GameKind::parse(&kind) else { continue };
+            let Some(kind) = Family::parse(&kind) else { continue };
             let games: i64 = row.try_get("games")?;
             let draws: i64 = row.try_get("draws")?;
             let wins: i64 = row.try_get("wins")?;

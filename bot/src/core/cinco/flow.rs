@@ -10,23 +10,17 @@ use engine::{Cinco, CincoAction, CincoOutcome, CincoSeat, CincoSettings, PublicV
 use super::super::error::{CoreError, refused};
 use super::super::table::name_of;
 use super::super::{
-    CincoCpuRequest, CincoRound, Context, Core, CpuLevel, CpuReply, GameId, Message, Output, Player,
+    CincoCpuRequest, CincoRound, Context, Core, CpuLevel, CpuReply, GameId, Message, Output,
+    Player, Prompt,
 };
 use super::CincoTable;
 use super::messages::{PublicNote, hand_message, table_message};
 use super::notation::{action_code, parse_action};
 use crate::i18n::{Arg, Locale, Text};
 use crate::identity::{AwaySeats, SeatIndex};
-use crate::store::{
-    CincoRow, CincoRules, GameStatus, LobbyRow, NewCinco, StoreError, StoredAction,
-};
+use crate::store::{CincoRow, GameStatus, LobbyRow, NewCinco, StoreError, StoredAction};
 
-/// How long an auction waits for its bids (issue 11: 60 s by default).
-const BID_SECONDS: u32 = 60;
-/// How long a turn waits for its player.
-const TURN_SECONDS: u32 = 120;
-
-fn seat_index(seat: CincoSeat) -> Option<SeatIndex> {
+pub(super) fn seat_index(seat: CincoSeat) -> Option<SeatIndex> {
     SeatIndex::try_from(seat).ok()
 }
 
@@ -97,7 +91,7 @@ impl Core {
         row.players.iter().map(name_of).collect()
     }
 
-    fn words(&self, locale: Locale) -> impl Fn(Arg) -> String + '_ {
+    pub(super) fn words(&self, locale: Locale) -> impl Fn(Arg) -> String + '_ {
         move |arg| match arg {
             Arg::Plain(text) => text,
             Arg::Number(number) => number.to_string(),
@@ -106,7 +100,12 @@ impl Core {
     }
 
     /// The hand message of `seat`, for its player's eyes only.
-    fn hand_output(&self, table: &CincoTable, seat: CincoSeat, locale: Locale) -> Option<Output> {
+    pub(super) fn hand_output(
+        &self,
+        table: &CincoTable,
+        seat: CincoSeat,
+        locale: Locale,
+    ) -> Option<Output> {
         let Some(Player::Human { id, .. }) = table.row.players.get(seat.index()) else {
             return None;
         };
@@ -120,7 +119,17 @@ impl Core {
             table.row.rules.bid_seconds,
             (locale, &self.words(locale)),
         );
-        Some(Output::Direct { platform: table.row.chat.platform, user: id.clone(), message })
+        let prompt = Prompt::Hand {
+            game: table.row.id,
+            seq: table.log.len(),
+            edit: table.prompts.get(&seat.index()).and_then(|shown| shown.message_id.clone()),
+        };
+        Some(Output::Direct {
+            platform: table.row.chat.platform,
+            user: id.clone(),
+            message,
+            prompt: Some(prompt),
+        })
     }
 
     /// The table as the group sees it after a step (`before`: the view before it, to tell
@@ -195,7 +204,7 @@ impl Core {
         let seats = u8::try_from(lobby.seats.len()).map_err(|_| refused("cinco-lobby-full"))?;
         let game = Cinco::start(CincoSettings { seats, seed })
             .map_err(|_| refused("cinco-lobby-too-few"))?;
-        let rules = CincoRules { seed, bid_seconds: BID_SECONDS, turn_seconds: TURN_SECONDS };
+        let rules = super::settings::rules(seed, self.cinco_timers(context).await?);
         let mut new = NewCinco {
             chat: context.chat.clone(),
             rules,
@@ -224,7 +233,7 @@ impl Core {
         change.close_lobby(lobby.id).await?;
         self.commit(Some(context), change).await?;
         let id = row.id;
-        self.cinco.tables.insert(id, CincoTable { row, game, log: Vec::new(), asked: None });
+        self.cinco.tables.insert(id, CincoTable::new(row, game, Vec::new()));
         let locale = self.chat_locale(&context.chat).await;
         let outputs = self.announce(id, None, None, locale);
         self.ask_cinco_cpu(id);
@@ -503,6 +512,7 @@ impl Core {
     /// person their hand or bid request again, and asks the CPU for what it owes.
     pub(in crate::core) async fn reload_cinco(&mut self) -> Result<Vec<Output>, StoreError> {
         self.reload_lobbies().await?;
+        self.cinco.waiting = self.store.users_waited_for().await?.into_iter().collect();
         let mut outputs = Vec::new();
         for (row, log) in self.store.active_cinco_games().await? {
             let game = match replay(&row, &log) {
@@ -514,7 +524,11 @@ impl Core {
             };
             let id = row.id;
             let chat = row.chat.clone();
-            self.cinco.tables.insert(id, CincoTable { row, game, log, asked: None });
+            let mut table = CincoTable::new(row, game, log);
+            for prompt in self.store.prompts(id).await? {
+                table.prompts.insert(prompt.seat.index(), prompt);
+            }
+            self.cinco.tables.insert(id, table);
             let locale = self.chat_locale(&chat).await;
             let mut shown: Vec<Output> =
                 self.table_output(id, None, None, locale).into_iter().collect();

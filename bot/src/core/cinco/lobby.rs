@@ -6,9 +6,22 @@
 use super::super::error::{CoreError, refused};
 use super::super::table::name_of;
 use super::super::{Button, Context, Core, CpuLevel, LobbyChoice, Message, Output, Payload, Row};
+use super::reach::seated_note;
 use crate::i18n::{Locale, Text};
 use crate::identity::{MAX_SEATS, Player};
 use crate::store::{LobbyRow, StoreError};
+
+/// The names of the people seated at `lobby` whom the bot cannot reach privately.
+fn unreachable_names(lobby: &LobbyRow, name: impl Fn(&Player) -> String) -> Vec<String> {
+    lobby
+        .seats
+        .iter()
+        .filter(|player| {
+            player.user_id().is_some_and(|id| lobby.unreachable.iter().any(|u| u == id))
+        })
+        .map(name)
+        .collect()
+}
 
 /// The seat `user` holds in `lobby`.
 fn seat_of(lobby: &LobbyRow, user: &str) -> Option<usize> {
@@ -24,17 +37,12 @@ fn lobby_button(label: Text, lobby: u64, choice: LobbyChoice) -> Button {
     }
 }
 
-/// The lobby's message: who is seated, and its buttons.
+/// The lobby's message: who is seated, who cannot be reached privately yet, and its buttons.
 fn lobby_message(core: &Core, lobby: &LobbyRow, locale: Locale) -> Message {
-    let names: Vec<String> = lobby
-        .seats
-        .iter()
-        .map(|player| match name_of(player) {
-            crate::i18n::Arg::Text(text) => core.texts.render(locale, &text),
-            crate::i18n::Arg::Plain(name) => name,
-            crate::i18n::Arg::Number(number) => number.to_string(),
-        })
-        .collect();
+    let words = core.words(locale);
+    let name = |player: &Player| words(name_of(player));
+    let names: Vec<String> = lobby.seats.iter().map(name).collect();
+    let unreachable = unreachable_names(lobby, name);
     let id = lobby.id;
     let cpu = |level: CpuLevel| {
         lobby_button(
@@ -52,7 +60,14 @@ fn lobby_message(core: &Core, lobby: &LobbyRow, locale: Locale) -> Message {
             Text::new("cinco-lobby-seats")
                 .with("count", names.len())
                 .with("names", names.join(", ")),
-        ],
+        ]
+        .into_iter()
+        .chain((!unreachable.is_empty()).then(|| {
+            Text::new("cinco-lobby-unreachable")
+                .with("count", unreachable.len())
+                .with("names", unreachable.join(", "))
+        }))
+        .collect(),
         board: None,
         components: vec![
             Row::Buttons(vec![
@@ -80,9 +95,17 @@ impl Core {
         let mut change = self.begin(Some(context)).await?;
         let lobby = change.open_lobby(&context.chat, &context.user, expires_at).await?;
         self.commit(Some(context), change).await?;
-        let message = lobby_message(self, &lobby, context.locale);
+        let outputs = vec![
+            self.lobby_output(&lobby, context.locale),
+            seated_note(&lobby, &context.user.id, context.locale),
+        ];
         self.cinco.lobbies.insert(lobby.id, lobby);
-        Ok(vec![Output::Send { chat: context.chat.clone(), message }])
+        Ok(outputs)
+    }
+
+    /// The lobby's message, posted in its chat.
+    pub(super) fn lobby_output(&self, lobby: &LobbyRow, locale: Locale) -> Output {
+        Output::Send { chat: lobby.chat.clone(), message: lobby_message(self, lobby, locale) }
     }
 
     /// Stores `lobby` as changed by `context`'s input, then keeps it.
@@ -107,6 +130,7 @@ impl Core {
         };
         let mut lobby = lobby.clone();
         let seated = seat_of(&lobby, &context.user.id);
+        let mut note = None;
         match choice {
             LobbyChoice::Join => {
                 if seated.is_some() {
@@ -119,10 +143,12 @@ impl Core {
                     id: context.user.id.clone(),
                     name: context.user.name.clone(),
                 });
+                note = Some(seated_note(&lobby, &context.user.id, context.locale));
             }
             LobbyChoice::Leave => {
                 let seat = seated.ok_or_else(|| refused("cinco-lobby-not-seated"))?;
                 lobby.seats.remove(seat);
+                lobby.unreachable.retain(|id| *id != context.user.id);
                 if context.user.id == lobby.host.id {
                     let mut change = self.begin(Some(context)).await?;
                     change.close_lobby(id).await?;
@@ -148,14 +174,26 @@ impl Core {
                 if lobby.seats.len() < 2 {
                     return Err(refused("cinco-lobby-too-few"));
                 }
+                let unreachable = {
+                    let words = self.words(context.locale);
+                    unreachable_names(&lobby, |player| words(name_of(player)))
+                };
+                if !unreachable.is_empty() {
+                    return Err(CoreError::Refused(
+                        Text::new("cinco-lobby-unreachable-start")
+                            .with("count", unreachable.len())
+                            .with("names", unreachable.join(", ")),
+                    ));
+                }
                 let outputs = self.start_cinco(context, &lobby).await?;
                 self.cinco.lobbies.remove(&id);
                 return Ok(outputs);
             }
         }
-        let message = lobby_message(self, &lobby, context.locale);
+        let outputs =
+            std::iter::once(self.lobby_output(&lobby, context.locale)).chain(note).collect();
         self.save_lobby(context, lobby).await?;
-        Ok(vec![Output::Send { chat: context.chat.clone(), message }])
+        Ok(outputs)
     }
 
     /// Closes the lobbies nobody started in time.

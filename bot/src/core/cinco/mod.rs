@@ -6,16 +6,19 @@ mod flow;
 mod lobby;
 mod messages;
 mod notation;
+mod reach;
+mod settings;
 mod words;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
 use engine::{Cinco, CincoSeat};
 
 pub use notation::{action_code, card_code, parse_action, parse_card};
 
 use super::GameId;
-use crate::store::{CincoRow, LobbyRow, StoredAction};
+use crate::identity::Platform;
+use crate::store::{CincoRow, LobbyRow, PromptRow, StoredAction};
 
 /// A CINCO game being played: its row, the game its actions lead to, and the CPU decision
 /// asked for it, if any (one at a time, so that a reply names its seat by its place in the
@@ -26,9 +29,15 @@ struct CincoTable {
     game: Cinco,
     log: Vec<StoredAction>,
     asked: Option<(usize, CincoSeat)>,
+    /// Each seat's hand message as a platform reported it delivered, by seat index.
+    prompts: BTreeMap<usize, PromptRow>,
 }
 
 impl CincoTable {
+    fn new(row: CincoRow, game: Cinco, log: Vec<StoredAction>) -> CincoTable {
+        CincoTable { row, game, log, asked: None, prompts: BTreeMap::new() }
+    }
+
     /// The seat `user` plays at this table.
     fn seat_of(&self, user: &str) -> Option<CincoSeat> {
         let seat = self.row.players.iter().position(|player| player.user_id() == Some(user))?;
@@ -41,6 +50,9 @@ impl CincoTable {
 pub(super) struct CincoState {
     lobbies: BTreeMap<u64, LobbyRow>,
     tables: BTreeMap<GameId, CincoTable>,
+    /// The users a private message waits for in the store (an index of it, read at start):
+    /// the store is asked only when one of them reaches the bot.
+    waiting: HashSet<(Platform, String)>,
     /// Deal every game from this seed (plus the lobby's number) instead of a random one: for
     /// piped terminal sessions that must play the same way every time.
     fixed_seed: Option<u64>,
