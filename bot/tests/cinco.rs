@@ -45,7 +45,7 @@ async fn three_seats(harness: &mut common::Harness) -> Vec<Output> {
 async fn two_people_and_the_cpu_play_a_whole_game_by_buttons() {
     let mut harness = common::Harness::new().await;
     harness.core.deal_cinco_from(5);
-    let mut outputs = three_seats(&mut harness).await;
+    let outputs = three_seats(&mut harness).await;
     assert!(says(&outputs, "cinco-header"), "the table is shown: {outputs:?}");
     assert!(
         !private_buttons(&outputs, "ana").is_empty()
@@ -53,6 +53,14 @@ async fn two_people_and_the_cpu_play_a_whole_game_by_buttons() {
             || !harness.cpu_cinco_pending(),
         "someone is asked to act"
     );
+    play_to_the_end(&mut harness, outputs).await;
+    let playing = harness.store.active_cinco_games().await.expect("readable");
+    assert!(playing.is_empty(), "the game is stored as ended");
+}
+
+/// Ana and Bruno press their first button (and the CPU answers) from `outputs` on until the
+/// game ends; the outputs of the ending.
+async fn play_to_the_end(harness: &mut common::Harness, mut outputs: Vec<Output>) -> Vec<Output> {
     let mut steps = 0;
     let mut ended = false;
     while steps < 3_000 {
@@ -81,8 +89,7 @@ async fn two_people_and_the_cpu_play_a_whole_game_by_buttons() {
         outputs = next;
     }
     assert!(ended, "the game ends within {steps} rounds");
-    let playing = harness.store.active_cinco_games().await.expect("readable");
-    assert!(playing.is_empty(), "the game is stored as ended");
+    outputs
 }
 
 /// A 3-seat game dealt from `seed`, played by first buttons until an auction asks both
@@ -302,4 +309,90 @@ async fn a_chat_chooses_its_auction_and_turn_timers() {
     as_admin(&mut harness, "Ana", "/settings cinco turn 300").await;
     let (row, _) = harness.store.active_cinco_games().await.expect("readable").remove(0);
     assert_eq!(row.rules.turn_seconds, 45);
+}
+
+/// The lines of the chat messages among `outputs` that say `id`.
+fn lines_saying(outputs: &[Output], id: &str) -> Vec<cincobot::i18n::Text> {
+    outputs
+        .iter()
+        .filter_map(|output| match output {
+            Output::Send { message, .. } => Some(message.lines.clone()),
+            _ => None,
+        })
+        .flatten()
+        .filter(|line| line.id == id)
+        .collect()
+}
+
+#[tokio::test]
+async fn a_game_between_people_is_rated_listed_and_not_replayed() {
+    use cincobot::i18n::{Arg, Text};
+    let mut harness = common::Harness::new().await;
+    harness.core.deal_cinco_from(5);
+    harness.say("Ana", "/cinco").await;
+    harness.press("Bruno", "L:1:j").await;
+    let started = harness.press("Ana", "L:1:s").await;
+    let ending = play_to_the_end(&mut harness, started).await;
+    let row = harness.store.cinco_game(cincobot::core::GameId(1)).await.expect("readable");
+    let (row, _) = row.expect("the game");
+    let winner = row.winners.iter().map(|seat| seat.index()).collect::<Vec<_>>();
+    assert_eq!(winner, [1], "dealt from 5, Bruno wins");
+
+    // Two newcomers at 1500, one pair with K = 32 and an even expectation: ±16.
+    let change = |name: &str, after: i64, change: &str| {
+        Text::new("rating-change")
+            .with("name", name)
+            .with("before", 1500_i64)
+            .with("after", after)
+            .with("change", change)
+            .with("points", 16_i64)
+    };
+    assert_eq!(
+        lines_saying(&ending, "rating-change"),
+        [change("Ana", 1484, "-16"), change("Bruno", 1516, "+16")],
+        "the ending shows the ratings: {ending:#?}"
+    );
+
+    let stats = harness.say("Bruno", "/stats").await;
+    let here = lines_saying(&stats, "stats-line");
+    assert!(
+        here.contains(
+            &Text::new("stats-line")
+                .with("rating", 1516_i64)
+                .with("game", Text::new("game-cinco"))
+                .with("games", 1_i64)
+                .with("wins", 1_i64)
+                .with("draws", 0_i64)
+                .with("losses", 0_i64)
+        ),
+        "{stats:#?}"
+    );
+    let board = harness.say("Ana", "/leaderboard cinco").await;
+    let ranks: Vec<(Option<Arg>, Option<Arg>)> = lines_saying(&board, "leaderboard-line")
+        .iter()
+        .map(|line| (line.arg("name").cloned(), line.arg("rating").cloned()))
+        .collect();
+    assert_eq!(
+        ranks,
+        [
+            (Some(Arg::from("Bruno")), Some(Arg::from(1516_i64))),
+            (Some(Arg::from("Ana")), Some(Arg::from(1484_i64)))
+        ],
+        "{board:#?}"
+    );
+
+    let history = harness.say("Ana", "/history").await;
+    let listed = lines_saying(&history, "history-line-cinco");
+    assert_eq!(listed.len(), 1, "{history:#?}");
+    assert_eq!(listed[0].arg("players"), Some(&Arg::from("Ana, Bruno")));
+    assert_eq!(
+        listed[0].arg("result"),
+        Some(&Arg::from(Text::new("history-won").with("name", "Bruno")))
+    );
+    let only = harness.say("Ana", "/history cinco").await;
+    assert_eq!(lines_saying(&only, "history-line-cinco").len(), 1);
+    let replay = harness.say("Ana", "/replay 1").await;
+    common::assert_notice(&replay, "ana", Text::new("cinco-no-replay").with("id", 1_i64));
+    let none = harness.say("Ana", "/replay").await;
+    common::assert_notice(&none, "ana", Text::new("replay-none"));
 }

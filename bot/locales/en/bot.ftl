@@ -120,6 +120,11 @@ history-line = #{ $id } { $game }: { $first } – { $second }, { $result }, { $m
        *[other] { $moves } moves
     }, { $date }
 history-won = { $name } won
+history-won-shared = { $names } shared the win
+history-line-cinco = #{ $id } CINCO: { $players }, { $result }, { $actions ->
+        [one] 1 action
+       *[other] { $actions } actions
+    }, { $date }
 history-drawn = drawn
 history-page = Page { $page } of { $pages }.
 button-swap = Swap

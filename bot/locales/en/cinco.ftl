@@ -101,3 +101,4 @@ settings-cinco-bid = · bid { $seconds } s: how long an auction waits for the bi
 settings-cinco-turn = · turn { $seconds } s: how long a turn waits for its player
 settings-cinco-unknown = CINCO has no setting “{ $option }”: bid or turn.
 settings-cinco-range = { $option } takes a number of seconds from { $least } to { $most }.
+cinco-no-replay = CINCO #{ $id } is a card game: replays and records are for board games.

@@ -117,6 +117,11 @@ history-line = #{ $id } { $game }: { $first } – { $second }, { $result }, { $m
        *[other] { $moves } jugadas
     }, { $date }
 history-won = ganó { $name }
+history-won-shared = compartieron la victoria { $names }
+history-line-cinco = #{ $id } CINCO: { $players }, { $result }, { $actions ->
+        [one] 1 acción
+       *[other] { $actions } acciones
+    }, { $date }
 history-drawn = tablas
 history-page = Página { $page } de { $pages }.
 button-swap = Cambiar

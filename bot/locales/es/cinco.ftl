@@ -101,3 +101,4 @@ settings-cinco-bid = · subasta { $seconds } s: cuánto espera una subasta las p
 settings-cinco-turn = · turno { $seconds } s: cuánto espera un turno a su jugador
 settings-cinco-unknown = CINCO no tiene el ajuste «{ $option }»: subasta o turno.
 settings-cinco-range = { $option } lleva un número de segundos de { $least } a { $most }.
+cinco-no-replay = CINCO #{ $id } es un juego de cartas: las repeticiones y los registros son para los juegos de tablero.

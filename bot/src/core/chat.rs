@@ -151,7 +151,7 @@ impl Core {
         ];
         for (chat, scope, scope_id) in scopes {
             // The games /history lists are the games counted; ratings only add their points.
-            let filter = Ended { platform, chat, user: None, kind: None };
+            let filter = Ended { platform, chat, user: None, kind: None, boards_only: false };
             let tallies = self.store.tallies(filter, &user.id).await?;
             if tallies.is_empty() {
                 continue;

@@ -28,7 +28,7 @@ pub use chats::{ChatPreferences, CincoTimers};
 pub use cinco::{CincoRow, CincoRules, NewCinco, StoredAction};
 pub use error::StoreError;
 pub use games::{GameRow, GameStatus, NewGame, StoredMove};
-pub use history::{Ended, EndedGame, Tally};
+pub use history::{Ended, EndedGame, EndedRow, Tally};
 pub use lobbies::LobbyRow;
 pub use prompts::PromptRow;
 pub use ratings::RatingRow;

@@ -43,8 +43,8 @@ impl Change {
         Ok(())
     }
 
-    /// Keeps a private message about `about` for `user` until they reach the bot; whether it
-    /// was not waiting already.
+    /// Keeps a private message about `about` for `user` until they reach the bot (once: the
+    /// same message waiting already stays as it is).
     ///
     /// # Errors
     /// [`StoreError`] if the database refuses it.
@@ -54,8 +54,8 @@ impl Change {
         user: &str,
         about: &str,
         at: i64,
-    ) -> Result<bool, StoreError> {
-        let done = sqlx::query(
+    ) -> Result<(), StoreError> {
+        sqlx::query(
             "INSERT INTO waiting_directs (platform, user_id, about, at) VALUES (?, ?, ?, ?) \
              ON CONFLICT (platform, user_id, about) DO NOTHING",
         )
@@ -65,7 +65,7 @@ impl Change {
         .bind(at)
         .execute(self.connection())
         .await?;
-        Ok(done.rows_affected() > 0)
+        Ok(())
     }
 
     /// Takes every private message waiting for `user`, oldest first: they go out now.

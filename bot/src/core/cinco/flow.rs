@@ -353,8 +353,15 @@ impl Core {
         }
         let mut change = self.begin(context).await?;
         change.record_cinco_action(&row, &stored).await?;
+        // An ending and its ratings commit together, or neither does.
+        let rated = if outcome.is_over() {
+            self.rate_cinco(&mut change, &row, &after).await?
+        } else {
+            Vec::new()
+        };
         self.commit(context, change).await?;
         let chat = row.chat.clone();
+        let row_chat = chat.clone();
         if let Some(table) = self.cinco.tables.get_mut(&id) {
             table.row = row;
             table.game = game;
@@ -372,6 +379,9 @@ impl Core {
             PublicNote::of(action, &after).map(|note| (seat.index(), note)),
             locale,
         ));
+        if !rated.is_empty() {
+            outputs.push(Output::Send { chat: row_chat, message: Message::text(locale, rated) });
+        }
         if outcome.is_over() {
             self.cinco.tables.remove(&id);
         } else {

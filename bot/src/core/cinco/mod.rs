@@ -3,14 +3,16 @@
 //! player gets their hand and bid requests privately.
 
 mod flow;
+mod history;
 mod lobby;
 mod messages;
 mod notation;
+mod ratings;
 mod reach;
 mod settings;
 mod words;
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use engine::{Cinco, CincoSeat};
 
@@ -31,11 +33,21 @@ struct CincoTable {
     asked: Option<(usize, CincoSeat)>,
     /// Each seat's hand message as a platform reported it delivered, by seat index.
     prompts: BTreeMap<usize, PromptRow>,
+    /// The people the chat was told the bot cannot reach privately, so that it is told once
+    /// a game (a Discord user with closed DMs fails again at every interaction).
+    told_unreachable: BTreeSet<String>,
 }
 
 impl CincoTable {
     fn new(row: CincoRow, game: Cinco, log: Vec<StoredAction>) -> CincoTable {
-        CincoTable { row, game, log, asked: None, prompts: BTreeMap::new() }
+        CincoTable {
+            row,
+            game,
+            log,
+            asked: None,
+            prompts: BTreeMap::new(),
+            told_unreachable: BTreeSet::new(),
+        }
     }
 
     /// The seat `user` plays at this table.

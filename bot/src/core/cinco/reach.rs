@@ -86,7 +86,7 @@ impl Core {
     ) -> Result<Vec<Output>, StoreError> {
         let now = self.clock.now_ms();
         let mut change = self.begin(None).await?;
-        let new = change.keep_waiting(platform, user, &prompt.waiting_code(), now).await?;
+        change.keep_waiting(platform, user, &prompt.waiting_code(), now).await?;
         let lobby = match prompt {
             Prompt::Seated { lobby } => self
                 .cinco
@@ -114,9 +114,10 @@ impl Core {
             return Ok(vec![output]);
         }
         let Prompt::Hand { game, .. } = prompt else { return Ok(Vec::new()) };
-        let Some(table) = self.cinco.tables.get(game).filter(|_| new) else {
+        let Some(table) = self.cinco.tables.get_mut(game) else { return Ok(Vec::new()) };
+        if !table.told_unreachable.insert(user.to_owned()) {
             return Ok(Vec::new());
-        };
+        }
         let Some(name) = table.row.players.iter().find(|p| p.user_id() == Some(user)) else {
             return Ok(Vec::new());
         };
