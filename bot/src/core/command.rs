@@ -174,21 +174,11 @@ fn challenge_id(words: &[&str]) -> Result<Option<ChallengeId>, CommandError> {
     words.first().map(|word| number(word).map(ChallengeId)).transpose()
 }
 
-fn family(words: &[&str]) -> Result<Option<Family>, CommandError> {
+/// The game the first of `words` names, read by `parse` (a board game, or any family).
+fn game_named<T>(words: &[&str], parse: fn(&str) -> Option<T>) -> Result<Option<T>, CommandError> {
     words
         .first()
-        .map(|word| {
-            Family::parse(word).ok_or_else(|| CommandError::UnknownGame((*word).to_owned()))
-        })
-        .transpose()
-}
-
-fn game_kind(words: &[&str]) -> Result<Option<GameKind>, CommandError> {
-    words
-        .first()
-        .map(|word| {
-            GameKind::parse(word).ok_or_else(|| CommandError::UnknownGame((*word).to_owned()))
-        })
+        .map(|word| parse(word).ok_or_else(|| CommandError::UnknownGame((*word).to_owned())))
         .transpose()
 }
 
@@ -277,12 +267,17 @@ pub fn parse(line: &str, bot_name: &str) -> Result<Option<Command>, CommandError
         "rules" | "reglas" => {
             let full = |word: &&str| matches!(word.to_lowercase().as_str(), "full" | "completo");
             let rest: Vec<&str> = args.iter().copied().filter(|w| !full(w)).collect();
-            Command::Rules { game: game_kind(&rest)?, full: args.iter().any(full) }
+            Command::Rules {
+                game: game_named(&rest, GameKind::parse)?,
+                full: args.iter().any(full),
+            }
         }
         "stats" | "estadisticas" | "estadísticas" => {
             Command::Stats(args.first().map(|w| w.trim_start_matches('@').to_owned()))
         }
-        "leaderboard" | "clasificacion" | "clasificación" => Command::Leaderboard(family(&args)?),
+        "leaderboard" | "clasificacion" | "clasificación" => {
+            Command::Leaderboard(game_named(&args, Family::parse)?)
+        }
         "language" | "idioma" => Command::Language(
             args.first()
                 .map(|w| {
@@ -292,7 +287,7 @@ pub fn parse(line: &str, bot_name: &str) -> Result<Option<Command>, CommandError
         ),
         "cancel" | "cancelar" => Command::Cancel(game_id(&args)?),
         "settings" | "ajustes" => {
-            let kind = family(&args)?;
+            let kind = game_named(&args, Family::parse)?;
             let change = match args.get(1..) {
                 Some([option, value, ..]) => Some(((*option).to_owned(), (*value).to_owned())),
                 Some([option]) => Some(((*option).to_owned(), String::new())),
