@@ -80,14 +80,18 @@ async fn a_lobby_cannot_start_while_a_seated_person_cannot_be_reached() {
     let started =
         act(&mut harness, "Bruno", private("Bruno"), Action::Command("/start".into())).await;
     assert_eq!(prompts_to(&started, "bruno"), [Prompt::Seated { lobby: 1 }], "{started:?}");
-    let shown = started.iter().find_map(|output| match output {
-        Output::Send { chat, message } if *chat == group() => Some(message),
-        _ => None,
-    });
-    assert!(
-        shown.is_some_and(|lobby| !lobby.lines.contains(&unreachable)),
-        "the lobby no longer names Bruno: {started:?}"
-    );
+    let still = press(&mut harness, "Ana", "L:1:s").await;
+    assert_eq!(refusal(&still), Some(&refused), "reachable once the note arrives, not before");
+    let arrived = harness
+        .core
+        .direct_sent(Platform::Telegram, "bruno", Prompt::Seated { lobby: 1 }, "9".into())
+        .await
+        .expect("kept");
+    let shown = match arrived.as_slice() {
+        [Output::Send { chat, message }] if *chat == group() => message,
+        other => panic!("the lobby is shown again: {other:#?}"),
+    };
+    assert!(!shown.lines.contains(&unreachable), "the lobby no longer names Bruno: {shown:?}");
     let begun = press(&mut harness, "Ana", "L:1:s").await;
     assert!(says(&begun, "cinco-header"), "the game starts: {begun:?}");
 }

@@ -402,12 +402,21 @@ async fn a_cinco_seat_that_cannot_get_private_messages_holds_the_start_until_lin
     // Opening the private chat from the link: the note that waited in the store arrives, and
     // the game starts.
     bot.fake.heal();
+    let linked = bot.fake.count();
     let seated = bot
         .expect(text(BRUNO, &bruno(), "/start link"), |c| {
             is("sendMessage", BRUNO)(c) && c.text().contains("You are seated at CINCO table 1")
         })
         .await;
     assert_eq!(seated.chat(), BRUNO);
+    // Delivered, the note makes Bruno reachable: the lobby is shown again without the warning.
+    bot.fake
+        .wait_for(linked, |c| {
+            is("sendMessage", GROUP)(c)
+                && c.text().contains("Seated (2)")
+                && !c.text().contains("cannot get my private")
+        })
+        .await;
     bot.expect(press(GROUP, lobby.message_id(), &ana(), "L:1:s"), |c| {
         c.chat() == GROUP && c.text().contains("CINCO #1")
     })

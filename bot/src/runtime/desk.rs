@@ -242,8 +242,11 @@ pub async fn run(running: Running, Inbox(mut inbox): Inbox, outlets: Outlets) {
                     continue;
                 }
                 Some(Request::Direct { platform, user, prompt, message: Some(message) }) => {
-                    if let Err(error) = core.direct_sent(platform, &user, prompt, message).await {
-                        tracing::warn!(%error, "remembering a delivered private message");
+                    match core.direct_sent(platform, &user, prompt, message).await {
+                        Ok(outputs) => outlets.deliver(outputs, None),
+                        Err(error) => {
+                            tracing::warn!(%error, "remembering a delivered private message");
+                        }
                     }
                 }
                 Some(Request::Direct { platform, user, prompt, message: None }) => {

@@ -1,9 +1,10 @@
 //! Whether the bot reaches a CINCO player privately. Joining a lobby sends the person a note
 //! that seats them; a platform reports back each followed private message it delivered (a
-//! hand message is recorded with its message and the action count it was drawn for) or could
-//! not deliver (it then waits in the store, and a lobby marks the seat unreachable, which
-//! stops the game from starting). When the user next reaches the bot privately, what waited
-//! for them is drawn again as it is then and goes out.
+//! hand message is recorded with its message and the action count it was drawn for; a note
+//! that arrives makes its seat reachable again) or could not deliver (it then waits in the
+//! store, and a lobby marks the seat unreachable, which stops the game from starting). When
+//! the user next reaches the bot privately, what waited for them is drawn again as it is then
+//! and goes out.
 
 use super::super::{Chat, ChatKind, Context, Core, Message, Output, Platform, Prompt};
 use crate::i18n::{Locale, Text};
@@ -31,7 +32,8 @@ pub(super) fn seated_note(lobby: &LobbyRow, user: &str, locale: Locale) -> Outpu
 
 impl Core {
     /// A platform delivered the private message `prompt` to `user` as message `message_id`:
-    /// a hand message is recorded, so that a restart knows which message shows which seq.
+    /// a hand message is recorded, so that a restart knows which message shows which seq; a
+    /// lobby's note shows the seat can be reached now (what to show, the lobby again).
     ///
     /// # Errors
     /// [`StoreError`] if the record cannot be written.
@@ -41,14 +43,17 @@ impl Core {
         user: &str,
         prompt: Prompt,
         message_id: String,
-    ) -> Result<(), StoreError> {
-        let Prompt::Hand { game, seq, .. } = prompt else { return Ok(()) };
-        let Some(table) = self.cinco.tables.get(&game) else { return Ok(()) };
+    ) -> Result<Vec<Output>, StoreError> {
+        let (game, seq) = match prompt {
+            Prompt::Hand { game, seq, .. } => (game, seq),
+            Prompt::Seated { lobby } => return self.reached(platform, user, lobby).await,
+        };
+        let Some(table) = self.cinco.tables.get(&game) else { return Ok(Vec::new()) };
         if table.row.chat.platform != platform {
-            return Ok(());
+            return Ok(Vec::new());
         }
         let Some(seat) = table.seat_of(user).and_then(super::flow::seat_index) else {
-            return Ok(());
+            return Ok(Vec::new());
         };
         let shown = PromptRow { seat, seq, message_id: Some(message_id) };
         let mut change = self.begin(None).await?;
@@ -57,7 +62,31 @@ impl Core {
         if let Some(table) = self.cinco.tables.get_mut(&game) {
             table.prompts.insert(seat.index(), shown);
         }
-        Ok(())
+        Ok(Vec::new())
+    }
+
+    /// `user`'s note of lobby `lobby` arrived: if the lobby counted them unreachable, it no
+    /// longer does, and shows so.
+    async fn reached(
+        &mut self,
+        platform: Platform,
+        user: &str,
+        lobby: u64,
+    ) -> Result<Vec<Output>, StoreError> {
+        let Some(lobby) = self.cinco.lobbies.get(&lobby).filter(|lobby| {
+            lobby.chat.platform == platform && lobby.unreachable.iter().any(|id| id == user)
+        }) else {
+            return Ok(Vec::new());
+        };
+        let mut lobby = lobby.clone();
+        lobby.unreachable.retain(|id| id != user);
+        let mut change = self.begin(None).await?;
+        change.save_lobby(&lobby).await?;
+        self.commit(None, change).await?;
+        let locale = self.chat_locale(&lobby.chat).await;
+        let output = self.lobby_output(&lobby, locale);
+        self.cinco.lobbies.insert(lobby.id, lobby);
+        Ok(vec![output])
     }
 
     /// A platform could not deliver the private message `prompt` to `user` (they never
@@ -136,8 +165,8 @@ impl Core {
     }
 
     /// The user of `context`'s input reached the bot privately: every private message that
-    /// waited for them goes out, drawn as the game or lobby is now, and the lobbies that
-    /// could not reach them can start again.
+    /// waited for them goes out, drawn as the game or lobby is now. A lobby counts them
+    /// reachable once its note is reported delivered ([`Core::direct_sent`]).
     pub(in crate::core) async fn owed_directs(&mut self, context: &Context) -> Vec<Output> {
         match self.take_owed(context).await {
             Ok(outputs) => outputs,
@@ -153,25 +182,15 @@ impl Core {
         let user = context.user.id.as_str();
         let mut change = self.begin(None).await?;
         let waiting = change.take_waiting(platform, user).await?;
-        let mut lobbies = Vec::new();
-        for about in &waiting {
-            let lobby = about.strip_prefix("seated:").and_then(|id| id.parse::<u64>().ok());
-            let Some(lobby) = lobby.and_then(|id| self.cinco.lobbies.get(&id)) else { continue };
-            let mut lobby = lobby.clone();
-            lobby.unreachable.retain(|id| id != user);
-            change.save_lobby(&lobby).await?;
-            lobbies.push(lobby);
-        }
         self.commit(None, change).await?;
         self.cinco.waiting.remove(&(platform, user.to_owned()));
         let mut outputs = Vec::new();
-        for lobby in lobbies {
-            let locale = self.chat_locale(&lobby.chat).await;
+        for about in &waiting {
+            let lobby = about.strip_prefix("seated:").and_then(|id| id.parse::<u64>().ok());
+            let Some(lobby) = lobby.and_then(|id| self.cinco.lobbies.get(&id)) else { continue };
             if lobby.seats.iter().any(|seat| seat.user_id() == Some(user)) {
-                outputs.push(seated_note(&lobby, user, context.locale));
+                outputs.push(seated_note(lobby, user, context.locale));
             }
-            outputs.push(self.lobby_output(&lobby, locale));
-            self.cinco.lobbies.insert(lobby.id, lobby);
         }
         for about in &waiting {
             let game = about.strip_prefix("hand:").and_then(|id| id.parse::<i64>().ok());
