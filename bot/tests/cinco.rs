@@ -45,7 +45,7 @@ async fn three_seats(harness: &mut common::Harness) -> Vec<Output> {
 async fn two_people_and_the_cpu_play_a_whole_game_by_buttons() {
     let mut harness = common::Harness::new().await;
     harness.core.deal_cinco_from(5);
-    let mut outputs = three_seats(&mut harness).await;
+    let outputs = three_seats(&mut harness).await;
     assert!(says(&outputs, "cinco-header"), "the table is shown: {outputs:?}");
     assert!(
         !private_buttons(&outputs, "ana").is_empty()
@@ -53,6 +53,14 @@ async fn two_people_and_the_cpu_play_a_whole_game_by_buttons() {
             || !harness.cpu_cinco_pending(),
         "someone is asked to act"
     );
+    play_to_the_end(&mut harness, outputs).await;
+    let playing = harness.store.active_cinco_games().await.expect("readable");
+    assert!(playing.is_empty(), "the game is stored as ended");
+}
+
+/// Ana and Bruno press their first button (and the CPU answers) from `outputs` on until the
+/// game ends; the outputs of the ending.
+async fn play_to_the_end(harness: &mut common::Harness, mut outputs: Vec<Output>) -> Vec<Output> {
     let mut steps = 0;
     let mut ended = false;
     while steps < 3_000 {
@@ -81,8 +89,7 @@ async fn two_people_and_the_cpu_play_a_whole_game_by_buttons() {
         outputs = next;
     }
     assert!(ended, "the game ends within {steps} rounds");
-    let playing = harness.store.active_cinco_games().await.expect("readable");
-    assert!(playing.is_empty(), "the game is stored as ended");
+    outputs
 }
 
 /// A 3-seat game dealt from `seed`, played by first buttons until an auction asks both
@@ -200,4 +207,192 @@ fn the_terminal_session_plays_a_whole_cinco_game() {
     assert!(game.contains("CPU normal played") || game.contains("CPU normal drew"), "{game}");
     assert!(text[end..].contains("You are not at a CINCO table here."), "it ended in the session");
     assert!(folder.path().join("images/cinco-1-turn-1-auction-0.png").exists());
+}
+
+#[tokio::test]
+async fn a_lobby_outlives_a_restart_with_its_seats_host_and_buttons() {
+    let mut harness = common::Harness::new().await;
+    harness.say("Ana", "/cinco").await;
+    harness.press("Bruno", "L:1:j").await;
+    harness.press("Ana", "L:1:ch").await;
+
+    let mut restarted = common::Harness::on(harness.store.clone()).await;
+    let lobbies = restarted.store.open_lobbies().await.expect("readable");
+    assert_eq!(lobbies.len(), 1, "the lobby is kept: {lobbies:?}");
+    assert_eq!(lobbies[0].host.id, "ana");
+    assert_eq!(lobbies[0].expires_at, common::START + 600_000, "its expiry is kept");
+    let joined = restarted.press("Carla", "L:1:j").await;
+    let (lines, _) = common::sent(&joined[..1]);
+    assert_eq!(
+        lines[1],
+        cincobot::i18n::Text::new("cinco-lobby-seats")
+            .with("count", 4_usize)
+            .with("names", "Ana, Bruno, CPU hard, Carla"),
+        "the seats before the restart are still there, in order"
+    );
+    let by_bruno = restarted.press("Bruno", "L:1:s").await;
+    assert!(says(&by_bruno, "cinco-lobby-host-only"), "Ana is still the host");
+    let started = restarted.press("Ana", "L:1:s").await;
+    assert!(says(&started, "cinco-header"), "the game starts: {started:?}");
+    let (row, _) = restarted.store.active_cinco_games().await.expect("readable").remove(0);
+    assert_eq!(row.players.len(), 4);
+    assert!(
+        restarted.store.open_lobbies().await.expect("readable").is_empty(),
+        "a started lobby is gone from the store with the same change"
+    );
+    let late = restarted.press("Dora", "L:1:j").await;
+    common::assert_notice(&late, "dora", cincobot::i18n::Text::new("cinco-lobby-gone"));
+}
+
+#[tokio::test]
+async fn an_expired_lobby_is_gone_after_a_restart_too() {
+    let mut harness = common::Harness::new().await;
+    harness.say("Ana", "/cinco").await;
+    harness.advance(Duration::from_secs(601));
+    let expired = harness.core.tick().await;
+    assert!(says(&expired, "cinco-lobby-expired"), "{expired:?}");
+    let mut restarted = common::Harness::on(harness.store.clone()).await;
+    let late = restarted.press("Bruno", "L:1:j").await;
+    common::assert_notice(&late, "bruno", cincobot::i18n::Text::new("cinco-lobby-gone"));
+}
+
+/// `name` types `line` as one of the chat's admins.
+async fn as_admin(harness: &mut common::Harness, name: &str, line: &str) -> Vec<Output> {
+    let mut input = harness.input(name, cincobot::core::Action::Command(line.into()));
+    input.is_chat_admin = true;
+    harness.deliver(input).await
+}
+
+#[tokio::test]
+async fn a_chat_chooses_its_auction_and_turn_timers() {
+    use cincobot::i18n::Text;
+    let mut harness = common::Harness::new().await;
+    let shown = harness.say("Bruno", "/settings cinco").await;
+    let (lines, _) = common::sent(&shown);
+    assert_eq!(
+        lines[1..],
+        [
+            Text::new("settings-cinco-bid").with("seconds", 60_u32),
+            Text::new("settings-cinco-turn").with("seconds", 120_u32),
+        ]
+    );
+    let by_player = harness.say("Bruno", "/settings cinco bid 90").await;
+    common::assert_notice(&by_player, "bruno", Text::new("admins-only"));
+    let too_long = as_admin(&mut harness, "Ana", "/ajustes cinco subasta 301").await;
+    common::assert_notice(
+        &too_long,
+        "ana",
+        Text::new("settings-cinco-range")
+            .with("option", "subasta")
+            .with("least", 15_u32)
+            .with("most", 300_u32),
+    );
+    as_admin(&mut harness, "Ana", "/settings cinco bid 90").await;
+    let changed = as_admin(&mut harness, "Ana", "/settings cinco turn 45").await;
+    let (lines, _) = common::sent(&changed);
+    assert_eq!(
+        lines[1..],
+        [
+            Text::new("settings-cinco-bid").with("seconds", 90_u32),
+            Text::new("settings-cinco-turn").with("seconds", 45_u32),
+        ]
+    );
+
+    harness.core.deal_cinco_from(5);
+    let started = three_seats(&mut harness).await;
+    assert!(says(&started, "cinco-header"));
+    let (row, _) = harness.store.active_cinco_games().await.expect("readable").remove(0);
+    assert_eq!((row.rules.bid_seconds, row.rules.turn_seconds), (90, 45));
+    assert_eq!(row.deadline, Some(common::START + 45_000), "the first turn waits 45 s");
+
+    // A table keeps its timers: a later change is for the next table.
+    as_admin(&mut harness, "Ana", "/settings cinco turn 300").await;
+    let (row, _) = harness.store.active_cinco_games().await.expect("readable").remove(0);
+    assert_eq!(row.rules.turn_seconds, 45);
+}
+
+/// The lines of the chat messages among `outputs` that say `id`.
+fn lines_saying(outputs: &[Output], id: &str) -> Vec<cincobot::i18n::Text> {
+    outputs
+        .iter()
+        .filter_map(|output| match output {
+            Output::Send { message, .. } => Some(message.lines.clone()),
+            _ => None,
+        })
+        .flatten()
+        .filter(|line| line.id == id)
+        .collect()
+}
+
+#[tokio::test]
+async fn a_game_between_people_is_rated_listed_and_not_replayed() {
+    use cincobot::i18n::{Arg, Text};
+    let mut harness = common::Harness::new().await;
+    harness.core.deal_cinco_from(5);
+    harness.say("Ana", "/cinco").await;
+    harness.press("Bruno", "L:1:j").await;
+    let started = harness.press("Ana", "L:1:s").await;
+    let ending = play_to_the_end(&mut harness, started).await;
+    let row = harness.store.cinco_game(cincobot::core::GameId(1)).await.expect("readable");
+    let (row, _) = row.expect("the game");
+    let winner = row.winners.iter().map(|seat| seat.index()).collect::<Vec<_>>();
+    assert_eq!(winner, [1], "dealt from 5, Bruno wins");
+
+    // Two newcomers at 1500, one pair with K = 32 and an even expectation: ±16.
+    let change = |name: &str, after: i64, change: &str| {
+        Text::new("rating-change")
+            .with("name", name)
+            .with("before", 1500_i64)
+            .with("after", after)
+            .with("change", change)
+            .with("points", 16_i64)
+    };
+    assert_eq!(
+        lines_saying(&ending, "rating-change"),
+        [change("Ana", 1484, "-16"), change("Bruno", 1516, "+16")],
+        "the ending shows the ratings: {ending:#?}"
+    );
+
+    let stats = harness.say("Bruno", "/stats").await;
+    let here = lines_saying(&stats, "stats-line");
+    assert!(
+        here.contains(
+            &Text::new("stats-line")
+                .with("rating", 1516_i64)
+                .with("game", Text::new("game-cinco"))
+                .with("games", 1_i64)
+                .with("wins", 1_i64)
+                .with("draws", 0_i64)
+                .with("losses", 0_i64)
+        ),
+        "{stats:#?}"
+    );
+    let board = harness.say("Ana", "/leaderboard cinco").await;
+    let ranks: Vec<(Option<Arg>, Option<Arg>)> = lines_saying(&board, "leaderboard-line")
+        .iter()
+        .map(|line| (line.arg("name").cloned(), line.arg("rating").cloned()))
+        .collect();
+    assert_eq!(
+        ranks,
+        [
+            (Some(Arg::from("Bruno")), Some(Arg::from(1516_i64))),
+            (Some(Arg::from("Ana")), Some(Arg::from(1484_i64)))
+        ],
+        "{board:#?}"
+    );
+
+    let history = harness.say("Ana", "/history").await;
+    let listed = lines_saying(&history, "history-line-cinco");
+    assert_eq!(listed.len(), 1, "{history:#?}");
+    assert_eq!(listed[0].arg("players"), Some(&Arg::from("Ana, Bruno")));
+    assert_eq!(
+        listed[0].arg("result"),
+        Some(&Arg::from(Text::new("history-won").with("name", "Bruno")))
+    );
+    let only = harness.say("Ana", "/history cinco").await;
+    assert_eq!(lines_saying(&only, "history-line-cinco").len(), 1);
+    let replay = harness.say("Ana", "/replay 1").await;
+    common::assert_notice(&replay, "ana", Text::new("cinco-no-replay").with("id", 1_i64));
+    let none = harness.say("Ana", "/replay").await;
+    common::assert_notice(&none, "ana", Text::new("replay-none"));
 }

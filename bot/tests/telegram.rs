@@ -370,3 +370,56 @@ async fn a_group_that_becomes_a_supergroup_keeps_its_game() {
     bot.expect(text(GROUP, &ana(), "/move h10"), refused).await;
     bot.served.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cinco_seat_that_cannot_get_private_messages_holds_the_start_until_linked() {
+    let directory = tempfile::tempdir().expect("a folder");
+    let bot = Bot::start(&directory.path().join("bot.db")).await;
+    bot.meet(&bruno()).await;
+    bot.fake.forbid_private("sendMessage", BRUNO);
+    let lobby = bot.expect(text(GROUP, &ana(), "/cinco"), is("sendMessage", GROUP)).await;
+    assert!(lobby.buttons().contains(&"L:1:j".to_owned()), "{:?}", lobby.buttons());
+
+    // Bruno's "you are seated" note gets a 403: the group gets the deep link, the lobby says
+    // who cannot be reached, and Start is refused.
+    let from = bot.fake.count();
+    bot.fake.push(press(GROUP, lobby.message_id(), &bruno(), "L:1:j"));
+    let invite = bot
+        .fake
+        .wait_for(from, |c| {
+            is("sendMessage", GROUP)(c) && c.buttons().iter().any(|b| b.contains("t.me"))
+        })
+        .await;
+    assert_eq!(invite.buttons(), [format!("https://t.me/{BOT_USERNAME}?start=link")]);
+    bot.fake
+        .wait_for(from, |c| {
+            is("sendMessage", GROUP)(c) && c.text().contains("cannot get my private")
+        })
+        .await;
+    bot.expect(press(GROUP, lobby.message_id(), &ana(), "L:1:s"), answer_with("cannot start"))
+        .await;
+
+    // Opening the private chat from the link: the note that waited in the store arrives, and
+    // the game starts.
+    bot.fake.heal();
+    let linked = bot.fake.count();
+    let seated = bot
+        .expect(text(BRUNO, &bruno(), "/start link"), |c| {
+            is("sendMessage", BRUNO)(c) && c.text().contains("You are seated at CINCO table 1")
+        })
+        .await;
+    assert_eq!(seated.chat(), BRUNO);
+    // Delivered, the note makes Bruno reachable: the lobby is shown again without the warning.
+    bot.fake
+        .wait_for(linked, |c| {
+            is("sendMessage", GROUP)(c)
+                && c.text().contains("Seated (2)")
+                && !c.text().contains("cannot get my private")
+        })
+        .await;
+    bot.expect(press(GROUP, lobby.message_id(), &ana(), "L:1:s"), |c| {
+        c.chat() == GROUP && c.text().contains("CINCO #1")
+    })
+    .await;
+    bot.served.stop().await;
+}

@@ -120,6 +120,11 @@ history-line = #{ $id } { $game }: { $first } – { $second }, { $result }, { $m
        *[other] { $moves } moves
     }, { $date }
 history-won = { $name } won
+history-won-shared = { $names } shared the win
+history-line-cinco = #{ $id } CINCO: { $players }, { $result }, { $actions ->
+        [one] 1 action
+       *[other] { $actions } actions
+    }, { $date }
 history-drawn = drawn
 history-page = Page { $page } of { $pages }.
 button-swap = Swap
@@ -164,7 +169,7 @@ leaderboard-line = { $rank }. { $name } — { $rating } ({ $games ->
 language-current = This chat's language: { $language }.
 language-set = I now speak English in this chat.
 admins-only = Only the chat's admins can do that.
-settings-usage = Usage: /settings <game> to see them, /settings <game> <option> <value> to change one (size, overline, forbidden, popout, timer, ranked, alternate).
+settings-usage = Usage: /settings <game> to see them, /settings <game> <option> <value> to change one (size, overline, forbidden, popout, timer, ranked, alternate; for cinco: bid, turn).
 value-on = on
 value-off = off
 

@@ -90,3 +90,15 @@ cinco-not-allowed = You cannot do that now.
 cinco-not-waiting = CINCO #{ $id } is not waiting for you.
 cinco-no-game = You are not at a CINCO table here.
 cinco-timed-out = { $names }: out of time; the CPU plays for them until they act again.
+cinco-seated = You are seated at CINCO table { $id }: your hand and bid requests will come here.
+cinco-lobby-unreachable = { $names } { $count ->
+    [one] cannot get my private messages yet: write to me privately once (or allow private messages from me) and the game can start.
+   *[other] cannot get my private messages yet: each writes to me privately once (or allows private messages from me) and the game can start.
+}
+cinco-lobby-unreachable-start = The game cannot start until I can write privately to { $names }.
+cinco-unreachable = I cannot write privately to { $name } for CINCO #{ $id }: write to me privately once (or allow private messages from me) and your hand comes there.
+settings-cinco-bid = · bid { $seconds } s: how long an auction waits for the bids
+settings-cinco-turn = · turn { $seconds } s: how long a turn waits for its player
+settings-cinco-unknown = CINCO has no setting “{ $option }”: bid or turn.
+settings-cinco-range = { $option } takes a number of seconds from { $least } to { $most }.
+cinco-no-replay = CINCO #{ $id } is a card game: replays and records are for board games.

@@ -6,6 +6,7 @@ game-ninuki = Ninuki
 game-pente = Pente
 game-connect5 = 5 en raya
 game-connect4 = Connect Four
+game-cinco = CINCO
 colour-black = black
 colour-white = white
 colour-red = red

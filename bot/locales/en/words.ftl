@@ -7,6 +7,7 @@ game-in-sentence = { $kind ->
         [ninuki] Ninuki
         [pente] Pente
         [connect5] 5 en raya
+        [cinco] CINCO
        *[connect4] Connect Four
     }
 

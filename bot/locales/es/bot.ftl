@@ -117,6 +117,11 @@ history-line = #{ $id } { $game }: { $first } – { $second }, { $result }, { $m
        *[other] { $moves } jugadas
     }, { $date }
 history-won = ganó { $name }
+history-won-shared = compartieron la victoria { $names }
+history-line-cinco = #{ $id } CINCO: { $players }, { $result }, { $actions ->
+        [one] 1 acción
+       *[other] { $actions } acciones
+    }, { $date }
 history-drawn = tablas
 history-page = Página { $page } de { $pages }.
 button-swap = Cambiar
@@ -179,7 +184,7 @@ leaderboard-line = { $rank }. { $name } — { $rating } ({ $games ->
 language-current = Idioma de este chat: { $language }.
 language-set = Ahora hablo español en este chat.
 admins-only = Solo los administradores del chat pueden hacer eso.
-settings-usage = Uso: /ajustes <juego> para verlos, /ajustes <juego> <opción> <valor> para cambiarlos (tamaño, línea-larga, prohibidos, popout, tiempo, clasificatoria, alternar).
+settings-usage = Uso: /ajustes <juego> para verlos, /ajustes <juego> <opción> <valor> para cambiarlos (tamaño, línea-larga, prohibidos, popout, tiempo, clasificatoria, alternar; en cinco: subasta, turno).
 value-on = sí
 value-off = no
 

@@ -90,3 +90,15 @@ cinco-not-allowed = Eso no se puede hacer ahora.
 cinco-not-waiting = CINCO #{ $id } no te está esperando.
 cinco-no-game = No estás en ninguna mesa de CINCO aquí.
 cinco-timed-out = { $names }: se acabó el tiempo; la CPU juega en su lugar hasta que vuelvan a jugar.
+cinco-seated = Estás sentado en la mesa de CINCO { $id }: tu mano y las peticiones de puja llegarán aquí.
+cinco-lobby-unreachable = { $names } { $count ->
+    [one] aún no puede recibir mis mensajes privados: escríbeme una vez en privado (o permite mis mensajes privados) y la partida podrá empezar.
+   *[other] aún no pueden recibir mis mensajes privados: cada uno me escribe una vez en privado (o permite mis mensajes privados) y la partida podrá empezar.
+}
+cinco-lobby-unreachable-start = La partida no puede empezar hasta que pueda escribir en privado a { $names }.
+cinco-unreachable = No puedo escribir en privado a { $name } para CINCO #{ $id }: escríbeme una vez en privado (o permite mis mensajes privados) y tu mano llegará allí.
+settings-cinco-bid = · subasta { $seconds } s: cuánto espera una subasta las pujas
+settings-cinco-turn = · turno { $seconds } s: cuánto espera un turno a su jugador
+settings-cinco-unknown = CINCO no tiene el ajuste «{ $option }»: subasta o turno.
+settings-cinco-range = { $option } lleva un número de segundos de { $least } a { $most }.
+cinco-no-replay = CINCO #{ $id } es un juego de cartas: las repeticiones y los registros son para los juegos de tablero.

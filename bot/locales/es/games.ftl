@@ -6,6 +6,7 @@ game-ninuki = Ninuki
 game-pente = Pente
 game-connect5 = 5 en raya
 game-connect4 = Cuatro en raya
+game-cinco = CINCO
 colour-black = negras
 colour-white = blancas
 colour-red = rojas

@@ -7,6 +7,7 @@ game-in-sentence = { $kind ->
         [ninuki] ninuki
         [pente] pente
         [connect5] 5 en raya
+        [cinco] CINCO
        *[connect4] cuatro en raya
     }
 

@@ -4,7 +4,7 @@
 use super::error::{CoreError, refused};
 use super::steps::Step;
 use super::{Context, Core, GameId, Output};
-use crate::games::{GameKind, GameSettings, board_sizes, options_for};
+use crate::games::{Family, GameKind, GameSettings, board_sizes, options_for};
 use crate::i18n::{Locale, Text};
 use crate::store::{Ended, GameStatus};
 
@@ -122,6 +122,7 @@ impl Core {
                 platform: context.chat.platform,
                 user: context.user.id.clone(),
                 message: super::Message::text(context.locale, document),
+                prompt: None,
             },
             super::reply(
                 context,
@@ -150,7 +151,7 @@ impl Core {
         ];
         for (chat, scope, scope_id) in scopes {
             // The games /history lists are the games counted; ratings only add their points.
-            let filter = Ended { platform, chat, user: None, kind: None };
+            let filter = Ended { platform, chat, user: None, kind: None, boards_only: false };
             let tallies = self.store.tallies(filter, &user.id).await?;
             if tallies.is_empty() {
                 continue;
@@ -184,9 +185,9 @@ impl Core {
     pub(super) async fn leaderboard(
         &self,
         context: &Context,
-        kind: Option<GameKind>,
+        kind: Option<Family>,
     ) -> Result<Vec<Output>, CoreError> {
-        let kind = kind.unwrap_or(GameKind::Gomoku);
+        let kind = kind.unwrap_or(Family::Board(GameKind::Gomoku));
         let rows = self
             .store
             .leaderboard(kind, &context.chat.rating_scope(), context.chat.platform, 10)
@@ -281,11 +282,13 @@ impl Core {
     pub(super) async fn chat_settings(
         &self,
         context: &Context,
-        kind: Option<GameKind>,
+        kind: Option<Family>,
         change: Option<(String, String)>,
     ) -> Result<Vec<Output>, CoreError> {
-        let Some(kind) = kind else {
-            return Ok(vec![self.send(context, vec![Text::new("settings-usage")])]);
+        let kind = match kind {
+            None => return Ok(vec![self.send(context, vec![Text::new("settings-usage")])]),
+            Some(Family::Cinco) => return self.cinco_settings(context, change).await,
+            Some(Family::Board(kind)) => kind,
         };
         let mut preferences = self.preferences_of(&context.chat).await?;
         let mut options = preferences.games.get(&kind).cloned().unwrap_or_default();

@@ -3,7 +3,7 @@ use std::fmt;
 use engine::cpu::Level;
 
 use super::{ChallengeId, GameId};
-use crate::games::{GameKind, GameOptions, OptionError};
+use crate::games::{Family, GameKind, GameOptions, OptionError};
 use crate::i18n::{Locale, Text};
 
 /// A command as typed, understood.
@@ -44,7 +44,7 @@ pub enum Command {
     /// ended games, of one user and of one game if named.
     History {
         user: Option<String>,
-        kind: Option<GameKind>,
+        kind: Option<Family>,
         page: i64,
     },
     /// A game's rules: a summary, or the whole document (`full`).
@@ -53,12 +53,12 @@ pub enum Command {
         full: bool,
     },
     Stats(Option<String>),
-    Leaderboard(Option<GameKind>),
+    Leaderboard(Option<Family>),
     Language(Option<Locale>),
     Cancel(Option<GameId>),
     /// `/settings` shows; `/settings gomoku timer 30` changes a chat default.
     Settings {
-        kind: Option<GameKind>,
+        kind: Option<Family>,
         change: Option<(String, String)>,
     },
     Help,
@@ -174,12 +174,11 @@ fn challenge_id(words: &[&str]) -> Result<Option<ChallengeId>, CommandError> {
     words.first().map(|word| number(word).map(ChallengeId)).transpose()
 }
 
-fn game_kind(words: &[&str]) -> Result<Option<GameKind>, CommandError> {
+/// The game the first of `words` names, read by `parse` (a board game, or any family).
+fn game_named<T>(words: &[&str], parse: fn(&str) -> Option<T>) -> Result<Option<T>, CommandError> {
     words
         .first()
-        .map(|word| {
-            GameKind::parse(word).ok_or_else(|| CommandError::UnknownGame((*word).to_owned()))
-        })
+        .map(|word| parse(word).ok_or_else(|| CommandError::UnknownGame((*word).to_owned())))
         .transpose()
 }
 
@@ -257,10 +256,10 @@ pub fn parse(line: &str, bot_name: &str) -> Result<Option<Command>, CommandError
         "export" | "exportar" => Command::Export(game_id(&args)?),
         "history" | "historial" => {
             let user = args.iter().find_map(|w| w.strip_prefix('@')).map(str::to_owned);
-            let kind = args.iter().find_map(|w| GameKind::parse(w));
+            let kind = args.iter().find_map(|w| Family::parse(w));
             let page = args
                 .iter()
-                .find(|w| !w.starts_with('@') && GameKind::parse(w).is_none())
+                .find(|w| !w.starts_with('@') && Family::parse(w).is_none())
                 .map(|w| number(w))
                 .transpose()?;
             Command::History { user, kind, page: page.unwrap_or(1).saturating_sub(1) }
@@ -268,13 +267,16 @@ pub fn parse(line: &str, bot_name: &str) -> Result<Option<Command>, CommandError
         "rules" | "reglas" => {
             let full = |word: &&str| matches!(word.to_lowercase().as_str(), "full" | "completo");
             let rest: Vec<&str> = args.iter().copied().filter(|w| !full(w)).collect();
-            Command::Rules { game: game_kind(&rest)?, full: args.iter().any(full) }
+            Command::Rules {
+                game: game_named(&rest, GameKind::parse)?,
+                full: args.iter().any(full),
+            }
         }
         "stats" | "estadisticas" | "estadísticas" => {
             Command::Stats(args.first().map(|w| w.trim_start_matches('@').to_owned()))
         }
         "leaderboard" | "clasificacion" | "clasificación" => {
-            Command::Leaderboard(game_kind(&args)?)
+            Command::Leaderboard(game_named(&args, Family::parse)?)
         }
         "language" | "idioma" => Command::Language(
             args.first()
@@ -285,7 +287,7 @@ pub fn parse(line: &str, bot_name: &str) -> Result<Option<Command>, CommandError
         ),
         "cancel" | "cancelar" => Command::Cancel(game_id(&args)?),
         "settings" | "ajustes" => {
-            let kind = game_kind(&args)?;
+            let kind = game_named(&args, Family::parse)?;
             let change = match args.get(1..) {
                 Some([option, value, ..]) => Some(((*option).to_owned(), (*value).to_owned())),
                 Some([option]) => Some(((*option).to_owned(), String::new())),

@@ -39,8 +39,8 @@ pub use command::{Command, CommandError, Opponent, for_bot, parse as parse_comma
 pub use cpu::{CincoCpuRequest, CpuPlayer, CpuReply, CpuRequest};
 pub use input::{Action, Input};
 pub use output::{
-    Attachment, BoardImage, Button, ButtonStyle, MAX_SELECT_OPTIONS, Message, Output, Row, Select,
-    SelectOption,
+    Attachment, BoardImage, Button, ButtonStyle, MAX_SELECT_OPTIONS, Message, Output, Prompt, Row,
+    Select, SelectOption,
 };
 pub use payload::{CincoRound, LobbyChoice, MAX_PAYLOAD, Payload};
 pub use shortcut::shortcut;
@@ -228,7 +228,11 @@ impl Core {
             },
             Action::ChatMoved { to } => self.chat_moved(&context, to).await,
         };
-        self.answer(&context, result)
+        let mut outputs = self.answer(&context, result);
+        if self.owes_directs(&context) {
+            outputs.extend(self.owed_directs(&context).await);
+        }
+        outputs
     }
 
     /// The one error path: a refusal becomes the input's reply; a failure is logged and the
@@ -325,7 +329,7 @@ impl Core {
             Command::Cancel(game) => self.cancel(context, game).await,
             Command::Settings { kind, change } => self.chat_settings(context, kind, change).await,
             Command::Help => Ok(vec![self.send(context, vec![Text::new("help")])]),
-            Command::Cinco => self.open_lobby(context),
+            Command::Cinco => self.open_lobby(context).await,
             Command::Hand(game) => self.send_hand(context, game),
             Command::Accept(id) => self.accept(context, id, false).await,
             Command::Join(id) => self.accept(context, id, true).await,

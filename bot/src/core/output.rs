@@ -37,10 +37,38 @@ pub enum Output {
     /// [`Input::reply_is_private`](super::Input::reply_is_private) says beforehand when a
     /// successful answer is one too.
     Reply { chat: Chat, user: String, locale: Locale, lines: Vec<Text> },
-    /// A private message to one user.
-    Direct { platform: Platform, user: String, message: Message },
+    /// A private message to one user. `prompt`: what it is about when the core follows it;
+    /// the adapter then reports it delivered or undeliverable
+    /// ([`Desk::direct_sent`](crate::runtime::Desk::direct_sent),
+    /// [`Desk::direct_failed`](crate::runtime::Desk::direct_failed)).
+    Direct { platform: Platform, user: String, message: Message, prompt: Option<Prompt> },
     /// Send a file in a chat under a caption: `/replay`'s animation, `/export`'s record.
     File { chat: Chat, locale: Locale, caption: Vec<Text>, file: Attachment },
+}
+
+/// A private message the core follows: it records where it was delivered, keeps it in the
+/// store when it could not be, and sends it again when its user next reaches the bot.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Prompt {
+    /// A CINCO player's hand and what the game waits for from them (their turn's choices or
+    /// a bid request), drawn after `seq` actions. `edit`: the message that showed their
+    /// previous one, if a platform reported it (an adapter may edit it in place).
+    Hand { game: GameId, seq: usize, edit: Option<String> },
+    /// The note that seats its user at CINCO lobby `lobby`: whether it arrives says whether
+    /// the bot can reach them privately.
+    Seated { lobby: u64 },
+}
+
+impl Prompt {
+    /// What the store keeps of it while it waits for its user: the message is drawn again
+    /// when it goes out, as the game is then.
+    #[must_use]
+    pub fn waiting_code(&self) -> String {
+        match self {
+            Prompt::Hand { game, .. } => format!("hand:{}", game.0),
+            Prompt::Seated { lobby } => format!("seated:{lobby}"),
+        }
+    }
 }
 
 /// A file to send.

@@ -6,7 +6,7 @@
 use engine::Seat;
 
 use super::{ChallengeId, CpuLevel, GameId};
-use crate::games::GameKind;
+use crate::games::Family;
 
 /// What a button does.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,7 +46,7 @@ pub enum Payload {
     /// of all.
     History {
         page: i64,
-        kind: Option<GameKind>,
+        kind: Option<Family>,
         user: Option<String>,
     },
     Accept(ChallengeId),
@@ -142,7 +142,7 @@ impl Payload {
             Payload::Rematch(game) => format!("r:{}", game.0),
             Payload::Replay(game) => format!("p:{}", game.0),
             Payload::History { page, kind, user } => {
-                let kind = kind.map(GameKind::code).unwrap_or_default();
+                let kind = kind.map(Family::code).unwrap_or_default();
                 format!("h:{page}:{kind}:{}", user.as_deref().unwrap_or_default())
             }
             Payload::Accept(challenge) => format!("a:{}", challenge.0),
@@ -209,7 +209,7 @@ impl Payload {
             "h" if id >= 0 => {
                 let kind = match parts.next()? {
                     "" => None,
-                    code => Some(GameKind::parse(code)?),
+                    code => Some(Family::parse(code)?),
                 };
                 let user = parts.next().filter(|user| !user.is_empty()).map(str::to_owned);
                 Some(Payload::History { page: id, kind, user })
@@ -259,7 +259,7 @@ mod tests {
             Payload::Replay(GameId(7)),
             Payload::History {
                 page: 3,
-                kind: Some(GameKind::Connect5),
+                kind: Some(Family::Board(crate::games::GameKind::Connect5)),
                 user: Some("123456789012345678".into()),
             },
             Payload::History { page: 0, kind: None, user: None },

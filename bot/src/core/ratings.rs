@@ -36,7 +36,7 @@ impl Core {
             Some(Seat::Second) => Outcomes::LOSS,
             None => Outcomes::DRAW,
         };
-        let family = row.settings.kind;
+        let family = crate::games::Family::Board(row.settings.kind);
         let platform = row.chat.platform;
         let mut updated = Vec::with_capacity(4);
         let mut moved = Vec::with_capacity(2);

@@ -1,5 +1,7 @@
 //! A game after the fact: `/replay` (the animation), `/export` (the record other tools read)
-//! and `/history` (the chat's ended games, paged, each with its replay).
+//! and `/history` (the chat's ended games, paged, each board game with its replay). A CINCO
+//! table is listed with its players and winners; it has no board to animate, so `/replay` and
+//! `/export` answer that they are for board games.
 
 use std::sync::Arc;
 
@@ -7,9 +9,9 @@ use engine::Seat;
 
 use super::table::{Table, header, name_of, standing, status};
 use super::{Attachment, Button, Context, Core, CoreError, GameId, Message, Output, Payload, Row};
-use crate::games::{Animation, GameKind, Labels, Position, RecordHeader, record};
+use crate::games::{Animation, Family, Labels, Position, RecordHeader, record};
 use crate::i18n::Text;
-use crate::store::{Ended, GameStatus};
+use crate::store::{Ended, EndedRow, GameStatus};
 
 /// Games a `/history` page lists.
 const HISTORY_PAGE: i64 = 5;
@@ -68,7 +70,7 @@ impl Core {
         &self,
         context: &Context,
         mention: Option<String>,
-        kind: Option<GameKind>,
+        kind: Option<Family>,
         page: i64,
     ) -> Result<Vec<Output>, CoreError> {
         let user = match mention {
@@ -85,6 +87,7 @@ impl Core {
             chat: Some(&context.chat),
             user: user.as_ref().map(|user| user.id.as_str()),
             kind,
+            boards_only: false,
         };
         let total = self.store.count_ended_games(filter).await?;
         let pages = ((total + HISTORY_PAGE - 1) / HISTORY_PAGE).max(1);
@@ -102,7 +105,14 @@ impl Core {
         }
         let mut replays = Vec::new();
         for ended in &games {
-            let row = &ended.game;
+            let row = match &ended.game {
+                EndedRow::Board(row) => row,
+                EndedRow::Cinco(row) => {
+                    let date = day_of(row.created_at);
+                    lines.push(self.cinco_history_line(row, ended.moves, &date, context.locale));
+                    continue;
+                }
+            };
             let result = match row.winner {
                 Some(seat) => {
                     Text::new("history-won").with("name", name_of(&row.players[seat.index()]))
@@ -171,7 +181,15 @@ impl Core {
             return Ok(table.clone());
         }
         let not_here = || CoreError::Refused(Text::new("game-not-here").with("id", id.0));
-        let (row, log) = self.store.game(id).await?.ok_or_else(not_here)?;
+        let Some((row, log)) = self.store.game(id).await? else {
+            let cinco = self.store.cinco_game(id).await?;
+            return Err(match cinco {
+                Some((row, _)) if row.chat == context.chat => {
+                    CoreError::Refused(Text::new("cinco-no-replay").with("id", id.0))
+                }
+                _ => not_here(),
+            });
+        };
         if row.chat != context.chat {
             return Err(not_here());
         }
@@ -195,8 +213,9 @@ impl Core {
             chat: Some(&context.chat),
             user: Some(&context.user.id),
             kind: None,
+            boards_only: true,
         };
-        let ended = self.store.ended_games(filter, 0, 1).await?.first().map(|ended| ended.game.id);
+        let ended = self.store.ended_games(filter, 0, 1).await?.first().map(|e| e.game.id());
         playing.max(ended).ok_or_else(|| CoreError::Refused(Text::new("replay-none")))
     }
 }

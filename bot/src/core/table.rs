@@ -41,8 +41,8 @@ pub(super) fn name_of(player: &Player) -> Arg {
 }
 
 /// A game's name in the middle of a sentence (Spanish writes it in lowercase there).
-pub(super) fn game_in_sentence(kind: GameKind) -> Text {
-    Text::new("game-in-sentence").with("kind", kind.code())
+pub(super) fn game_in_sentence(kind: impl Into<crate::games::Family>) -> Text {
+    Text::new("game-in-sentence").with("kind", kind.into().code())
 }
 
 /// How `winner` won `table`: the line, the stones captured, or black's forbidden point.

@@ -26,7 +26,7 @@ use tokio::sync::mpsc;
 use super::components;
 use super::reply::{Origin, Reply, Stage};
 use super::retry::{self, DMS_CLOSED, UNKNOWN_MESSAGE, patiently};
-use crate::core::{Attachment, Chat, GameId, Message, Output, Platform, User};
+use crate::core::{Attachment, Chat, GameId, Message, Output, Platform, Prompt, User};
 use crate::i18n::{Locale, Text, Texts};
 use crate::runtime::{Desk, Lanes, Outlet};
 
@@ -207,10 +207,10 @@ impl Delivery {
             };
             match (target, output) {
                 (Some(channel), output) => self.enqueue(channel, Job::Output(Box::new(output))),
-                (None, Output::Direct { platform: Platform::Discord, user, message }) => {
+                (None, Output::Direct { platform: Platform::Discord, user, message, prompt }) => {
                     let delivery = self.clone();
                     tokio::spawn(async move {
-                        delivery.send_direct(&user, &message).await;
+                        delivery.send_direct(&user, &message, prompt).await;
                     });
                 }
                 (None, _) => tracing::warn!("an output for another platform"),
@@ -292,8 +292,8 @@ impl Delivery {
                         self.edit_components(state.channel, id, rows).await;
                     }
                 }
-                Output::Direct { user, message, .. } => {
-                    if !self.send_direct(&user, &message).await {
+                Output::Direct { user, message, prompt, .. } => {
+                    if !self.send_direct(&user, &message, prompt).await {
                         let for_actor = state
                             .reply
                             .as_ref()
@@ -590,24 +590,39 @@ impl Delivery {
     }
 
     /// A DM; whether it arrived (`false`: the user's DMs are closed, or the call failed).
-    async fn send_direct(&self, user: &str, message: &Message) -> bool {
-        let Some(user) = user_id(user) else { return false };
+    /// A followed one (`prompt`) is reported to the core either way.
+    async fn send_direct(&self, user: &str, message: &Message, prompt: Option<Prompt>) -> bool {
+        let sent = self.try_direct(user, message).await;
+        if let Some(prompt) = prompt {
+            match &sent {
+                Some(id) => {
+                    self.desk.direct_sent(Platform::Discord, user.to_owned(), prompt, id.clone())
+                }
+                None => self.desk.direct_failed(Platform::Discord, user.to_owned(), prompt),
+            }
+        }
+        sent.is_some()
+    }
+
+    /// A DM; the id of the message that arrived.
+    async fn try_direct(&self, user: &str, message: &Message) -> Option<String> {
+        let user = user_id(user)?;
         let content = clip(&self.texts.render_lines(message.locale, &message.lines), CONTENT_LIMIT);
         let http = &*self.http;
         let channel = match patiently("open DM", || user.create_dm_channel(http)).await {
             Ok(channel) => channel,
             Err(error) => {
                 tracing::warn!(%error, "opening a DM failed");
-                return false;
+                return None;
             }
         };
         let body = CreateMessage::new().content(content);
         match patiently("create message", || body.clone().execute(http, (channel.id, None))).await {
-            Ok(_) => true,
-            Err(error) if retry::code(&error) == Some(DMS_CLOSED) => false,
+            Ok(sent) => Some(sent.id.get().to_string()),
+            Err(error) if retry::code(&error) == Some(DMS_CLOSED) => None,
             Err(error) => {
                 tracing::warn!(%error, "sending a DM failed");
-                false
+                None
             }
         }
     }

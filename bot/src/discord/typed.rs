@@ -13,7 +13,7 @@ use super::commands::{
 };
 use super::interaction::person;
 use crate::core::{ChallengeId, Command, CommandError, GameId, Opponent, User};
-use crate::games::{GameKind, GameOptions, OptionError, TurnTimer};
+use crate::games::{Family, GameKind, GameOptions, OptionError, TurnTimer};
 use crate::i18n::Locale;
 
 /// A command with the people its options name.
@@ -60,6 +60,13 @@ impl Options<'_> {
     fn kind(&self) -> Result<Option<GameKind>, CommandError> {
         self.text(KIND)
             .map(|word| GameKind::parse(&word).ok_or(CommandError::UnknownGame(word)))
+            .transpose()
+    }
+
+    /// The game a `game` option names, CINCO included.
+    fn family(&self) -> Result<Option<Family>, CommandError> {
+        self.text(KIND)
+            .map(|word| Family::parse(&word).ok_or(CommandError::UnknownGame(word)))
             .transpose()
     }
 
@@ -116,7 +123,7 @@ pub fn read(data: &CommandData) -> Result<Option<Typed>, CommandError> {
                 introduced.extend(options.person(id));
                 id.get().to_string()
             }),
-            kind: options.kind()?,
+            kind: options.family()?,
             page: options.integer(PAGE).unwrap_or(1).saturating_sub(1),
         },
         "cancel" => Command::Cancel(options.game()),
@@ -127,7 +134,7 @@ pub fn read(data: &CommandData) -> Result<Option<Typed>, CommandError> {
             introduced.extend(options.person(id));
             id.get().to_string()
         })),
-        "leaderboard" => Command::Leaderboard(options.kind()?),
+        "leaderboard" => Command::Leaderboard(options.family()?),
         "language" => Command::Language(
             options
                 .text(LANGUAGE)
@@ -135,7 +142,7 @@ pub fn read(data: &CommandData) -> Result<Option<Typed>, CommandError> {
                 .transpose()?,
         ),
         "settings" => Command::Settings {
-            kind: options.kind()?,
+            kind: options.family()?,
             change: options
                 .text(SETTING)
                 .map(|setting| (setting, options.text(VALUE).unwrap_or_default())),

@@ -6,6 +6,7 @@
 
 mod animation;
 mod diagram;
+mod family;
 mod kind;
 mod options;
 mod picture;
@@ -15,6 +16,7 @@ mod refusal;
 mod telling;
 
 pub use animation::Animation;
+pub use family::Family;
 pub use kind::GameKind;
 pub use options::{
     GameOptions, GameSettings, OptionError, TurnTimer, board_sizes, has_shape_options, options_for,

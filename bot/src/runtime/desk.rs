@@ -11,7 +11,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
 use super::Running;
-use crate::core::{Chat, Clock, Core, GameId, Input, Output, Platform, SystemClock};
+use crate::core::{Chat, Clock, Core, GameId, Input, Output, Platform, Prompt, SystemClock};
 
 /// Where the outputs for one platform go: its adapter's delivery (queues, pacing, retries,
 /// drawing the pictures). Called from the desk's task, so it must only queue.
@@ -32,8 +32,23 @@ pub struct Answer {
 
 #[derive(Debug)]
 enum Request {
-    Input { input: Box<Input>, reply: oneshot::Sender<Answer> },
-    Shown { game: GameId, ply: usize, ended: bool, message: String },
+    Input {
+        input: Box<Input>,
+        reply: oneshot::Sender<Answer>,
+    },
+    Shown {
+        game: GameId,
+        ply: usize,
+        ended: bool,
+        message: String,
+    },
+    /// A followed private message was delivered as `message`, or could not be (`None`).
+    Direct {
+        platform: Platform,
+        user: String,
+        prompt: Prompt,
+        message: Option<String>,
+    },
     Settle(oneshot::Sender<()>),
     Stop,
 }
@@ -69,6 +84,18 @@ impl Desk {
     /// output said it was the game's final board.
     pub fn shown(&self, game: GameId, ply: usize, ended: bool, message: String) {
         let _ = self.requests.send(Request::Shown { game, ply, ended, message });
+    }
+
+    /// An outlet delivered the private message `prompt` to `user` as message `message`.
+    pub fn direct_sent(&self, platform: Platform, user: String, prompt: Prompt, message: String) {
+        let _ =
+            self.requests.send(Request::Direct { platform, user, prompt, message: Some(message) });
+    }
+
+    /// An outlet could not deliver the private message `prompt` to `user` (they never opened
+    /// a private chat with the bot, or closed their DMs): the core keeps it for them.
+    pub fn direct_failed(&self, platform: Platform, user: String, prompt: Prompt) {
+        let _ = self.requests.send(Request::Direct { platform, user, prompt, message: None });
     }
 
     /// Waits until the CPU owes no move (each answer handed to the core and its outputs to
@@ -213,6 +240,18 @@ pub async fn run(running: Running, Inbox(mut inbox): Inbox, outlets: Outlets) {
                     }
                     save_shown(&mut core, &inbox).await;
                     continue;
+                }
+                Some(Request::Direct { platform, user, prompt, message: Some(message) }) => {
+                    match core.direct_sent(platform, &user, prompt, message).await {
+                        Ok(outputs) => outlets.deliver(outputs, None),
+                        Err(error) => {
+                            tracing::warn!(%error, "remembering a delivered private message");
+                        }
+                    }
+                }
+                Some(Request::Direct { platform, user, prompt, message: None }) => {
+                    let outputs = core.direct_failed(platform, &user, prompt).await;
+                    outlets.deliver(outputs, None);
                 }
                 Some(Request::Settle(reply)) => settling.push(reply),
                 Some(Request::Stop) | None => {

@@ -1,5 +1,6 @@
 use std::collections::BTreeMap;
 
+use serde::{Deserialize, Serialize};
 use sqlx::Row;
 
 use super::{Change, Store, StoreError};
@@ -7,11 +8,21 @@ use crate::games::{GameKind, GameOptions};
 use crate::i18n::Locale;
 use crate::identity::Chat;
 
-/// A chat's choices: its language and each game's default options.
+/// A chat's choices: its language, each board game's default options, and CINCO's timers.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ChatPreferences {
     pub locale: Option<Locale>,
     pub games: BTreeMap<GameKind, GameOptions>,
+    pub cinco: CincoTimers,
+}
+
+/// How long a chat's CINCO tables wait, in seconds; `None`: the bot's default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CincoTimers {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bid_seconds: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_seconds: Option<u32>,
 }
 
 impl Store {
@@ -21,7 +32,7 @@ impl Store {
     /// [`StoreError`] if the database fails or the row does not read back.
     pub async fn chat_preferences(&self, chat: &Chat) -> Result<ChatPreferences, StoreError> {
         let Some(row) = sqlx::query(
-            "SELECT locale, games FROM chat_settings WHERE platform = ? AND chat_id = ?",
+            "SELECT locale, games, cinco FROM chat_settings WHERE platform = ? AND chat_id = ?",
         )
         .bind(chat.platform.code())
         .bind(&chat.id)
@@ -32,9 +43,11 @@ impl Store {
         };
         let locale: Option<String> = row.try_get("locale")?;
         let games: String = row.try_get("games")?;
+        let cinco: String = row.try_get("cinco")?;
         Ok(ChatPreferences {
             locale: locale.as_deref().and_then(Locale::from_tag),
             games: serde_json::from_str(&games)?,
+            cinco: serde_json::from_str(&cinco)?,
         })
     }
 }
@@ -50,13 +63,15 @@ impl Change {
         preferences: &ChatPreferences,
     ) -> Result<(), StoreError> {
         sqlx::query(
-            "INSERT INTO chat_settings (platform, chat_id, locale, games) VALUES (?, ?, ?, ?) \
-             ON CONFLICT (platform, chat_id) DO UPDATE SET locale = excluded.locale, games = excluded.games",
+            "INSERT INTO chat_settings (platform, chat_id, locale, games, cinco) \
+             VALUES (?, ?, ?, ?, ?) ON CONFLICT (platform, chat_id) DO UPDATE SET \
+             locale = excluded.locale, games = excluded.games, cinco = excluded.cinco",
         )
         .bind(chat.platform.code())
         .bind(&chat.id)
         .bind(preferences.locale.map(Locale::code))
         .bind(serde_json::to_string(&preferences.games)?)
+        .bind(serde_json::to_string(&preferences.cinco)?)
         .execute(self.connection())
         .await?;
         Ok(())

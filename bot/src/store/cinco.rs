@@ -89,7 +89,7 @@ fn read_winners(code: Option<&str>) -> Result<Vec<SeatIndex>, StoreError> {
         .unwrap_or(Ok(Vec::new()))
 }
 
-fn read_row(row: &SqliteRow, players: Vec<Player>) -> Result<CincoRow, StoreError> {
+pub(super) fn read_row(row: &SqliteRow, players: Vec<Player>) -> Result<CincoRow, StoreError> {
     let platform: String = row.try_get("platform")?;
     let chat = Chat {
         platform: Platform::from_code(&platform)

@@ -295,12 +295,12 @@ impl Store {
         Ok(())
     }
 
-    /// A game and its moves in order.
+    /// A board game and its moves in order (a CINCO table is [`Store::cinco_game`]).
     ///
     /// # Errors
     /// [`StoreError`] if the database fails or a row does not read back.
     pub async fn game(&self, id: GameId) -> Result<Option<(GameRow, Vec<StoredMove>)>, StoreError> {
-        let Some(row) = sqlx::query("SELECT * FROM games WHERE id = ?")
+        let Some(row) = sqlx::query("SELECT * FROM games WHERE id = ? AND kind <> 'cinco'")
             .bind(id.0)
             .fetch_optional(&self.pool)
             .await?

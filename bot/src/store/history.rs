@@ -1,13 +1,14 @@
-//! The games that ended with a result: what `/history` lists and what `/stats` counts, read
-//! through one filter so the two never disagree.
+//! The games that ended with a result, board games and CINCO tables alike: what `/history`
+//! lists and what `/stats` counts, read through one filter so the two never disagree.
 
 use sqlx::Row;
 use sqlx::sqlite::SqliteArguments;
 
+use super::cinco::read_row as read_cinco;
 use super::games::read_game;
 use super::seats::read_seats;
-use super::{GameRow, Store, StoreError};
-use crate::games::GameKind;
+use super::{CincoRow, GameRow, Store, StoreError};
+use crate::games::Family;
 use crate::identity::{Chat, GameId, Platform};
 
 /// Whose ended games: in one chat or in every chat of a platform, of one user or of everyone.
@@ -16,14 +17,33 @@ pub struct Ended<'a> {
     pub platform: Platform,
     pub chat: Option<&'a Chat>,
     pub user: Option<&'a str>,
-    pub kind: Option<GameKind>,
+    pub kind: Option<Family>,
+    /// Only board games (what `/replay` and `/export` look among).
+    pub boards_only: bool,
 }
 
-/// An ended game with the length of its log.
+/// An ended game with the length of its log (moves, or a CINCO table's actions).
 #[derive(Clone, Debug, PartialEq)]
 pub struct EndedGame {
-    pub game: GameRow,
+    pub game: EndedRow,
     pub moves: usize,
+}
+
+/// An ended board game or CINCO table.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EndedRow {
+    Board(GameRow),
+    Cinco(CincoRow),
+}
+
+impl EndedRow {
+    #[must_use]
+    pub fn id(&self) -> GameId {
+        match self {
+            EndedRow::Board(row) => row.id,
+            EndedRow::Cinco(row) => row.id,
+        }
+    }
 }
 
 /// One family's results for a user.
@@ -38,15 +58,19 @@ pub struct Tally {
 /// Whether the user bound next sits at the game (by `game_seats`, where the CPU has no id).
 const SEATED: &str =
     "EXISTS (SELECT 1 FROM game_seats WHERE game_seats.game_id = games.id AND user_id = ?)";
-/// Whether the user bound next sits in the seat that won.
+/// Whether the user bound next sits in a seat that won: a board game's `first` or `second`,
+/// or one of the seats a CINCO table lists as its winners (`0,2`).
 const WON: &str = "EXISTS (SELECT 1 FROM game_seats WHERE game_seats.game_id = games.id \
-     AND user_id = ? AND seat = CASE result WHEN 'first' THEN 0 WHEN 'second' THEN 1 END)";
+     AND user_id = ? AND (seat = CASE result WHEN 'first' THEN 0 WHEN 'second' THEN 1 END \
+     OR (games.kind = 'cinco' AND instr(',' || result || ',', ',' || seat || ',') > 0)))";
 
 impl Ended<'_> {
     /// The `WHERE` clause, and its arguments in order.
     fn clause(&self) -> (String, Vec<String>) {
-        // CINCO's tables are not board games: their own history comes with them.
-        let mut clause = String::from("status = 'finished' AND kind <> 'cinco' AND platform = ?");
+        let mut clause = String::from("status = 'finished' AND platform = ?");
+        if self.boards_only {
+            clause.push_str(" AND kind <> 'cinco'");
+        }
         let mut arguments = vec![self.platform.code().to_owned()];
         if let Some(chat) = self.chat {
             clause.push_str(" AND chat_id = ?");
@@ -87,7 +111,8 @@ impl Store {
     ) -> Result<Vec<EndedGame>, StoreError> {
         let (clause, arguments) = filter.clause();
         let sql = format!(
-            "SELECT *, (SELECT COUNT(*) FROM moves WHERE game_id = games.id) AS plies \
+            "SELECT *, (SELECT COUNT(*) FROM moves WHERE game_id = games.id) \
+             + (SELECT COUNT(*) FROM cinco_actions WHERE game_id = games.id) AS plies \
              FROM games WHERE {clause} ORDER BY id DESC LIMIT ? OFFSET ?"
         );
         let rows = bound(sqlx::query(&sql), arguments)
@@ -101,7 +126,12 @@ impl Store {
             let seats = read_seats(&mut *self.pool.acquire().await?, id).await?;
             let moves: i64 = row.try_get("plies")?;
             let moves = usize::try_from(moves).unwrap_or(0);
-            games.push(EndedGame { game: read_game(row, seats)?, moves });
+            let kind: String = row.try_get("kind")?;
+            let game = match Family::parse(&kind) {
+                Some(Family::Cinco) => EndedRow::Cinco(read_cinco(row, seats)?),
+                _ => EndedRow::Board(read_game(row, seats)?),
+            };
+            games.push(EndedGame { game, moves });
         }
         Ok(games)
     }
@@ -125,7 +155,7 @@ impl Store {
         &self,
         filter: Ended<'_>,
         user: &str,
-    ) -> Result<Vec<(GameKind, Tally)>, StoreError> {
+    ) -> Result<Vec<(Family, Tally)>, StoreError> {
         let (clause, arguments) = Ended { user: Some(user), ..filter }.clause();
         let sql = format!(
             "SELECT kind, COUNT(*) AS games, \
@@ -138,7 +168,7 @@ impl Store {
         let mut tallies = Vec::with_capacity(rows.len());
         for row in &rows {
             let kind: String = row.try_get("kind")?;
-            let Some(kind) = GameKind::parse(&kind) else { continue };
+            let Some(kind) = Family::parse(&kind) else { continue };
             let games: i64 = row.try_get("games")?;
             let draws: i64 = row.try_get("draws")?;
             let wins: i64 = row.try_get("wins")?;

@@ -9,6 +9,8 @@ mod cinco;
 mod error;
 mod games;
 mod history;
+mod lobbies;
+mod prompts;
 mod ratings;
 mod seats;
 mod users;
@@ -22,11 +24,13 @@ use sqlx::sqlite::{
 
 pub use challenges::{ChallengeRow, ChallengeStatus};
 pub use change::Change;
-pub use chats::ChatPreferences;
+pub use chats::{ChatPreferences, CincoTimers};
 pub use cinco::{CincoRow, CincoRules, NewCinco, StoredAction};
 pub use error::StoreError;
 pub use games::{GameRow, GameStatus, NewGame, StoredMove};
-pub use history::{Ended, EndedGame, Tally};
+pub use history::{Ended, EndedGame, EndedRow, Tally};
+pub use lobbies::LobbyRow;
+pub use prompts::PromptRow;
 pub use ratings::RatingRow;
 
 /// The database. Every write the core makes is committed before the core answers.

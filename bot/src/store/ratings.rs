@@ -3,7 +3,7 @@ use sqlx::Row;
 use sqlx::sqlite::SqliteRow;
 
 use super::{Change, Store, StoreError};
-use crate::games::GameKind;
+use crate::games::Family;
 use crate::identity::Platform;
 
 /// One player's standing in one game family, in one chat or across all of them.
@@ -54,7 +54,7 @@ impl Change {
     /// [`StoreError`] if the database fails.
     pub async fn rating(
         &mut self,
-        family: GameKind,
+        family: Family,
         scope: &str,
         platform: Platform,
         user: &str,
@@ -77,7 +77,7 @@ impl Change {
     /// [`StoreError`] if the database refuses it.
     pub async fn save_ratings(
         &mut self,
-        family: GameKind,
+        family: Family,
         platform: Platform,
         ratings: &[(String, RatingRow)],
     ) -> Result<(), StoreError> {
@@ -118,7 +118,7 @@ impl Store {
         scope: &str,
         platform: Platform,
         user: &str,
-    ) -> Result<Vec<(GameKind, RatingRow)>, StoreError> {
+    ) -> Result<Vec<(Family, RatingRow)>, StoreError> {
         let rows = sqlx::query(
             "SELECT * FROM ratings WHERE scope = ? AND platform = ? AND user_id = ? ORDER BY family",
         )
@@ -130,7 +130,7 @@ impl Store {
         let mut ratings = Vec::with_capacity(rows.len());
         for row in &rows {
             let family: String = row.try_get("family")?;
-            if let Some(kind) = GameKind::parse(&family) {
+            if let Some(kind) = Family::parse(&family) {
                 ratings.push((kind, read_rating(row)?));
             }
         }
@@ -143,7 +143,7 @@ impl Store {
     /// [`StoreError`] if the database fails.
     pub async fn leaderboard(
         &self,
-        family: GameKind,
+        family: Family,
         scope: &str,
         platform: Platform,
         limit: i64,

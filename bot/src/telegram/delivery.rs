@@ -26,7 +26,7 @@ use super::pace::{Pace, Pacing};
 use super::queue::{ChatQueue, Kind};
 use super::retry::{self, cannot_write_to_user, not_modified};
 use super::summary::Summary;
-use crate::core::{Attachment, Chat, GameId, Message, Output, Platform, User};
+use crate::core::{Attachment, Chat, GameId, Message, Output, Platform, Prompt, User};
 use crate::i18n::{Locale, Text, Texts};
 use crate::runtime::{Desk, Drawing, Lanes, Outlet};
 
@@ -352,8 +352,8 @@ impl Delivery {
                         self.log_failure("editMessageReplyMarkup", result.map(|_| ()));
                     }
                 }
-                Output::Direct { user, message, .. } => {
-                    self.send_direct(state, &user, message, origin).await;
+                Output::Direct { user, message, prompt, .. } => {
+                    self.send_direct(state, &user, message, prompt, origin).await;
                 }
                 Output::File { locale, caption, file, .. } => {
                     self.send_file(state, locale, &caption, file).await;
@@ -504,12 +504,14 @@ impl Delivery {
     }
 
     /// A private message; when the user never opened the chat with the bot, it waits for
-    /// them and the chat it came from gets the deep link.
+    /// them and the chat it came from gets the deep link. A followed one (`prompt`) is
+    /// reported to the core, which keeps it in the store while it waits.
     async fn send_direct(
         self: &Arc<Self>,
         state: &mut ChatState,
         user: &str,
         message: Message,
+        prompt: Option<Prompt>,
         origin: Option<ChatId>,
     ) {
         let words = self.texts.render_lines(message.locale, &message.lines);
@@ -522,17 +524,30 @@ impl Delivery {
                 })
                 .await;
             match result {
-                Ok(_) => first = false,
+                Ok(sent) => {
+                    if let (true, Some(prompt)) = (first, &prompt) {
+                        let id = sent.id.0.to_string();
+                        self.desk.direct_sent(
+                            Platform::Telegram,
+                            user.to_owned(),
+                            prompt.clone(),
+                            id,
+                        );
+                    }
+                    first = false;
+                }
                 Err(error) if first && cannot_write_to_user(&error) => {
                     let Ok(id) = user.parse::<u64>() else { return };
-                    let user = UserId(id);
-                    if let Ok(mut waiting) = self.waiting.lock() {
-                        let queue = waiting.entry(user).or_default();
+                    if let Some(prompt) = prompt.clone() {
+                        self.desk.direct_failed(Platform::Telegram, user.to_owned(), prompt);
+                    } else if let Ok(mut waiting) = self.waiting.lock() {
+                        let queue = waiting.entry(UserId(id)).or_default();
                         if queue.len() < WAITING_PER_USER {
                             queue.push(message.clone());
                         }
                     }
                     if let Some(origin) = origin.filter(|origin| *origin != chat) {
+                        let user = UserId(id);
                         self.enqueue(origin, Job::Invite { user, locale: message.locale });
                     }
                     return;

@@ -105,6 +105,17 @@ async fn on_message(bot: Bot, message: TgMessage, app: Arc<App>) -> Result<(), I
         Understood::Ignore => return Ok(()),
         Understood::Link => {
             app.delivery.linked(user.id, locale.unwrap_or_default());
+            // The core sends what waited for this user in its store; its greeting is the
+            // one `linked` already sent.
+            let start = Action::Command("/start".to_owned());
+            let input = Input::new(
+                message_event(&message),
+                person(user),
+                chat_of(&message.chat),
+                locale,
+                start,
+            );
+            app.ask(input).await;
             return Ok(());
         }
         Understood::Input(action) => action,

@@ -10,22 +10,17 @@ use engine::{Cinco, CincoAction, CincoOutcome, CincoSeat, CincoSettings, PublicV
 use super::super::error::{CoreError, refused};
 use super::super::table::name_of;
 use super::super::{
-    CincoCpuRequest, CincoRound, Context, Core, CpuLevel, CpuReply, GameId, Message, Output, Player,
+    CincoCpuRequest, CincoRound, Context, Core, CpuLevel, CpuReply, GameId, Message, Output,
+    Player, Prompt,
 };
 use super::CincoTable;
-use super::lobby::Lobby;
 use super::messages::{PublicNote, hand_message, table_message};
 use super::notation::{action_code, parse_action};
 use crate::i18n::{Arg, Locale, Text};
 use crate::identity::{AwaySeats, SeatIndex};
-use crate::store::{CincoRow, CincoRules, GameStatus, NewCinco, StoreError, StoredAction};
+use crate::store::{CincoRow, GameStatus, LobbyRow, NewCinco, StoreError, StoredAction};
 
-/// How long an auction waits for its bids (issue 11: 60 s by default).
-const BID_SECONDS: u32 = 60;
-/// How long a turn waits for its player.
-const TURN_SECONDS: u32 = 120;
-
-fn seat_index(seat: CincoSeat) -> Option<SeatIndex> {
+pub(super) fn seat_index(seat: CincoSeat) -> Option<SeatIndex> {
     SeatIndex::try_from(seat).ok()
 }
 
@@ -96,7 +91,7 @@ impl Core {
         row.players.iter().map(name_of).collect()
     }
 
-    fn words(&self, locale: Locale) -> impl Fn(Arg) -> String + '_ {
+    pub(super) fn words(&self, locale: Locale) -> impl Fn(Arg) -> String + '_ {
         move |arg| match arg {
             Arg::Plain(text) => text,
             Arg::Number(number) => number.to_string(),
@@ -105,7 +100,12 @@ impl Core {
     }
 
     /// The hand message of `seat`, for its player's eyes only.
-    fn hand_output(&self, table: &CincoTable, seat: CincoSeat, locale: Locale) -> Option<Output> {
+    pub(super) fn hand_output(
+        &self,
+        table: &CincoTable,
+        seat: CincoSeat,
+        locale: Locale,
+    ) -> Option<Output> {
         let Some(Player::Human { id, .. }) = table.row.players.get(seat.index()) else {
             return None;
         };
@@ -119,7 +119,17 @@ impl Core {
             table.row.rules.bid_seconds,
             (locale, &self.words(locale)),
         );
-        Some(Output::Direct { platform: table.row.chat.platform, user: id.clone(), message })
+        let prompt = Prompt::Hand {
+            game: table.row.id,
+            seq: table.log.len(),
+            edit: table.prompts.get(&seat.index()).and_then(|shown| shown.message_id.clone()),
+        };
+        Some(Output::Direct {
+            platform: table.row.chat.platform,
+            user: id.clone(),
+            message,
+            prompt: Some(prompt),
+        })
     }
 
     /// The table as the group sees it after a step (`before`: the view before it, to tell
@@ -184,7 +194,7 @@ impl Core {
     pub(super) async fn start_cinco(
         &mut self,
         context: &Context,
-        lobby: &Lobby,
+        lobby: &LobbyRow,
     ) -> Result<Vec<Output>, CoreError> {
         let now = self.clock.now_ms();
         let seed = match self.cinco.fixed_seed {
@@ -194,7 +204,7 @@ impl Core {
         let seats = u8::try_from(lobby.seats.len()).map_err(|_| refused("cinco-lobby-full"))?;
         let game = Cinco::start(CincoSettings { seats, seed })
             .map_err(|_| refused("cinco-lobby-too-few"))?;
-        let rules = CincoRules { seed, bid_seconds: BID_SECONDS, turn_seconds: TURN_SECONDS };
+        let rules = super::settings::rules(seed, self.cinco_timers(context).await?);
         let mut new = NewCinco {
             chat: context.chat.clone(),
             rules,
@@ -220,9 +230,10 @@ impl Core {
         new.deadline = deadline(&draft, &game, None, now);
         let mut change = self.begin(Some(context)).await?;
         let row = change.insert_cinco(new).await?;
+        change.close_lobby(lobby.id).await?;
         self.commit(Some(context), change).await?;
         let id = row.id;
-        self.cinco.tables.insert(id, CincoTable { row, game, log: Vec::new(), asked: None });
+        self.cinco.tables.insert(id, CincoTable::new(row, game, Vec::new()));
         let locale = self.chat_locale(&context.chat).await;
         let outputs = self.announce(id, None, None, locale);
         self.ask_cinco_cpu(id);
@@ -342,8 +353,15 @@ impl Core {
         }
         let mut change = self.begin(context).await?;
         change.record_cinco_action(&row, &stored).await?;
+        // An ending and its ratings commit together, or neither does.
+        let rated = if outcome.is_over() {
+            self.rate_cinco(&mut change, &row, &after).await?
+        } else {
+            Vec::new()
+        };
         self.commit(context, change).await?;
         let chat = row.chat.clone();
+        let row_chat = chat.clone();
         if let Some(table) = self.cinco.tables.get_mut(&id) {
             table.row = row;
             table.game = game;
@@ -361,6 +379,9 @@ impl Core {
             PublicNote::of(action, &after).map(|note| (seat.index(), note)),
             locale,
         ));
+        if !rated.is_empty() {
+            outputs.push(Output::Send { chat: row_chat, message: Message::text(locale, rated) });
+        }
         if outcome.is_over() {
             self.cinco.tables.remove(&id);
         } else {
@@ -437,7 +458,13 @@ impl Core {
     /// Hands every silent seat of a table whose time ran out to the CPU, and closes expired
     /// lobbies.
     pub(in crate::core) async fn cinco_tick(&mut self, now: i64) -> Vec<Output> {
-        let mut outputs = self.expire_lobbies(now).await;
+        let mut outputs = match self.expire_lobbies(now).await {
+            Ok(outputs) => outputs,
+            Err(error) => {
+                tracing::error!(%error, "closing expired CINCO lobbies");
+                Vec::new()
+            }
+        };
         let due: Vec<GameId> = self
             .cinco
             .tables
@@ -494,6 +521,8 @@ impl Core {
     /// Reloads every CINCO game being played, shows each table again, sends every waiting
     /// person their hand or bid request again, and asks the CPU for what it owes.
     pub(in crate::core) async fn reload_cinco(&mut self) -> Result<Vec<Output>, StoreError> {
+        self.reload_lobbies().await?;
+        self.cinco.waiting = self.store.users_waited_for().await?.into_iter().collect();
         let mut outputs = Vec::new();
         for (row, log) in self.store.active_cinco_games().await? {
             let game = match replay(&row, &log) {
@@ -505,7 +534,11 @@ impl Core {
             };
             let id = row.id;
             let chat = row.chat.clone();
-            self.cinco.tables.insert(id, CincoTable { row, game, log, asked: None });
+            let mut table = CincoTable::new(row, game, log);
+            for prompt in self.store.prompts(id).await? {
+                table.prompts.insert(prompt.seat.index(), prompt);
+            }
+            self.cinco.tables.insert(id, table);
             let locale = self.chat_locale(&chat).await;
             let mut shown: Vec<Output> =
                 self.table_output(id, None, None, locale).into_iter().collect();

@@ -1,29 +1,31 @@
 //! A CINCO lobby: `/cinco` opens it, people join and leave, the CPU is added at a level, and
-//! its host starts the game with 2–6 seats. A lobby that is not started expires. Lobbies live
-//! in memory: nothing is played in them, and a restart only closes them.
+//! its host starts the game with 2–6 seats. A lobby that is not started expires. Every change
+//! of a lobby is stored before it is shown ([`LobbyRow`]), so a restart keeps it and its
+//! buttons.
 
 use super::super::error::{CoreError, refused};
 use super::super::table::name_of;
-use super::super::{
-    Button, Chat, Context, Core, CpuLevel, LobbyChoice, Message, Output, Payload, Row,
-};
+use super::super::{Button, Context, Core, CpuLevel, LobbyChoice, Message, Output, Payload, Row};
+use super::reach::seated_note;
 use crate::i18n::{Locale, Text};
-use crate::identity::{MAX_SEATS, Player, User};
+use crate::identity::{MAX_SEATS, Player};
+use crate::store::{LobbyRow, StoreError};
 
-/// A table waiting for its players.
-#[derive(Clone, Debug)]
-pub(super) struct Lobby {
-    pub id: u64,
-    pub chat: Chat,
-    pub host: User,
-    pub seats: Vec<Player>,
-    pub expires_at: i64,
+/// The names of the people seated at `lobby` whom the bot cannot reach privately.
+fn unreachable_names(lobby: &LobbyRow, name: impl Fn(&Player) -> String) -> Vec<String> {
+    lobby
+        .seats
+        .iter()
+        .filter(|player| {
+            player.user_id().is_some_and(|id| lobby.unreachable.iter().any(|u| u == id))
+        })
+        .map(name)
+        .collect()
 }
 
-impl Lobby {
-    fn seat_of(&self, user: &str) -> Option<usize> {
-        self.seats.iter().position(|player| player.user_id() == Some(user))
-    }
+/// The seat `user` holds in `lobby`.
+fn seat_of(lobby: &LobbyRow, user: &str) -> Option<usize> {
+    lobby.seats.iter().position(|player| player.user_id() == Some(user))
 }
 
 fn lobby_button(label: Text, lobby: u64, choice: LobbyChoice) -> Button {
@@ -35,17 +37,12 @@ fn lobby_button(label: Text, lobby: u64, choice: LobbyChoice) -> Button {
     }
 }
 
-/// The lobby's message: who is seated, and its buttons.
-fn lobby_message(core: &Core, lobby: &Lobby, locale: Locale) -> Message {
-    let names: Vec<String> = lobby
-        .seats
-        .iter()
-        .map(|player| match name_of(player) {
-            crate::i18n::Arg::Text(text) => core.texts.render(locale, &text),
-            crate::i18n::Arg::Plain(name) => name,
-            crate::i18n::Arg::Number(number) => number.to_string(),
-        })
-        .collect();
+/// The lobby's message: who is seated, who cannot be reached privately yet, and its buttons.
+fn lobby_message(core: &Core, lobby: &LobbyRow, locale: Locale) -> Message {
+    let words = core.words(locale);
+    let name = |player: &Player| words(name_of(player));
+    let names: Vec<String> = lobby.seats.iter().map(name).collect();
+    let unreachable = unreachable_names(lobby, name);
     let id = lobby.id;
     let cpu = |level: CpuLevel| {
         lobby_button(
@@ -63,7 +60,14 @@ fn lobby_message(core: &Core, lobby: &Lobby, locale: Locale) -> Message {
             Text::new("cinco-lobby-seats")
                 .with("count", names.len())
                 .with("names", names.join(", ")),
-        ],
+        ]
+        .into_iter()
+        .chain((!unreachable.is_empty()).then(|| {
+            Text::new("cinco-lobby-unreachable")
+                .with("count", unreachable.len())
+                .with("names", unreachable.join(", "))
+        }))
+        .collect(),
         board: None,
         components: vec![
             Row::Buttons(vec![
@@ -82,25 +86,35 @@ fn lobby_message(core: &Core, lobby: &Lobby, locale: Locale) -> Message {
 
 impl Core {
     /// `/cinco`: a lobby with its opener seated.
-    pub(in crate::core) fn open_lobby(
+    pub(in crate::core) async fn open_lobby(
         &mut self,
         context: &Context,
     ) -> Result<Vec<Output>, CoreError> {
-        self.cinco.last_lobby += 1;
         let expiry = i64::try_from(self.settings.challenge_expiry.as_millis()).unwrap_or(i64::MAX);
-        let lobby = Lobby {
-            id: self.cinco.last_lobby,
-            chat: context.chat.clone(),
-            host: context.user.clone(),
-            seats: vec![Player::Human {
-                id: context.user.id.clone(),
-                name: context.user.name.clone(),
-            }],
-            expires_at: self.clock.now_ms().saturating_add(expiry),
-        };
-        let message = lobby_message(self, &lobby, context.locale);
+        let expires_at = self.clock.now_ms().saturating_add(expiry);
+        let mut change = self.begin(Some(context)).await?;
+        let lobby = change.open_lobby(&context.chat, &context.user, expires_at).await?;
+        self.commit(Some(context), change).await?;
+        let outputs = vec![
+            self.lobby_output(&lobby, context.locale),
+            seated_note(&lobby, &context.user.id, context.locale),
+        ];
         self.cinco.lobbies.insert(lobby.id, lobby);
-        Ok(vec![Output::Send { chat: context.chat.clone(), message }])
+        Ok(outputs)
+    }
+
+    /// The lobby's message, posted in its chat.
+    pub(super) fn lobby_output(&self, lobby: &LobbyRow, locale: Locale) -> Output {
+        Output::Send { chat: lobby.chat.clone(), message: lobby_message(self, lobby, locale) }
+    }
+
+    /// Stores `lobby` as changed by `context`'s input, then keeps it.
+    async fn save_lobby(&mut self, context: &Context, lobby: LobbyRow) -> Result<(), CoreError> {
+        let mut change = self.begin(Some(context)).await?;
+        change.save_lobby(&lobby).await?;
+        self.commit(Some(context), change).await?;
+        self.cinco.lobbies.insert(lobby.id, lobby);
+        Ok(())
     }
 
     /// A press of a lobby's button.
@@ -115,7 +129,8 @@ impl Core {
             return Err(refused("cinco-lobby-gone"));
         };
         let mut lobby = lobby.clone();
-        let seated = lobby.seat_of(&context.user.id);
+        let seated = seat_of(&lobby, &context.user.id);
+        let mut note = None;
         match choice {
             LobbyChoice::Join => {
                 if seated.is_some() {
@@ -128,11 +143,16 @@ impl Core {
                     id: context.user.id.clone(),
                     name: context.user.name.clone(),
                 });
+                note = Some(seated_note(&lobby, &context.user.id, context.locale));
             }
             LobbyChoice::Leave => {
                 let seat = seated.ok_or_else(|| refused("cinco-lobby-not-seated"))?;
                 lobby.seats.remove(seat);
+                lobby.unreachable.retain(|id| *id != context.user.id);
                 if context.user.id == lobby.host.id {
+                    let mut change = self.begin(Some(context)).await?;
+                    change.close_lobby(id).await?;
+                    self.commit(Some(context), change).await?;
                     self.cinco.lobbies.remove(&id);
                     let closed = Text::new("cinco-lobby-closed").with("id", id.to_string());
                     return Ok(vec![self.send(context, vec![closed])]);
@@ -154,20 +174,43 @@ impl Core {
                 if lobby.seats.len() < 2 {
                     return Err(refused("cinco-lobby-too-few"));
                 }
+                let unreachable = {
+                    let words = self.words(context.locale);
+                    unreachable_names(&lobby, |player| words(name_of(player)))
+                };
+                if !unreachable.is_empty() {
+                    return Err(CoreError::Refused(
+                        Text::new("cinco-lobby-unreachable-start")
+                            .with("count", unreachable.len())
+                            .with("names", unreachable.join(", ")),
+                    ));
+                }
                 let outputs = self.start_cinco(context, &lobby).await?;
                 self.cinco.lobbies.remove(&id);
                 return Ok(outputs);
             }
         }
-        let message = lobby_message(self, &lobby, context.locale);
-        self.cinco.lobbies.insert(id, lobby);
-        Ok(vec![Output::Send { chat: context.chat.clone(), message }])
+        let outputs =
+            std::iter::once(self.lobby_output(&lobby, context.locale)).chain(note).collect();
+        self.save_lobby(context, lobby).await?;
+        Ok(outputs)
     }
 
     /// Closes the lobbies nobody started in time.
-    pub(in crate::core) async fn expire_lobbies(&mut self, now: i64) -> Vec<Output> {
-        let expired: Vec<Lobby> =
+    pub(in crate::core) async fn expire_lobbies(
+        &mut self,
+        now: i64,
+    ) -> Result<Vec<Output>, StoreError> {
+        let expired: Vec<LobbyRow> =
             self.cinco.lobbies.values().filter(|lobby| now >= lobby.expires_at).cloned().collect();
+        if expired.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut change = self.begin(None).await?;
+        for lobby in &expired {
+            change.close_lobby(lobby.id).await?;
+        }
+        self.commit(None, change).await?;
         let mut outputs = Vec::new();
         for lobby in expired {
             self.cinco.lobbies.remove(&lobby.id);
@@ -178,7 +221,15 @@ impl Core {
                 message: Message::text(locale, vec![note]),
             });
         }
-        outputs
+        Ok(outputs)
+    }
+
+    /// Keeps the lobbies the store holds open (at start).
+    pub(in crate::core) async fn reload_lobbies(&mut self) -> Result<(), StoreError> {
+        for lobby in self.store.open_lobbies().await? {
+            self.cinco.lobbies.insert(lobby.id, lobby);
+        }
+        Ok(())
     }
 
     /// When the next lobby expires.

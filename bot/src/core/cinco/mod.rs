@@ -3,20 +3,24 @@
 //! player gets their hand and bid requests privately.
 
 mod flow;
+mod history;
 mod lobby;
 mod messages;
 mod notation;
+mod ratings;
+mod reach;
+mod settings;
 mod words;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use engine::{Cinco, CincoSeat};
 
 pub use notation::{action_code, card_code, parse_action, parse_card};
 
 use super::GameId;
-use crate::store::{CincoRow, StoredAction};
-use lobby::Lobby;
+use crate::identity::Platform;
+use crate::store::{CincoRow, LobbyRow, PromptRow, StoredAction};
 
 /// A CINCO game being played: its row, the game its actions lead to, and the CPU decision
 /// asked for it, if any (one at a time, so that a reply names its seat by its place in the
@@ -27,9 +31,25 @@ struct CincoTable {
     game: Cinco,
     log: Vec<StoredAction>,
     asked: Option<(usize, CincoSeat)>,
+    /// Each seat's hand message as a platform reported it delivered, by seat index.
+    prompts: BTreeMap<usize, PromptRow>,
+    /// The people the chat was told the bot cannot reach privately, so that it is told once
+    /// a game (a Discord user with closed DMs fails again at every interaction).
+    told_unreachable: BTreeSet<String>,
 }
 
 impl CincoTable {
+    fn new(row: CincoRow, game: Cinco, log: Vec<StoredAction>) -> CincoTable {
+        CincoTable {
+            row,
+            game,
+            log,
+            asked: None,
+            prompts: BTreeMap::new(),
+            told_unreachable: BTreeSet::new(),
+        }
+    }
+
     /// The seat `user` plays at this table.
     fn seat_of(&self, user: &str) -> Option<CincoSeat> {
         let seat = self.row.players.iter().position(|player| player.user_id() == Some(user))?;
@@ -40,9 +60,11 @@ impl CincoTable {
 /// The core's CINCO lobbies and tables.
 #[derive(Debug, Default)]
 pub(super) struct CincoState {
-    lobbies: BTreeMap<u64, Lobby>,
-    last_lobby: u64,
+    lobbies: BTreeMap<u64, LobbyRow>,
     tables: BTreeMap<GameId, CincoTable>,
+    /// The users a private message waits for in the store (an index of it, read at start):
+    /// the store is asked only when one of them reaches the bot.
+    waiting: HashSet<(Platform, String)>,
     /// Deal every game from this seed (plus the lobby's number) instead of a random one: for
     /// piped terminal sessions that must play the same way every time.
     fixed_seed: Option<u64>,
