@@ -122,6 +122,7 @@ impl Core {
                 platform: context.chat.platform,
                 user: context.user.id.clone(),
                 message: super::Message::text(context.locale, document),
+                hand: None,
             },
             super::reply(
                 context,

@@ -63,6 +63,7 @@ mod tests {
             platform: Platform::Telegram,
             user: "11".into(),
             message: secret_message(),
+            hand: None,
         };
         let reply = Output::Reply {
             chat: group(),
