@@ -10,31 +10,12 @@ mod fake_http;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use cincobot::config::{Config, CpuBudgets, Secret, Shards};
-use cincobot::discord::{DiscordSettings, Served, serve};
-use fake_discord::{Call, FakeDiscord, TOKEN, press, slash, user};
+use fake_discord::{Call, FakeDiscord, press, slash, user};
 use serde_json::{Value, json};
 
 const CHANNEL: u64 = 1_150_000_000_000_000_000;
 const PLAYERS: [(u64, &str); 3] = [(2001, "ana"), (2002, "bruno"), (2003, "carla")];
 const DORA: u64 = 2004;
-
-async fn start_on(fake: &FakeDiscord, database: &std::path::Path) -> Served {
-    let config = Config {
-        database_url: format!("sqlite://{}", database.display()),
-        cpu: CpuBudgets { easy_ms: 20, normal_ms: 20, hard_ms: 20, checks: 0 },
-        default_locale: cincobot::i18n::Locale::En,
-        ..Config::default()
-    };
-    let settings = DiscordSettings {
-        token: Secret::new(TOKEN.to_owned()),
-        proxy: Some(fake.proxy.clone()),
-        guild: None,
-        shards: Shards::Count(1),
-    };
-    let running = cincobot::runtime::start(&config).await.expect("the core starts");
-    serve(settings, running).await.expect("the bot starts")
-}
 
 fn person(id: u64) -> Value {
     let name = PLAYERS.iter().find(|(player, _)| *player == id).map_or("dora", |(_, n)| n);
@@ -92,7 +73,7 @@ fn latest_table(calls: &[Call]) -> Option<u64> {
 async fn three_players_play_cinco_from_ephemeral_hands() {
     let dir = tempfile::tempdir().expect("a temp dir");
     let fake = FakeDiscord::start().await;
-    let served = start_on(&fake, &dir.path().join("bot.db")).await;
+    let served = fake_discord::serve_bot(&fake, &dir.path().join("bot.db")).await;
     fake.identified(1).await;
     let [ana, bruno, carla] = PLAYERS.map(|(id, _)| id);
 

@@ -7,39 +7,13 @@ mod fake_http;
 mod fake_telegram;
 
 use std::collections::HashMap;
-use std::path::Path;
 use std::time::Duration;
 
-use cincobot::config::{Config, CpuBudgets, Secret, TelegramConfig};
-use cincobot::telegram::{Pacing, Served, TelegramSettings, serve};
-use fake_telegram::{Call, FakeTelegram, TOKEN, press, text, user};
+use fake_telegram::{Call, FakeTelegram, press, text, user};
 use serde_json::Value;
 
 const GROUP: i64 = -100_300;
 const PLAYERS: [(i64, &str); 3] = [(11, "ana"), (22, "bruno"), (33, "carla")];
-
-async fn start_on(fake: &FakeTelegram, database: &Path) -> Served {
-    let config = Config {
-        database_url: format!("sqlite://{}", database.display()),
-        cpu: CpuBudgets { easy_ms: 20, normal_ms: 20, hard_ms: 20, checks: 0 },
-        default_locale: cincobot::i18n::Locale::En,
-        ..Config::default()
-    };
-    let mut settings = TelegramSettings::from_config(&Config {
-        telegram: TelegramConfig {
-            token: Secret::new(TOKEN.to_owned()),
-            api_url: fake.url.clone(),
-            ..Default::default()
-        },
-        ..config.clone()
-    })
-    .expect("the settings");
-    settings.pacing = Pacing::UNLIMITED;
-    settings.poll_timeout = Duration::from_secs(1);
-    settings.ctrlc = false;
-    let running = cincobot::runtime::start(&config).await.expect("the core starts");
-    serve(settings, running).await.expect("the bot starts")
-}
 
 fn person(id: i64) -> Value {
     let name = PLAYERS.iter().find(|(player, _)| *player == id).map_or("someone", |(_, n)| n);
@@ -142,7 +116,7 @@ async fn three_players_play_cinco_by_private_messages_through_a_restart_in_an_au
     let directory = tempfile::tempdir().expect("a folder");
     let database = directory.path().join("bot.db");
     let fake = FakeTelegram::start().await;
-    let served = start_on(&fake, &database).await;
+    let served = fake_telegram::serve_bot(&fake, &database).await;
     let [ana, bruno, carla] = PLAYERS.map(|(id, _)| id);
 
     let lobby = {
@@ -213,7 +187,7 @@ async fn three_players_play_cinco_by_private_messages_through_a_restart_in_an_au
     // The bot stops in the middle of the auction and starts again on the same database.
     served.stop().await;
     let from = fake.count();
-    let served = start_on(&fake, &database).await;
+    let served = fake_telegram::serve_bot(&fake, &database).await;
     for &player in &waiting {
         let request = fake.wait_for(from, |call| is_hand(call, player) && is_bid_request(call));
         let request = request.await;
