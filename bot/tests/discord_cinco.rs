@@ -1,8 +1,8 @@
 //! A 3-player CINCO game on Discord end to end: serenity's real client, the core and a SQLite
 //! store against the fake Discord. The lobby in the channel, the table posted with its My hand
-//! button, each hand as a DM edited in place, and every action taken from the ephemeral view
-//! My hand opens (a press there updates that view). A bystander's My hand is refused, for
-//! their eyes only.
+//! button, each hand as a DM edited in place, and the actions taken from the ephemeral view
+//! My hand opens (a press there updates that view) or, a few, from the DM itself (which the
+//! press then updates). A bystander's My hand is refused, for their eyes only.
 
 mod fake_discord;
 mod fake_http;
@@ -35,6 +35,41 @@ fn press_ephemeral(fake: &FakeDiscord, who: u64, message: u64, custom_id: &str) 
     let (id, mut interaction) = press(fake, &person(who), CHANNEL, message, custom_id);
     interaction["message"]["flags"] = json!(64);
     (id, interaction)
+}
+
+/// A press on a message of `who`'s DM channel `dm` (no server, the user themself).
+fn press_in_dm(
+    fake: &FakeDiscord,
+    who: u64,
+    dm: u64,
+    message: u64,
+    custom_id: &str,
+) -> (u64, Value) {
+    let (id, mut interaction) = press(fake, &person(who), dm, message, custom_id);
+    if let Some(object) = interaction.as_object_mut() {
+        object.remove("guild_id");
+        object.remove("member");
+        object.insert("user".into(), person(who));
+        object.insert("context".into(), json!(1));
+    }
+    (id, interaction)
+}
+
+/// `player` presses My hand on the latest table and the first button of the ephemeral view it
+/// opens: that press's answer, or `None` when the view has nothing to press.
+async fn act_from_view(fake: &FakeDiscord, player: u64) -> Option<Call> {
+    let table = latest_table(&fake.calls())?;
+    let view = interact(fake, press(fake, &person(player), CHANNEL, table, "H:1")).await;
+    assert!(view.ephemeral(), "the hand is for its player's eyes only: {view:?}");
+    let first = view.buttons().first().cloned()?;
+    assert_eq!((view.callback_type(), view.files, view.png), (Some(4), 1, true));
+    let message = view.created.expect("the view's message");
+    let answer = interact(fake, press_ephemeral(fake, player, message, &first)).await;
+    if answer.callback_type() == Some(7) {
+        // The view itself shows the hand after the action, its picture sent again.
+        assert_eq!((answer.files, answer.png), (1, true));
+    }
+    Some(answer)
 }
 
 /// Each player's DM channel, as the bot opened them.
@@ -117,6 +152,7 @@ async fn three_players_play_cinco_from_ephemeral_hands() {
     // Each player whose DM shows buttons opens their hand with My hand and presses its first
     // button there, until the table says who won.
     let mut handled: HashMap<u64, usize> = HashMap::new();
+    let (mut dm_presses, mut dm_updates) = (0, 0);
     let mut views = 0;
     let mut updates = 0;
     let mut ended = false;
@@ -138,19 +174,23 @@ async fn three_players_play_cinco_from_ephemeral_hands() {
                 continue;
             }
             handled.insert(player, index);
-            let Some(table) = latest_table(&calls) else { continue };
-            let view = interact(&fake, press(&fake, &person(player), CHANNEL, table, "H:1")).await;
-            assert!(view.ephemeral(), "the hand is for its player's eyes only: {view:?}");
-            let Some(first) = view.buttons().first().cloned() else { continue };
-            assert_eq!((view.callback_type(), view.files, view.png), (Some(4), 1, true));
-            views += 1;
-            let message = view.created.expect("the view's message");
-            let answer = interact(&fake, press_ephemeral(&fake, player, message, &first)).await;
-            if answer.callback_type() == Some(7) {
-                // The view itself shows the hand after the action, its picture sent again.
-                assert_eq!((answer.files, answer.png), (1, true));
-                updates += 1;
+            if dm_presses < 3 {
+                // Now and then a player presses the DM itself: the DM is what changes.
+                let Some(dm_message) = shown.iter().find_map(|call| call.created) else { continue };
+                let Some(first) = latest.buttons().first().cloned() else { continue };
+                let pressed = press_in_dm(&fake, player, *dm, dm_message, &first);
+                let answer = interact(&fake, pressed).await;
+                if answer.callback_type() == Some(7) {
+                    assert_eq!((answer.files, answer.png), (1, true));
+                    dm_updates += 1;
+                }
+                dm_presses += 1;
+                acted = true;
+                continue;
             }
+            let Some(answer) = act_from_view(&fake, player).await else { continue };
+            views += 1;
+            updates += usize::from(answer.callback_type() == Some(7));
             acted = true;
             if fake.calls().iter().any(is_over) {
                 ended = true;
@@ -163,15 +203,24 @@ async fn three_players_play_cinco_from_ephemeral_hands() {
                 is_over(call)
                     || dms.iter().any(|dm| call.path.contains(&format!("/channels/{dm}/messages")))
             };
-            let until = Instant::now() + Duration::from_secs(10);
-            while !fake.calls().iter().skip(from).any(next) {
-                assert!(Instant::now() < until, "the game stalled: {:#?}", &fake.calls()[from..]);
+            let until = Instant::now() + Duration::from_secs(3);
+            while !fake.calls().iter().skip(from).any(next) && Instant::now() < until {
                 tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            if !fake.calls().iter().skip(from).any(next) {
+                // A press on the DM updates the DM through the interaction, which these
+                // calls do not show: whoever is waited for opens My hand and acts from there.
+                let mut any = false;
+                for (player, _) in PLAYERS {
+                    any |= act_from_view(&fake, player).await.is_some();
+                }
+                assert!(any, "the game stalled: {:#?}", &fake.calls()[from..]);
             }
         }
     }
     assert!(ended, "the game ends");
     assert!(views > 10 && updates > 10, "{views} views, {updates} updates");
+    assert!(dm_presses == 3 && dm_updates > 0, "{dm_updates} of {dm_presses} DM presses");
     // Each player's hand is one DM, edited in place.
     let calls = fake.calls();
     for (player, dm) in dm_channels(&calls) {
