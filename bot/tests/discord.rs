@@ -7,9 +7,7 @@ mod fake_http;
 
 use std::time::Duration;
 
-use cincobot::config::{Config, CpuBudgets, Secret, Shards};
-use cincobot::discord::{DiscordSettings, Served, serve};
-use fake_discord::{Call, FakeDiscord, TOKEN, press, slash, user};
+use fake_discord::{Call, FakeDiscord, press, slash, user};
 use serde_json::{Value, json};
 
 const CHANNEL: u64 = 1_150_000_000_000_000_000;
@@ -25,27 +23,6 @@ fn bruno() -> Value {
 }
 fn carla() -> Value {
     user(CARLA, "carla")
-}
-
-fn config(database: &std::path::Path) -> Config {
-    Config {
-        database_url: format!("sqlite://{}", database.display()),
-        cpu: CpuBudgets { easy_ms: 20, normal_ms: 20, hard_ms: 20, checks: 0 },
-        default_locale: cincobot::i18n::Locale::En,
-        ..Config::default()
-    }
-}
-
-async fn start_on(fake: &FakeDiscord, database: &std::path::Path) -> Served {
-    let config = config(database);
-    let settings = DiscordSettings {
-        token: Secret::new(TOKEN.to_owned()),
-        proxy: Some(fake.proxy.clone()),
-        guild: None,
-        shards: Shards::Count(1),
-    };
-    let running = cincobot::runtime::start(&config).await.expect("the core starts");
-    serve(settings, running).await.expect("the bot starts")
 }
 
 /// Dispatches `interaction` and waits for its callback.
@@ -104,10 +81,10 @@ fn column_button(board: &Call, column: u32) -> String {
 async fn a_5_en_raya_game_by_buttons_with_a_bystander_refused() {
     let dir = tempfile::tempdir().expect("a temp dir");
     let fake = FakeDiscord::start().await;
-    let served = start_on(&fake, &dir.path().join("bot.db")).await;
+    let served = fake_discord::serve_bot(&fake, &dir.path().join("bot.db")).await;
     fake.identified(1).await;
     let registered = fake.wait_for(0, |call| call.is("PUT", "/commands")).await;
-    assert_eq!(registered.body.as_array().map(Vec::len), Some(24));
+    assert_eq!(registered.body.as_array().map(Vec::len), Some(26));
     let (message, mut board) = start_game(&fake, "connect5").await;
     // Ana stacks column 1, Bruno answers in columns 2 and 3: five in a column for Ana.
     let moves = [
@@ -175,7 +152,7 @@ async fn a_5_en_raya_game_by_buttons_with_a_bystander_refused() {
 async fn a_gomoku_game_by_move_commands_each_answered_with_the_board() {
     let dir = tempfile::tempdir().expect("a temp dir");
     let fake = FakeDiscord::start().await;
-    let served = start_on(&fake, &dir.path().join("bot.db")).await;
+    let served = fake_discord::serve_bot(&fake, &dir.path().join("bot.db")).await;
     fake.identified(1).await;
     let (mut message, _) = start_game(&fake, "gomoku").await;
     let moves = [
@@ -222,7 +199,7 @@ async fn a_gomoku_game_by_move_commands_each_answered_with_the_board() {
 async fn a_429_is_waited_out_a_gone_board_is_posted_anew_and_closed_dms_get_an_ephemeral() {
     let dir = tempfile::tempdir().expect("a temp dir");
     let fake = FakeDiscord::start().await;
-    let served = start_on(&fake, &dir.path().join("bot.db")).await;
+    let served = fake_discord::serve_bot(&fake, &dir.path().join("bot.db")).await;
     fake.identified(1).await;
     let (message, board) = start_game(&fake, "connect5").await;
     fake.rate_limit("POST", "/callback", 1, 0.2);
@@ -285,7 +262,7 @@ async fn after_a_restart_the_old_buttons_still_play() {
     let dir = tempfile::tempdir().expect("a temp dir");
     let database = dir.path().join("bot.db");
     let fake = FakeDiscord::start().await;
-    let served = start_on(&fake, &database).await;
+    let served = fake_discord::serve_bot(&fake, &database).await;
     fake.identified(1).await;
     let (message, board) = start_game(&fake, "connect5").await;
     let update =
@@ -293,7 +270,7 @@ async fn after_a_restart_the_old_buttons_still_play() {
     assert_eq!(update.callback_type(), Some(7));
     served.stop().await;
 
-    let served = start_on(&fake, &database).await;
+    let served = fake_discord::serve_bot(&fake, &database).await;
     fake.identified(2).await;
     let again =
         interact(&fake, press(&fake, &bruno(), CHANNEL, message, &column_button(&update, 4))).await;

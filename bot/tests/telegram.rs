@@ -6,9 +6,8 @@ mod fake_telegram;
 
 use std::time::Duration;
 
-use cincobot::config::{Config, CpuBudgets, Secret};
-use cincobot::telegram::{Pacing, Served, TelegramSettings, serve};
-use fake_telegram::{BOT_USERNAME, Call, FakeTelegram, TOKEN, press, text, user};
+use cincobot::telegram::Served;
+use fake_telegram::{BOT_USERNAME, Call, FakeTelegram, press, text, user};
 use serde_json::Value;
 
 const GROUP: i64 = -100_200;
@@ -28,33 +27,10 @@ struct Bot {
     served: Served,
 }
 
-async fn start_on(fake: &FakeTelegram, database: &std::path::Path) -> Served {
-    let config = Config {
-        database_url: format!("sqlite://{}", database.display()),
-        cpu: CpuBudgets { easy_ms: 20, normal_ms: 20, hard_ms: 20, checks: 0 },
-        default_locale: cincobot::i18n::Locale::En,
-        ..Config::default()
-    };
-    let mut settings = TelegramSettings::from_config(&Config {
-        telegram: cincobot::config::TelegramConfig {
-            token: Secret::new(TOKEN.to_owned()),
-            api_url: fake.url.clone(),
-            ..Default::default()
-        },
-        ..config.clone()
-    })
-    .expect("the settings");
-    settings.pacing = Pacing::UNLIMITED;
-    settings.poll_timeout = Duration::from_secs(1);
-    settings.ctrlc = false;
-    let running = cincobot::runtime::start(&config).await.expect("the core starts");
-    serve(settings, running).await.expect("the bot starts")
-}
-
 impl Bot {
     async fn start(database: &std::path::Path) -> Bot {
         let fake = FakeTelegram::start().await;
-        let served = start_on(&fake, database).await;
+        let served = fake_telegram::serve_bot(&fake, database).await;
         Bot { fake, served }
     }
 
@@ -281,7 +257,7 @@ async fn a_restart_mid_game_shows_the_board_again_and_old_buttons_work() {
     served.stop().await;
 
     // A new dispatcher on the same database: the buttons drawn before the restart work.
-    let served = start_on(&fake, &database).await;
+    let served = fake_telegram::serve_bot(&fake, &database).await;
     let bot = Bot { fake, served };
     let rows = bot
         .expect(press(GROUP, board, &bruno(), "k:1:1:i"), |c| c.method == "editMessageReplyMarkup")
@@ -300,7 +276,7 @@ async fn a_restart_mid_game_shows_the_board_again_and_old_buttons_work() {
     served.stop().await;
     // …so the restarted bot shows it at once, in place.
     let from = fake.count();
-    let served = start_on(&fake, &database).await;
+    let served = fake_telegram::serve_bot(&fake, &database).await;
     let shown = fake.wait_for(from, board_at(GROUP, 3)).await;
     assert_eq!((shown.method.as_str(), shown.message_id()), ("editMessageMedia", board));
     served.stop().await;

@@ -148,12 +148,10 @@ fn the_cheapest_card_that_fits_is_played_and_high_numbers_kept() {
     );
 }
 
-#[test]
-fn the_planner_beats_three_random_players_far_more_than_a_quarter_of_the_time() {
-    // A short version of `examples/cinco_strength` (recorded over 2,000 games in
-    // docs/PERFORMANCE.md); a random player wins about 25 %.
-    let mut seeds = SplitMix64::new(21);
-    let games = 120;
+/// Games the planner wins alone in `games` 4-seat games against three random players, its seat
+/// rotating, the deals drawn from `seed`: the count `examples/cinco_strength` prints.
+fn planner_wins(seed: u64, games: u32) -> u32 {
+    let mut seeds = SplitMix64::new(seed);
     let mut wins = 0;
     for game_number in 0..games {
         let planner = CincoSeat((game_number % 4) as u8);
@@ -168,5 +166,25 @@ fn the_planner_beats_three_random_players_far_more_than_a_quarter_of_the_time() 
             CincoOutcome::Running => panic!("game {game_number} did not end"),
         });
     }
+    wins
+}
+
+#[test]
+fn the_planner_beats_three_random_players_far_more_than_a_quarter_of_the_time() {
+    // A short version of `examples/cinco_strength`; a random player wins about 25 %.
+    let games = 120;
+    let wins = planner_wins(21, games);
     assert!(wins * 100 >= games * 45, "the planner won {wins} of {games}");
+}
+
+/// The recorded figure (docs/PERFORMANCE.md, docs/rules/cinco.md): the goal is 60 % over at
+/// least 1,000 games; `--seed 1` gave 1,400 of 2,000. The games are the example's, so a change
+/// of the CPU that costs strength shows here. A few seconds in release:
+/// `cargo test --release -p cincobot-engine --test cinco_cpu -- --ignored`.
+#[test]
+#[ignore = "2,000 games: run in release"]
+fn the_planner_wins_at_least_60_percent_of_the_recorded_2000_games() {
+    let games = 2000;
+    let wins = planner_wins(1, games);
+    assert!(wins * 100 >= games * 60, "the planner won {wins} of {games}");
 }

@@ -2,7 +2,7 @@
 
 use engine::{Line, Notation, Point, Stone};
 use render::{
-    Auction, Bid, CardColour, CardFace, CardKind, ConnectBoard, Disc, GridBoard, PlacedStone,
+    Auction, Bid, CardColour, CardFace, CardKind, ConnectBoard, Disc, GridBoard, Hand, PlacedStone,
     PlayDirection, Replay, Table, TablePlayer,
 };
 
@@ -13,6 +13,7 @@ fn main() {
         ("board_15x15_midgame_png", board_15x15_midgame_png()),
         ("five_in_a_row_png", five_in_a_row_png()),
         ("cinco_table_png", cinco_table_png()),
+        ("cinco_hand_png", cinco_hand_png()),
         ("replay_19x19_100_moves_gif", replay_19x19_100_moves_gif()),
     ] {
         println!("{name:<28} {bytes:>7} bytes");
@@ -152,6 +153,24 @@ fn cinco_table_png() -> usize {
         status: "Subasta del 5 rojo".into(),
     };
     divan::black_box(&table).to_png().map(|png| png.len()).unwrap_or(0)
+}
+
+/// A hand of seven (after a Cambio): numbers, a wild number and action cards, two rows.
+#[divan::bench]
+fn cinco_hand_png() -> usize {
+    let face = |colour, kind| CardFace { colour, kind };
+    let hand = Hand {
+        cards: vec![
+            face(Some(CardColour::Red), CardKind::Number(7)),
+            face(Some(CardColour::Blue), CardKind::Number(9)),
+            face(Some(CardColour::Green), CardKind::Number(2)),
+            face(None, CardKind::NumberWild(8)),
+            face(Some(CardColour::Yellow), CardKind::Reverse),
+            face(None, CardKind::Score),
+            face(None, CardKind::Embargo),
+        ],
+    };
+    divan::black_box(&hand).to_png().map(|png| png.len()).unwrap_or(0)
 }
 
 #[divan::bench(sample_count = 20)]

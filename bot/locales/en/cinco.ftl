@@ -80,6 +80,7 @@ cinco-sealed = Your bid is sealed: { $card }.
 cinco-button-play = { $card }
 cinco-button-play-colour = { $card } → { $colour }
 cinco-button-embargo = Embargo on { $name }
+cinco-button-hand = My hand
 cinco-button-draw = Draw
 cinco-button-keep = Keep the card
 cinco-button-discard = Put away { $card }

@@ -80,6 +80,7 @@ cinco-sealed = Tu puja está entregada: { $card }.
 cinco-button-play = { $card }
 cinco-button-play-colour = { $card } → { $colour }
 cinco-button-embargo = Embargo contra { $name }
+cinco-button-hand = Mi mano
 cinco-button-draw = Robar
 cinco-button-keep = Quedármela
 cinco-button-discard = Descartar { $card }

@@ -123,6 +123,7 @@ impl Core {
                 user: context.user.id.clone(),
                 message: super::Message::text(context.locale, document),
                 prompt: None,
+                hand: None,
             },
             super::reply(
                 context,

@@ -39,8 +39,8 @@ pub use command::{Command, CommandError, Opponent, for_bot, parse as parse_comma
 pub use cpu::{CincoCpuRequest, CpuPlayer, CpuReply, CpuRequest};
 pub use input::{Action, Input};
 pub use output::{
-    Attachment, BoardImage, Button, ButtonStyle, MAX_SELECT_OPTIONS, Message, Output, Prompt, Row,
-    Select, SelectOption,
+    Attachment, BoardImage, Button, ButtonStyle, HandSlot, MAX_SELECT_OPTIONS, Message, Output,
+    Prompt, Row, Select, SelectOption,
 };
 pub use payload::{CincoRound, LobbyChoice, MAX_PAYLOAD, Payload};
 pub use shortcut::shortcut;
@@ -361,6 +361,7 @@ impl Core {
             Payload::Decline(id) => self.decline(context, Some(id)).await,
             Payload::Inert => Err(error::refused("button-disabled")),
             Payload::Lobby { lobby, choice } => self.lobby_choice(context, lobby, choice).await,
+            Payload::Hand(game) => self.send_hand(context, Some(game)),
             Payload::Cinco { game, round, action } => {
                 self.cinco_press(context, game, round, &action).await
             }

@@ -40,8 +40,15 @@ pub enum Output {
     /// A private message to one user. `prompt`: what it is about when the core follows it;
     /// the adapter then reports it delivered or undeliverable
     /// ([`Desk::direct_sent`](crate::runtime::Desk::direct_sent),
-    /// [`Desk::direct_failed`](crate::runtime::Desk::direct_failed)).
-    Direct { platform: Platform, user: String, message: Message, prompt: Option<Prompt> },
+    /// [`Desk::direct_failed`](crate::runtime::Desk::direct_failed)). `hand`: the CINCO hand
+    /// it shows, which replaces the previous message of that hand.
+    Direct {
+        platform: Platform,
+        user: String,
+        message: Message,
+        prompt: Option<Prompt>,
+        hand: Option<HandSlot>,
+    },
     /// Send a file in a chat under a caption: `/replay`'s animation, `/export`'s record.
     File { chat: Chat, locale: Locale, caption: Vec<Text>, file: Attachment },
 }
@@ -69,6 +76,19 @@ impl Prompt {
             Prompt::Seated { lobby } => format!("seated:{lobby}"),
         }
     }
+}
+
+/// A player's hand in one CINCO game, which is one private message per player and game: each
+/// newer hand (a turn, a bid request) edits it in place where the platform can, so a private
+/// chat does not fill with old hands. An edit notifies nobody; the group's table says whom the
+/// game waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HandSlot {
+    pub game: GameId,
+    /// Asked for again (`/hand`, the My hand button): shown where the player will see it now
+    /// — posted anew in the private chat, taking the old one's place (Telegram), or as an
+    /// ephemeral view in the channel (Discord) — since the one shown may have scrolled away.
+    pub anew: bool,
 }
 
 /// A file to send.

@@ -60,6 +60,8 @@ pub enum Payload {
         lobby: u64,
         choice: LobbyChoice,
     },
+    /// One's hand in CINCO game `0` shown again, privately (the table's My hand button).
+    Hand(GameId),
     /// A CINCO action in `game`: `round` is the sequence number of the action it was drawn
     /// for, or for a bid the auction's number (a bid request stays good while others bid).
     Cinco {
@@ -150,6 +152,7 @@ impl Payload {
             Payload::Join(challenge) => format!("j:{}", challenge.0),
             Payload::Inert => INERT.to_owned(),
             Payload::Lobby { lobby, choice } => format!("L:{lobby}:{}", choice.code()),
+            Payload::Hand(game) => format!("H:{}", game.0),
             Payload::Cinco { game, round: CincoRound::Seq(seq), action } => {
                 format!("C:{}:{seq}:{action}", game.0)
             }
@@ -221,6 +224,7 @@ impl Payload {
                 lobby: u64::try_from(id).ok()?,
                 choice: LobbyChoice::from_code(parts.next()?)?,
             }),
+            "H" => Some(Payload::Hand(GameId(id))),
             "C" | "B" => {
                 let round = ply()?;
                 let round = if verb == "C" {
@@ -268,6 +272,7 @@ mod tests {
             Payload::Join(ChallengeId(3)),
             Payload::Inert,
             Payload::Lobby { lobby: 4, choice: LobbyChoice::AddCpu(CpuLevel::Hard) },
+            Payload::Hand(GameId(12)),
             Payload::Lobby { lobby: 4, choice: LobbyChoice::Start },
             Payload::Cinco {
                 game: GameId(123_456),

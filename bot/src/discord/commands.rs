@@ -12,7 +12,7 @@ use crate::i18n::{Locale, Text, Texts};
 pub const SPANISH_LOCALES: [&str; 2] = ["es-ES", "es-419"];
 
 /// Each command: its English name, its Spanish name, and the message describing it.
-pub const COMMANDS: [(&str, &str, &str); 24] = [
+pub const COMMANDS: [(&str, &str, &str); 26] = [
     ("help", "ayuda", "dc-command-help"),
     ("connect5", "conecta5", "dc-command-connect5"),
     ("connect4", "conecta4", "dc-command-connect4"),
@@ -37,6 +37,8 @@ pub const COMMANDS: [(&str, &str, &str); 24] = [
     ("language", "idioma", "dc-command-language"),
     ("settings", "ajustes", "dc-command-settings"),
     ("cancel", "cancelar", "dc-command-cancel"),
+    ("cinco", "cinco", "dc-command-cinco"),
+    ("hand", "mano", "dc-command-hand"),
 ];
 
 /// An option: English name, Spanish name, the message describing it.
@@ -171,7 +173,7 @@ impl Builder<'_> {
             "resign" => vec![self.number(GAME), self.switch(CONFIRM)],
             "undo" => vec![self.number(GAME), self.switch(ANSWER)],
             "board" => vec![self.number(GAME), self.switch(NUMBERS)],
-            "rematch" | "cancel" | "replay" | "export" => vec![self.number(GAME)],
+            "rematch" | "cancel" | "replay" | "export" | "hand" => vec![self.number(GAME)],
             "history" => {
                 vec![self.option(CommandOptionType::User, USER), self.games(), self.number(PAGE)]
             }

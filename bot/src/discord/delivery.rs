@@ -13,7 +13,7 @@
 //! closes the interaction as an ephemeral message.
 
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use serenity::all::{
     ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateInteractionResponse,
@@ -46,24 +46,26 @@ enum Job {
 }
 
 /// What one channel's queue remembers.
-struct ChannelState {
+pub(super) struct ChannelState {
     channel: ChannelId,
     /// The message showing each game's board.
     boards: HashMap<GameId, MessageId>,
     /// The turn mention of each game, and the ply it was for.
     turns: HashMap<GameId, (MessageId, usize)>,
     /// The interaction being handled, if one is.
-    reply: Option<Arc<Reply>>,
+    pub(super) reply: Option<Arc<Reply>>,
     /// Texts for the interaction's user that its delivery found (their DMs were closed).
-    extra: Vec<String>,
+    pub(super) extra: Vec<String>,
 }
 
 /// The queues of every channel.
 pub struct Delivery {
-    http: Arc<Http>,
+    pub(super) http: Arc<Http>,
     texts: Arc<Texts>,
-    desk: Desk,
+    pub(super) desk: Desk,
     lanes: Lanes<ChannelId, Job>,
+    /// The DM showing each player's hand in each CINCO game.
+    pub(super) hands: Mutex<HashMap<(UserId, GameId), (ChannelId, MessageId)>>,
 }
 
 impl std::fmt::Debug for Delivery {
@@ -89,7 +91,7 @@ fn channel_id(chat: &Chat) -> Option<ChannelId> {
         .flatten()
 }
 
-fn user_id(id: &str) -> Option<UserId> {
+pub(super) fn user_id(id: &str) -> Option<UserId> {
     id.parse::<u64>().ok().filter(|id| *id != 0).map(UserId::new)
 }
 
@@ -179,7 +181,7 @@ pub fn ephemeral(content: &str) -> CreateInteractionResponseMessage {
 impl Delivery {
     #[must_use]
     pub fn new(http: Arc<Http>, texts: Arc<Texts>, desk: Desk) -> Arc<Delivery> {
-        Arc::new(Delivery { http, texts, desk, lanes: Lanes::default() })
+        Arc::new(Delivery { http, texts, desk, lanes: Lanes::default(), hands: Mutex::default() })
     }
 
     #[must_use]
@@ -202,12 +204,20 @@ impl Delivery {
                 | Output::Keyboard { chat, .. }
                 | Output::File { chat, .. } => channel_id(chat),
                 // In the queue of the channel it came from, whose interaction it may answer.
-                Output::Direct { platform: Platform::Discord, .. } => origin,
+                Output::Direct { platform: Platform::Discord, .. } if origin.is_some() => origin,
+                // A hand shown for no one's interaction (a CPU's step, a timer): in a lane of
+                // its player's, so that each of their hands edits the DM the one before posted.
+                Output::Direct { platform: Platform::Discord, user, hand: Some(_), .. } => {
+                    user_id(user).map(|user| ChannelId::new(user.get()))
+                }
                 Output::Direct { .. } => None,
             };
             match (target, output) {
                 (Some(channel), output) => self.enqueue(channel, Job::Output(Box::new(output))),
-                (None, Output::Direct { platform: Platform::Discord, user, message, prompt }) => {
+                (
+                    None,
+                    Output::Direct { platform: Platform::Discord, user, message, prompt, .. },
+                ) => {
                     let delivery = self.clone();
                     tokio::spawn(async move {
                         delivery.send_direct(&user, &message, prompt).await;
@@ -273,7 +283,7 @@ impl Delivery {
                     self.show_board(state, shown, &message, turn.as_ref()).await;
                 }
                 Output::Send { message, .. } => {
-                    let body = self.text_body(&message);
+                    let body = self.drawn_body(&message).await;
                     self.post(state, &body).await;
                 }
                 Output::File { locale, caption, file, .. } => {
@@ -292,7 +302,10 @@ impl Delivery {
                         self.edit_components(state.channel, id, rows).await;
                     }
                 }
-                Output::Direct { user, message, prompt, .. } => {
+                Output::Direct { user, message, prompt, hand: Some(slot), .. } => {
+                    self.show_hand(state, &user, (slot, prompt), &message).await;
+                }
+                Output::Direct { user, message, prompt, hand: None, .. } => {
                     if !self.send_direct(&user, &message, prompt).await {
                         let for_actor = state
                             .reply
@@ -334,7 +347,7 @@ impl Delivery {
     }
 
     /// A message as text with its buttons.
-    fn text_body(&self, message: &Message) -> Body {
+    pub(super) fn text_body(&self, message: &Message) -> Body {
         let content = self.texts.render_lines(message.locale, &message.lines);
         Body {
             content: clip(&content, CONTENT_LIMIT),
@@ -345,7 +358,7 @@ impl Delivery {
     }
 
     /// Says how to open DMs, and what the DM said, so nothing is lost.
-    fn closed_dms(&self, message: &Message) -> String {
+    pub(super) fn closed_dms(&self, message: &Message) -> String {
         let how = self.texts.render(message.locale, &Text::new("dc-dms-closed"));
         let words = self.texts.render_lines(message.locale, &message.lines);
         format!("{how}\n\n{words}")
@@ -413,7 +426,7 @@ impl Delivery {
 
     /// Updates the pressed message with `body` if the waiting interaction is a component of
     /// `message`; whether it did.
-    async fn answer_component(
+    pub(super) async fn answer_component(
         &self,
         state: &ChannelState,
         message: MessageId,

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use serenity::all::{
     AutocompleteChoice, CommandInteraction, ComponentInteraction, Context,
     CreateAutocompleteResponse, CreateInteractionResponse, EventHandler, GuildId, Http,
-    Interaction, Ready,
+    Interaction, MessageFlags, Ready,
 };
 use serenity::async_trait;
 use serenity::builder::Builder as _;
@@ -107,6 +107,9 @@ impl Handler {
             interaction.user.id,
             locale,
             input.reply_is_private(),
+        )
+        .on_ephemeral(
+            interaction.message.flags.is_some_and(|flags| flags.contains(MessageFlags::EPHEMERAL)),
         );
         self.ask(input, reply).await;
     }

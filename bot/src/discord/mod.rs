@@ -7,6 +7,7 @@
 //! - [`handler`]: the gateway's events;
 //! - [`reply`]: the one response an interaction owes, deferred when late;
 //! - [`delivery`]: one queue per channel that answers, posts and edits;
+//! - [`hand`]: a CINCO hand as a DM edited in place and an ephemeral view;
 //! - [`components`], [`retry`]: buttons in rows of five, retries and Discord's error codes.
 //!
 //! The gateway asks for no intent: interactions reach a bot whatever its intents, and the
@@ -17,6 +18,7 @@
 pub mod commands;
 pub mod components;
 pub mod delivery;
+pub mod hand;
 pub mod handler;
 pub mod interaction;
 pub mod reply;

@@ -52,6 +52,9 @@ pub struct Reply {
     /// Whether the core's whole answer is private (known before it answers): a deferred
     /// command's placeholder is then ephemeral, as its answer will be.
     pub private: bool,
+    /// The pressed message is an ephemeral one (a CINCO hand's view): its update stays
+    /// private too.
+    pub pressed_ephemeral: bool,
     stage: Mutex<Stage>,
 }
 
@@ -66,7 +69,23 @@ impl Reply {
         locale: Locale,
         private: bool,
     ) -> Reply {
-        Reply { id, token, origin, channel, user, locale, private, stage: Mutex::new(Stage::Open) }
+        Reply {
+            id,
+            token,
+            origin,
+            channel,
+            user,
+            locale,
+            private,
+            pressed_ephemeral: false,
+            stage: Mutex::new(Stage::Open),
+        }
+    }
+
+    /// The same reply, for a press on an ephemeral message when `ephemeral`.
+    #[must_use]
+    pub fn on_ephemeral(self, ephemeral: bool) -> Reply {
+        Reply { pressed_ephemeral: ephemeral, ..self }
     }
 
     /// The stage, held while the caller answers so that no one else answers meanwhile.

@@ -148,6 +148,8 @@ pub fn read(data: &CommandData) -> Result<Option<Typed>, CommandError> {
                 .map(|setting| (setting, options.text(VALUE).unwrap_or_default())),
         },
         "help" => Command::Help,
+        "cinco" => Command::Cinco,
+        "hand" => Command::Hand(options.game()),
         "accept" => Command::Accept(options.challenge()),
         "decline" => Command::Decline(options.challenge()),
         "join" => Command::Join(options.challenge()),

@@ -33,13 +33,13 @@ use crate::runtime::{Desk, Drawing, Lanes, Outlet};
 /// Telegram's longest message, in characters.
 const MESSAGE_LIMIT: usize = 4096;
 /// Telegram's longest photo caption, in characters.
-const CAPTION_LIMIT: usize = 1024;
+pub(super) const CAPTION_LIMIT: usize = 1024;
 /// Private messages kept per user until they open the chat with the bot.
 const WAITING_PER_USER: usize = 5;
 
 /// One thing for a chat's queue to do. No `Debug`: a job holds bodies and images, which no
 /// log may show ([`Summary`] names an output).
-enum Job {
+pub(super) enum Job {
     /// A core output. `origin`: the chat of the input that caused it (where a private
     /// message that cannot be delivered is announced).
     Output { output: Box<Output>, origin: Option<ChatId> },
@@ -89,23 +89,25 @@ struct Shown<'a> {
 
 /// What one chat's queue remembers.
 #[derive(Debug)]
-struct ChatState {
-    chat: ChatId,
+pub(super) struct ChatState {
+    pub(super) chat: ChatId,
     pace: Pace,
     /// The message showing each game's board.
     boards: HashMap<GameId, MessageId>,
     /// The turn message of each game, and the ply it was for.
     turns: HashMap<GameId, (MessageId, usize)>,
+    /// In a private chat: the message showing the user's hand in each CINCO game.
+    pub(super) hands: HashMap<GameId, MessageId>,
 }
 
 /// The queues of every chat.
 pub struct Delivery {
-    bot: Bot,
-    texts: Arc<Texts>,
+    pub(super) bot: Bot,
+    pub(super) texts: Arc<Texts>,
     pacing: Pacing,
     username: String,
-    desk: Desk,
-    drawing: Drawing,
+    pub(super) desk: Desk,
+    pub(super) drawing: Drawing,
     lanes: Lanes<ChatId, Job>,
     /// Private messages for users who never opened the chat with the bot, by user.
     waiting: Mutex<HashMap<UserId, Vec<Message>>>,
@@ -128,7 +130,7 @@ fn is_group(chat: ChatId) -> bool {
 }
 
 /// `text` cut to `limit` characters, with an ellipsis when cut.
-fn clip(text: &str, limit: usize) -> String {
+pub(super) fn clip(text: &str, limit: usize) -> String {
     if text.chars().count() <= limit {
         return text.to_owned();
     }
@@ -265,6 +267,7 @@ impl Delivery {
             pace: Pace::new(self.pacing, is_group(chat)),
             boards: HashMap::new(),
             turns: HashMap::new(),
+            hands: HashMap::new(),
         };
         let mut queue = ChatQueue::default();
         let mut open = true;
@@ -311,7 +314,7 @@ impl Delivery {
     }
 
     /// Queues a job that a job done makes necessary (a mention, a deletion).
-    fn follow_up(&self, queue: &mut ChatQueue<Job>, state: &ChatState, job: Job) {
+    pub(super) fn follow_up(&self, queue: &mut ChatQueue<Job>, state: &ChatState, job: Job) {
         self.lanes.added();
         self.queue_job(queue, state, job);
     }
@@ -325,6 +328,9 @@ impl Delivery {
     ) {
         match job {
             Job::Output { output, origin } => match *output {
+                Output::Send { message, .. } if message.board.is_some() => {
+                    self.send_picture(state, &message).await;
+                }
                 Output::Send { message, .. } => {
                     self.send_text(state, &message, None).await;
                 }
@@ -352,7 +358,10 @@ impl Delivery {
                         self.log_failure("editMessageReplyMarkup", result.map(|_| ()));
                     }
                 }
-                Output::Direct { user, message, prompt, .. } => {
+                Output::Direct { user, message, prompt, hand: Some(slot), .. } => {
+                    self.show_hand(state, queue, (&user, slot, prompt), message, origin).await;
+                }
+                Output::Direct { user, message, prompt, hand: None, .. } => {
                     self.send_direct(state, &user, message, prompt, origin).await;
                 }
                 Output::File { locale, caption, file, .. } => {
@@ -438,7 +447,7 @@ impl Delivery {
     }
 
     /// Waits for the chat's pace, then makes the call (retrying 429s and network failures).
-    async fn paced<T, F, Fut>(
+    pub(super) async fn paced<T, F, Fut>(
         &self,
         state: &mut ChatState,
         posting: bool,
@@ -458,7 +467,7 @@ impl Delivery {
         result
     }
 
-    fn log_failure(&self, what: &'static str, result: Result<(), RequestError>) {
+    pub(super) fn log_failure(&self, what: &'static str, result: Result<(), RequestError>) {
         if let Err(error) = result {
             let error = retry::describe(&error, self.bot.token());
             tracing::warn!(call = what, %error, "a Telegram call failed");
@@ -466,7 +475,7 @@ impl Delivery {
     }
 
     /// A text message (in pieces if long), buttons under the last piece.
-    async fn send_text(
+    pub(super) async fn send_text(
         &self,
         state: &mut ChatState,
         message: &Message,
@@ -506,7 +515,7 @@ impl Delivery {
     /// A private message; when the user never opened the chat with the bot, it waits for
     /// them and the chat it came from gets the deep link. A followed one (`prompt`) is
     /// reported to the core, which keeps it in the store while it waits.
-    async fn send_direct(
+    pub(super) async fn send_direct(
         self: &Arc<Self>,
         state: &mut ChatState,
         user: &str,
@@ -537,19 +546,7 @@ impl Delivery {
                     first = false;
                 }
                 Err(error) if first && cannot_write_to_user(&error) => {
-                    let Ok(id) = user.parse::<u64>() else { return };
-                    if let Some(prompt) = prompt.clone() {
-                        self.desk.direct_failed(Platform::Telegram, user.to_owned(), prompt);
-                    } else if let Ok(mut waiting) = self.waiting.lock() {
-                        let queue = waiting.entry(UserId(id)).or_default();
-                        if queue.len() < WAITING_PER_USER {
-                            queue.push(message.clone());
-                        }
-                    }
-                    if let Some(origin) = origin.filter(|origin| *origin != chat) {
-                        let user = UserId(id);
-                        self.enqueue(origin, Job::Invite { user, locale: message.locale });
-                    }
+                    self.keep_for_later(chat, user, message, prompt, origin);
                     return;
                 }
                 Err(error) => {
@@ -557,6 +554,31 @@ impl Delivery {
                     return;
                 }
             }
+        }
+    }
+
+    /// `user` never opened the chat with the bot: `message` waits for them, and the chat
+    /// it came from (`origin`) gets the deep link.
+    pub(super) fn keep_for_later(
+        self: &Arc<Self>,
+        chat: ChatId,
+        user: &str,
+        message: Message,
+        prompt: Option<Prompt>,
+        origin: Option<ChatId>,
+    ) {
+        let Ok(id) = user.parse::<u64>() else { return };
+        let locale = message.locale;
+        if let Some(prompt) = prompt {
+            self.desk.direct_failed(Platform::Telegram, user.to_owned(), prompt);
+        } else if let Ok(mut waiting) = self.waiting.lock() {
+            let queue = waiting.entry(UserId(id)).or_default();
+            if queue.len() < WAITING_PER_USER {
+                queue.push(message);
+            }
+        }
+        if let Some(origin) = origin.filter(|origin| *origin != chat) {
+            self.enqueue(origin, Job::Invite { user: UserId(id), locale });
         }
     }
 

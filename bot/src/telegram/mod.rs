@@ -5,6 +5,7 @@
 //! - [`handler::handler_tree`]: the whole update tree, one function, so tests can run it;
 //! - [`command`]: a message's text as the core reads it (`/cmd@bot`, mentions, `/start`);
 //! - [`delivery`]: one queue per chat that paces, retries and reports shown boards;
+//! - [`hand`]: a CINCO hand in its player's private chat, edited in place;
 //! - [`queue`]: the order of a chat's waiting jobs (boards first, stale ones dropped);
 //! - [`keyboard`], [`menu`], [`pace`], [`retry`]: buttons, `setMyCommands`, flood limits,
 //!   the retry of a refused or failed call;
@@ -14,6 +15,7 @@
 
 pub mod command;
 pub mod delivery;
+pub mod hand;
 pub mod handler;
 pub mod keyboard;
 pub mod menu;

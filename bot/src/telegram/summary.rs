@@ -64,6 +64,7 @@ mod tests {
             user: "11".into(),
             message: secret_message(),
             prompt: None,
+            hand: None,
         };
         let reply = Output::Reply {
             chat: group(),

@@ -109,6 +109,30 @@ impl Call {
     }
 }
 
+/// The bot's Discord adapter, with its core and a SQLite store at `database`, against `fake`:
+/// one shard, commands registered globally, the CPU on a short budget, English by default.
+pub async fn serve_bot(
+    fake: &FakeDiscord,
+    database: &std::path::Path,
+) -> cincobot::discord::Served {
+    use cincobot::config::{Config, CpuBudgets, Secret, Shards};
+    use cincobot::discord::{DiscordSettings, serve};
+    let config = Config {
+        database_url: format!("sqlite://{}", database.display()),
+        cpu: CpuBudgets { easy_ms: 20, normal_ms: 20, hard_ms: 20, checks: 0 },
+        default_locale: cincobot::i18n::Locale::En,
+        ..Config::default()
+    };
+    let settings = DiscordSettings {
+        token: Secret::new(TOKEN.to_owned()),
+        proxy: Some(fake.proxy.clone()),
+        guild: None,
+        shards: Shards::Count(1),
+    };
+    let running = cincobot::runtime::start(&config).await.expect("the core starts");
+    serve(settings, running).await.expect("the bot starts")
+}
+
 /// A scripted failure: the next `times` calls whose method and path match get `reply`.
 #[derive(Clone, Debug)]
 struct Failure {

@@ -77,6 +77,36 @@ fn number(value: &Value) -> i64 {
     }
 }
 
+/// The bot's Telegram adapter, with its core and a SQLite store at `database`, against `fake`:
+/// unpaced, polling every second, the CPU on a short budget, English unless told otherwise.
+pub async fn serve_bot(
+    fake: &FakeTelegram,
+    database: &std::path::Path,
+) -> cincobot::telegram::Served {
+    use cincobot::config::{Config, CpuBudgets, Secret, TelegramConfig};
+    use cincobot::telegram::{Pacing, TelegramSettings, serve};
+    let config = Config {
+        database_url: format!("sqlite://{}", database.display()),
+        cpu: CpuBudgets { easy_ms: 20, normal_ms: 20, hard_ms: 20, checks: 0 },
+        default_locale: cincobot::i18n::Locale::En,
+        ..Config::default()
+    };
+    let mut settings = TelegramSettings::from_config(&Config {
+        telegram: TelegramConfig {
+            token: Secret::new(TOKEN.to_owned()),
+            api_url: fake.url.clone(),
+            ..Default::default()
+        },
+        ..config.clone()
+    })
+    .expect("the settings");
+    settings.pacing = Pacing::UNLIMITED;
+    settings.poll_timeout = Duration::from_secs(1);
+    settings.ctrlc = false;
+    let running = cincobot::runtime::start(&config).await.expect("the core starts");
+    serve(settings, running).await.expect("the bot starts")
+}
+
 /// A scripted failure: the next `times` calls of `method` (to `chat`, if given) get `reply`.
 #[derive(Clone, Debug)]
 struct Failure {

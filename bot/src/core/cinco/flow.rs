@@ -10,11 +10,11 @@ use engine::{Cinco, CincoAction, CincoOutcome, CincoSeat, CincoSettings, PublicV
 use super::super::error::{CoreError, refused};
 use super::super::table::name_of;
 use super::super::{
-    CincoCpuRequest, CincoRound, Context, Core, CpuLevel, CpuReply, GameId, Message, Output,
-    Player, Prompt,
+    CincoCpuRequest, CincoRound, Context, Core, CpuLevel, CpuReply, GameId, HandSlot, Message,
+    Output, Platform, Player, Prompt,
 };
 use super::CincoTable;
-use super::messages::{PublicNote, hand_message, table_message};
+use super::messages::{PublicNote, hand_button, hand_message, table_message};
 use super::notation::{action_code, parse_action};
 use crate::i18n::{Arg, Locale, Text};
 use crate::identity::{AwaySeats, SeatIndex};
@@ -99,12 +99,13 @@ impl Core {
         }
     }
 
-    /// The hand message of `seat`, for its player's eyes only.
+    /// The hand message of `seat`, for its player's eyes only; `anew`: asked for again.
     pub(super) fn hand_output(
         &self,
         table: &CincoTable,
         seat: CincoSeat,
         locale: Locale,
+        anew: bool,
     ) -> Option<Output> {
         let Some(Player::Human { id, .. }) = table.row.players.get(seat.index()) else {
             return None;
@@ -129,6 +130,7 @@ impl Core {
             user: id.clone(),
             message,
             prompt: Some(prompt),
+            hand: Some(HandSlot { game: table.row.id, anew }),
         })
     }
 
@@ -146,19 +148,25 @@ impl Core {
         let revealed = view.last_reveal.as_ref().map(|reveal| reveal.number)
             != before.and_then(|before| before.last_reveal.as_ref().map(|reveal| reveal.number));
         let names = Core::cinco_names(&table.row);
-        let message = table_message(id, &view, &names, note, revealed, locale, &self.words(locale));
+        let mut message =
+            table_message(id, &view, &names, note, revealed, locale, &self.words(locale));
+        // The terminal has no private chat to open: `/hand` prints the hand where it is.
+        if !view.outcome.is_over() && table.row.chat.platform != Platform::Console {
+            message.components.push(hand_button(id));
+        }
         Some(Output::Send { chat: table.row.chat.clone(), message })
     }
 
     /// What a step shows: the table to the group, and their hand to each person the game now
     /// waits for (all of them at the start). A seat already asked for its bid in the same
-    /// auction is not asked again.
+    /// auction is not asked again. The person who `acted` gets their hand as it is now, so
+    /// that the one they pressed does not keep cards and buttons that are gone.
     fn announce(
         &self,
         id: GameId,
         before: Option<&PublicView>,
         note: Option<(usize, PublicNote)>,
-        locale: Locale,
+        (locale, acted): (Locale, Option<CincoSeat>),
     ) -> Vec<Output> {
         let mut outputs: Vec<Output> =
             self.table_output(id, before, note, locale).into_iter().collect();
@@ -178,13 +186,18 @@ impl Core {
             None => (0..table.row.players.len())
                 .filter_map(|seat| u8::try_from(seat).ok().map(CincoSeat))
                 .collect(),
-            Some(_) => table.game.who_may_act(),
+            Some(_) => {
+                let mut seats = table.game.who_may_act();
+                seats.extend(acted.filter(|seat| !seats.contains(seat)));
+                seats
+            }
         };
         for seat in seats {
-            if is_away(&table.row, seat) || (before.is_some() && asked_before(seat)) {
+            let waited = Some(seat) != acted;
+            if is_away(&table.row, seat) || (before.is_some() && waited && asked_before(seat)) {
                 continue;
             }
-            outputs.extend(self.hand_output(table, seat, locale));
+            outputs.extend(self.hand_output(table, seat, locale, false));
         }
         outputs
     }
@@ -235,7 +248,7 @@ impl Core {
         let id = row.id;
         self.cinco.tables.insert(id, CincoTable::new(row, game, Vec::new()));
         let locale = self.chat_locale(&context.chat).await;
-        let outputs = self.announce(id, None, None, locale);
+        let outputs = self.announce(id, None, None, (locale, None));
         self.ask_cinco_cpu(id);
         Ok(outputs)
     }
@@ -246,16 +259,19 @@ impl Core {
         context: &Context,
         game: Option<GameId>,
     ) -> Result<Vec<Output>, CoreError> {
-        let table = self
+        let mut tables = self
             .cinco
             .tables
             .values()
             .filter(|table| table.row.chat == context.chat)
             .filter(|table| game.is_none_or(|id| id == table.row.id))
+            .peekable();
+        let watched = tables.peek().is_some();
+        let table = tables
             .find(|table| table.seat_of(&context.user.id).is_some())
-            .ok_or_else(|| refused("cinco-no-game"))?;
+            .ok_or_else(|| refused(if watched { "not-a-player" } else { "cinco-no-game" }))?;
         let seat = table.seat_of(&context.user.id).ok_or_else(|| refused("not-a-player"))?;
-        Ok(self.hand_output(table, seat, context.locale).into_iter().collect())
+        Ok(self.hand_output(table, seat, context.locale, true).into_iter().collect())
     }
 
     /// A press of a CINCO button (or its payload typed).
@@ -377,7 +393,7 @@ impl Core {
             id,
             Some(&before),
             PublicNote::of(action, &after).map(|note| (seat.index(), note)),
-            locale,
+            (locale, context.is_some().then_some(seat)),
         ));
         if !rated.is_empty() {
             outputs.push(Output::Send { chat: row_chat, message: Message::text(locale, rated) });
@@ -545,7 +561,7 @@ impl Core {
             if let Some(table) = self.cinco.tables.get(&id) {
                 for seat in table.game.who_may_act() {
                     if !is_away(&table.row, seat) {
-                        shown.extend(self.hand_output(table, seat, locale));
+                        shown.extend(self.hand_output(table, seat, locale, false));
                     }
                 }
             }

@@ -176,6 +176,11 @@ pub(super) fn table_message(
     }
 }
 
+/// The table's My hand button: one's hand shown again, privately.
+pub(super) fn hand_button(id: GameId) -> Row {
+    Row::Buttons(vec![Button::new(Text::new("cinco-button-hand"), &Payload::Hand(id)).primary()])
+}
+
 fn status_line(view: &PublicView, names: &[Arg], render: &dyn Fn(Arg) -> String) -> Text {
     match &view.outcome {
         CincoOutcome::Won { winner, by } => Text::new(match by {

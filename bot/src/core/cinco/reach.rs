@@ -27,6 +27,7 @@ pub(super) fn seated_note(lobby: &LobbyRow, user: &str, locale: Locale) -> Outpu
             vec![Text::new("cinco-seated").with("id", lobby.id.to_string())],
         ),
         prompt: Some(Prompt::Seated { lobby: lobby.id }),
+        hand: None,
     }
 }
 
@@ -198,7 +199,7 @@ impl Core {
                 continue;
             };
             if let Some(seat) = table.seat_of(user) {
-                outputs.extend(self.hand_output(table, seat, context.locale));
+                outputs.extend(self.hand_output(table, seat, context.locale, true));
             }
         }
         Ok(outputs)

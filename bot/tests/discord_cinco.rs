@@ -1,0 +1,233 @@
+//! A 3-player CINCO game on Discord end to end: serenity's real client, the core and a SQLite
+//! store against the fake Discord. The lobby in the channel, the table posted with its My hand
+//! button, each hand as a DM edited in place, and the actions taken from the ephemeral view
+//! My hand opens (a press there updates that view) or, a few, from the DM itself (which the
+//! press then updates). A bystander's My hand is refused, for their eyes only.
+
+mod fake_discord;
+mod fake_http;
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use fake_discord::{Call, FakeDiscord, press, slash, user};
+use serde_json::{Value, json};
+
+const CHANNEL: u64 = 1_150_000_000_000_000_000;
+const PLAYERS: [(u64, &str); 3] = [(2001, "ana"), (2002, "bruno"), (2003, "carla")];
+const DORA: u64 = 2004;
+
+fn person(id: u64) -> Value {
+    let name = PLAYERS.iter().find(|(player, _)| *player == id).map_or("dora", |(_, n)| n);
+    user(id, name)
+}
+
+/// Dispatches `interaction` and waits for its callback.
+async fn interact(fake: &FakeDiscord, (id, interaction): (u64, Value)) -> Call {
+    let from = fake.count();
+    fake.dispatch(interaction);
+    let callback = format!("/interactions/{id}/");
+    fake.wait_for(from, |call| call.path.contains(&callback) && call.body["type"].is_i64()).await
+}
+
+/// A press on an ephemeral message (the hand's view).
+fn press_ephemeral(fake: &FakeDiscord, who: u64, message: u64, custom_id: &str) -> (u64, Value) {
+    let (id, mut interaction) = press(fake, &person(who), CHANNEL, message, custom_id);
+    interaction["message"]["flags"] = json!(64);
+    (id, interaction)
+}
+
+/// A press on a message of `who`'s DM channel `dm` (no server, the user themself).
+fn press_in_dm(
+    fake: &FakeDiscord,
+    who: u64,
+    dm: u64,
+    message: u64,
+    custom_id: &str,
+) -> (u64, Value) {
+    let (id, mut interaction) = press(fake, &person(who), dm, message, custom_id);
+    if let Some(object) = interaction.as_object_mut() {
+        object.remove("guild_id");
+        object.remove("member");
+        object.insert("user".into(), person(who));
+        object.insert("context".into(), json!(1));
+    }
+    (id, interaction)
+}
+
+/// `player` presses My hand on the latest table and the first button of the ephemeral view it
+/// opens: that press's answer, or `None` when the view has nothing to press.
+async fn act_from_view(fake: &FakeDiscord, player: u64) -> Option<Call> {
+    let table = latest_table(&fake.calls())?;
+    let view = interact(fake, press(fake, &person(player), CHANNEL, table, "H:1")).await;
+    assert!(view.ephemeral(), "the hand is for its player's eyes only: {view:?}");
+    let first = view.buttons().first().cloned()?;
+    assert_eq!((view.callback_type(), view.files, view.png), (Some(4), 1, true));
+    let message = view.created.expect("the view's message");
+    let answer = interact(fake, press_ephemeral(fake, player, message, &first)).await;
+    if answer.callback_type() == Some(7) {
+        // The view itself shows the hand after the action, its picture sent again.
+        assert_eq!((answer.files, answer.png), (1, true));
+    }
+    Some(answer)
+}
+
+/// Each player's DM channel, as the bot opened them.
+fn dm_channels(calls: &[Call]) -> HashMap<u64, u64> {
+    calls
+        .iter()
+        .filter(|call| call.is("POST", "/users/@me/channels"))
+        .filter_map(|call| {
+            let user = call.body["recipient_id"].as_str()?.parse().ok()?;
+            Some((user, call.created?))
+        })
+        .collect()
+}
+
+/// The calls that posted or edited a message in `channel`.
+fn in_channel(calls: &[Call], channel: u64) -> Vec<&Call> {
+    let path = format!("/channels/{channel}/messages");
+    calls.iter().filter(|call| call.path.contains(&path) && call.method != "DELETE").collect()
+}
+
+fn is_over(call: &Call) -> bool {
+    let content = call.content();
+    content.contains("wins with five 5s") || content.contains("Every 5 is out")
+}
+
+/// The latest table: the message in the channel with the My hand button.
+fn latest_table(calls: &[Call]) -> Option<u64> {
+    in_channel(calls, CHANNEL)
+        .into_iter()
+        .rev()
+        .find(|call| call.buttons().iter().any(|b| b.starts_with("H:")))
+        .and_then(|call| call.created)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_players_play_cinco_from_ephemeral_hands() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let fake = FakeDiscord::start().await;
+    let served = fake_discord::serve_bot(&fake, &dir.path().join("bot.db")).await;
+    fake.identified(1).await;
+    let [ana, bruno, carla] = PLAYERS.map(|(id, _)| id);
+
+    let lobby = interact(&fake, slash(&fake, &person(ana), CHANNEL, "cinco", json!([]), &[])).await;
+    assert!(lobby.buttons().contains(&"L:1:j".to_owned()), "{:?}", lobby.components());
+    let lobby_message = lobby.created.expect("the lobby's message");
+    for joiner in [bruno, carla] {
+        interact(&fake, press(&fake, &person(joiner), CHANNEL, lobby_message, "L:1:j")).await;
+    }
+    let from = fake.count();
+    interact(&fake, press(&fake, &person(ana), CHANNEL, lobby_message, "L:1:s")).await;
+    // The table goes up with its picture and the My hand button; each hand goes by DM.
+    let table = fake
+        .wait_for(from, |call| {
+            call.is("POST", &format!("/channels/{CHANNEL}/messages")) && call.buttons() == ["H:1"]
+        })
+        .await;
+    assert_eq!((table.files, table.png), (1, true), "the table is a picture");
+    for (player, _) in PLAYERS {
+        let opened = fake
+            .wait_for(from, |call| {
+                call.is("POST", "/users/@me/channels")
+                    && call.body["recipient_id"].as_str().and_then(|id| id.parse().ok())
+                        == Some(player)
+            })
+            .await;
+        let dm = format!("/channels/{}/messages", opened.created.expect("a DM channel"));
+        let hand = fake.wait_for(from, |call| call.is("POST", &dm)).await;
+        assert_eq!((hand.files, hand.png), (1, true), "the hand is a picture");
+        assert!(hand.content().contains("Your hand"), "{}", hand.content());
+    }
+
+    // A bystander's My hand is refused, for them alone.
+    let table_message = table.created.expect("the table's message");
+    let refused = interact(&fake, press(&fake, &person(DORA), CHANNEL, table_message, "H:1")).await;
+    assert_eq!(refused.callback_type(), Some(4));
+    assert!(refused.ephemeral(), "{refused:?}");
+    assert!(refused.content().contains("do not play"), "{}", refused.content());
+    assert!(refused.buttons().is_empty());
+
+    // Each player whose DM shows buttons opens their hand with My hand and presses its first
+    // button there, until the table says who won.
+    let mut handled: HashMap<u64, usize> = HashMap::new();
+    let (mut dm_presses, mut dm_updates) = (0, 0);
+    let mut views = 0;
+    let mut updates = 0;
+    let mut ended = false;
+    'game: for _ in 0..3_000 {
+        let calls = fake.calls();
+        if calls.iter().any(is_over) {
+            ended = true;
+            break;
+        }
+        // Whatever arrives from here on is new, even while the round looks at the hands.
+        let from = calls.len();
+        let dms = dm_channels(&calls);
+        let mut acted = false;
+        for (player, _) in PLAYERS {
+            let Some(dm) = dms.get(&player) else { continue };
+            let shown = in_channel(&calls, *dm);
+            let Some((index, latest)) = shown.iter().enumerate().next_back() else { continue };
+            if latest.buttons().is_empty() || handled.get(&player) == Some(&index) {
+                continue;
+            }
+            handled.insert(player, index);
+            if dm_presses < 3 {
+                // Now and then a player presses the DM itself: the DM is what changes.
+                let Some(dm_message) = shown.iter().find_map(|call| call.created) else { continue };
+                let Some(first) = latest.buttons().first().cloned() else { continue };
+                let pressed = press_in_dm(&fake, player, *dm, dm_message, &first);
+                let answer = interact(&fake, pressed).await;
+                if answer.callback_type() == Some(7) {
+                    assert_eq!((answer.files, answer.png), (1, true));
+                    dm_updates += 1;
+                }
+                dm_presses += 1;
+                acted = true;
+                continue;
+            }
+            let Some(answer) = act_from_view(&fake, player).await else { continue };
+            views += 1;
+            updates += usize::from(answer.callback_type() == Some(7));
+            acted = true;
+            if fake.calls().iter().any(is_over) {
+                ended = true;
+                break 'game;
+            }
+        }
+        if !acted {
+            let dms: Vec<u64> = dms.values().copied().collect();
+            let next = |call: &Call| {
+                is_over(call)
+                    || dms.iter().any(|dm| call.path.contains(&format!("/channels/{dm}/messages")))
+            };
+            let until = Instant::now() + Duration::from_secs(3);
+            while !fake.calls().iter().skip(from).any(next) && Instant::now() < until {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            if !fake.calls().iter().skip(from).any(next) {
+                // A press on the DM updates the DM through the interaction, which these
+                // calls do not show: whoever is waited for opens My hand and acts from there.
+                let mut any = false;
+                for (player, _) in PLAYERS {
+                    any |= act_from_view(&fake, player).await.is_some();
+                }
+                assert!(any, "the game stalled: {:#?}", &fake.calls()[from..]);
+            }
+        }
+    }
+    assert!(ended, "the game ends");
+    assert!(views > 10 && updates > 10, "{views} views, {updates} updates");
+    assert!(dm_presses == 3 && dm_updates > 0, "{dm_updates} of {dm_presses} DM presses");
+    // Each player's hand is one DM, edited in place.
+    let calls = fake.calls();
+    for (player, dm) in dm_channels(&calls) {
+        let posted = calls.iter().filter(|c| c.is("POST", &format!("/channels/{dm}/messages")));
+        assert_eq!(posted.count(), 1, "one hand DM for {player}");
+        let edits = calls.iter().filter(|c| c.is("PATCH", &format!("/channels/{dm}/messages/")));
+        assert!(edits.count() > 2, "the DM of {player} is edited in place");
+    }
+    served.stop().await;
+}
