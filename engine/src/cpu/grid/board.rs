@@ -49,6 +49,10 @@ pub(crate) struct SearchBoard {
     cells: [u8; CELLS],
     /// Per cell, per side, per direction: the base-3 key of the ten cells around it.
     keys: [[[u16; 4]; 2]; CELLS],
+    /// Per empty cell, per side, per direction: the line pattern its key reads as. A stone
+    /// changes one line of each cell around it, and most often not its pattern: then the
+    /// cell's reading stands and is not worked out again.
+    lines: [[[LinePattern; 4]; 2]; CELLS],
     readings: [[Reading; 2]; CELLS],
     sets: [[CellSet; KINDS]; 2],
     /// Stones within two steps (king moves) of each cell.
@@ -73,6 +77,7 @@ impl SearchBoard {
             board: Board::empty(board.size()),
             cells: [WALL; CELLS],
             keys: [[[0; 4]; 2]; CELLS],
+            lines: [[[LinePattern::Dead; 4]; 2]; CELLS],
             readings: [[Reading::default(); 2]; CELLS],
             sets: [[CellSet::default(); KINDS]; 2],
             near: [0; CELLS],
@@ -100,7 +105,7 @@ impl SearchBoard {
                 search.keys[cell][0][direction] = key;
                 search.keys[cell][1][direction] = key;
             }
-            search.read(cell);
+            search.read_lines(cell);
         }
         for point in board.points() {
             if let Some(stone) = board.get(point) {
@@ -231,7 +236,7 @@ impl SearchBoard {
         self.change_keys(cell, own, false);
         self.change_near(cell, -1);
         self.near_set.set(cell, self.near[cell] > 0);
-        self.read(cell);
+        self.read_lines(cell);
     }
 
     /// Adds (`sign` 1) or removes (-1) side `own`'s stone on `cell` in the keys of the cells
@@ -255,7 +260,14 @@ impl SearchBoard {
                         keys[1 - own][direction] -= 2 * weight;
                     }
                     if self.cells[around] == EMPTY {
-                        self.read(around);
+                        for side in 0..2 {
+                            let key = self.keys[around][side][direction];
+                            let now = self.tables[side][usize::from(key)];
+                            if now != self.lines[around][side][direction] {
+                                self.lines[around][side][direction] = now;
+                                self.read_side(around, side);
+                            }
+                        }
                     }
                 }
             }
@@ -277,24 +289,40 @@ impl SearchBoard {
         }
     }
 
-    /// Reads the empty `cell` for both sides from its keys.
-    fn read(&mut self, cell: Cell) {
+    /// Reads the empty `cell` for both sides from all its keys.
+    fn read_lines(&mut self, cell: Cell) {
         for own in 0..2 {
-            let keys = self.keys[cell][own];
-            let lines = keys.map(|key| self.tables[own][usize::from(key)]);
-            let stone = if own == 0 { Stone::Black } else { Stone::White };
-            let reading = Reading::of(lines, self.rules.is_restricted(stone));
-            self.totals[own] += reading.value - self.readings[cell][own].value;
-            self.readings[cell][own] = reading;
-            let threat = reading.threat;
-            let sets = &mut self.sets[own];
-            sets[Kind::Five as usize].set(cell, threat == Threat::Five);
-            sets[Kind::Four as usize]
-                .set(cell, matches!(threat, Threat::Four | Threat::FourThree | Threat::OpenFour));
-            sets[Kind::OpenFour as usize].set(cell, threat == Threat::OpenFour);
-            sets[Kind::Three as usize]
-                .set(cell, matches!(threat, Threat::Three | Threat::DoubleThree));
-            sets[Kind::Suspect as usize].set(cell, reading.suspect);
+            for direction in 0..4 {
+                let key = self.keys[cell][own][direction];
+                self.lines[cell][own][direction] = self.tables[own][usize::from(key)];
+            }
         }
+        self.read(cell);
+    }
+
+    /// Reads the empty `cell` for both sides from its line patterns.
+    fn read(&mut self, cell: Cell) {
+        self.read_side(cell, 0);
+        self.read_side(cell, 1);
+    }
+
+    /// Reads the empty `cell` for side `own` from its line patterns.
+    fn read_side(&mut self, cell: Cell, own: usize) {
+        let stone = if own == 0 { Stone::Black } else { Stone::White };
+        let reading = Reading::of(self.lines[cell][own], self.rules.is_restricted(stone));
+        let before = self.readings[cell][own];
+        if reading == before {
+            return;
+        }
+        self.totals[own] += reading.value - before.value;
+        self.readings[cell][own] = reading;
+        let threat = reading.threat;
+        let sets = &mut self.sets[own];
+        sets[Kind::Five as usize].set(cell, threat == Threat::Five);
+        sets[Kind::Four as usize]
+            .set(cell, matches!(threat, Threat::Four | Threat::FourThree | Threat::OpenFour));
+        sets[Kind::OpenFour as usize].set(cell, threat == Threat::OpenFour);
+        sets[Kind::Three as usize].set(cell, matches!(threat, Threat::Three | Threat::DoubleThree));
+        sets[Kind::Suspect as usize].set(cell, reading.suspect);
     }
 }

@@ -107,10 +107,11 @@ pub(crate) trait Pvs {
         if let Some(entry) = stored
             && entry.depth >= depth
         {
+            let score = from_table(entry.score, ply);
             match entry.bound {
-                Bound::Exact => return entry.score,
-                Bound::Lower if entry.score >= beta => return entry.score,
-                Bound::Upper if entry.score <= alpha => return entry.score,
+                Bound::Exact => return score,
+                Bound::Lower if score >= beta => return score,
+                Bound::Upper if score <= alpha => return score,
                 _ => {}
             }
         }
@@ -172,7 +173,48 @@ pub(crate) trait Pvs {
         } else {
             Bound::Upper
         };
-        self.memory().table.store(Entry { key, depth, score: best_score, bound, best: best_move });
+        let score = to_table(best_score, ply);
+        self.memory().table.store(Entry { key, depth, score, bound, best: best_move });
         best_score
+    }
+}
+
+/// A score as the table keeps it: a win or a loss counted in plies from the stored position
+/// rather than from the root, so that it still reads right when the position comes back at
+/// another ply (otherwise a win met again deeper looks shorter than it is).
+fn to_table(score: i32, ply: usize) -> i32 {
+    let ply = i32::try_from(ply).unwrap_or(0);
+    if score >= DECIDED {
+        score + ply
+    } else if score <= -DECIDED {
+        score - ply
+    } else {
+        score
+    }
+}
+
+/// The score at `ply` of what the table keeps, the inverse of [`to_table`].
+fn from_table(score: i32, ply: usize) -> i32 {
+    let ply = i32::try_from(ply).unwrap_or(0);
+    if score >= DECIDED {
+        score - ply
+    } else if score <= -DECIDED {
+        score + ply
+    } else {
+        score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stored_win_keeps_its_distance_from_the_stored_position() {
+        // Found at ply 3, winning at ply 7: four plies from the position. Met again at
+        // ply 5, it wins at ply 9.
+        assert_eq!(from_table(to_table(WIN - 7, 3), 5), WIN - 9);
+        assert_eq!(from_table(to_table(-(WIN - 8), 4), 2), -(WIN - 6));
+        assert_eq!(from_table(to_table(350, 4), 9), 350);
     }
 }

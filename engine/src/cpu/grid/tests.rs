@@ -229,7 +229,23 @@ proptest! {
                 }
             }
         }
-        for &cell in played.iter().rev() {
+        let half = played.len() / 2;
+        for &cell in played[half..].iter().rev() {
+            search.undo(cell);
+        }
+        // Readings kept stone by stone, some of them left standing when a stone did not
+        // change their line's pattern, are those of a board read afresh.
+        let fresh = SearchBoard::new(search.board(), search.to_move(), rules);
+        for at in search.board().empty_points() {
+            for stone in [Stone::Black, Stone::White] {
+                let cell = cell_of(at);
+                prop_assert_eq!(search.reading(cell, stone), fresh.reading(cell, stone), "{:?} at {}", stone, at);
+            }
+        }
+        for stone in [Stone::Black, Stone::White] {
+            prop_assert_eq!(search.total(stone), fresh.total(stone));
+        }
+        for &cell in played[..half].iter().rev() {
             search.undo(cell);
         }
         prop_assert_eq!(search.hash(), start_hash);
