@@ -176,7 +176,9 @@ async fn three_players_play_cinco_from_ephemeral_hands() {
             handled.insert(player, index);
             if dm_presses < 3 {
                 // Now and then a player presses the DM itself: the DM is what changes.
-                let Some(dm_message) = shown.iter().find_map(|call| call.created) else { continue };
+                // The hand's DM, not the note that seated them at the lobby.
+                let hand_dm = shown.iter().find(|call| call.content().contains("Your hand"));
+                let Some(dm_message) = hand_dm.and_then(|call| call.created) else { continue };
                 let Some(first) = latest.buttons().first().cloned() else { continue };
                 let pressed = press_in_dm(&fake, player, *dm, dm_message, &first);
                 let answer = interact(&fake, pressed).await;
@@ -224,7 +226,9 @@ async fn three_players_play_cinco_from_ephemeral_hands() {
     // Each player's hand is one DM, edited in place.
     let calls = fake.calls();
     for (player, dm) in dm_channels(&calls) {
-        let posted = calls.iter().filter(|c| c.is("POST", &format!("/channels/{dm}/messages")));
+        let posted = calls.iter().filter(|c| {
+            c.is("POST", &format!("/channels/{dm}/messages")) && c.content().contains("Your hand")
+        });
         assert_eq!(posted.count(), 1, "one hand DM for {player}");
         let edits = calls.iter().filter(|c| c.is("PATCH", &format!("/channels/{dm}/messages/")));
         assert!(edits.count() > 2, "the DM of {player} is edited in place");
