@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use cincobot::config::{Config, CpuBudgets, Secret, Shards};
 use cincobot::discord::{DiscordSettings, Served, serve};
-use fake_discord::{Call, FakeDiscord, TOKEN, press, slash, user};
+use fake_discord::{Call, FakeDiscord, TOKEN, autocomplete, press, slash, user};
 use serde_json::{Value, json};
 
 const CHANNEL: u64 = 1_150_000_000_000_000_000;
@@ -178,6 +178,16 @@ async fn a_gomoku_game_by_move_commands_each_answered_with_the_board() {
     let served = start_on(&fake, &dir.path().join("bot.db")).await;
     fake.identified(1).await;
     let (mut message, _) = start_game(&fake, "gomoku").await;
+    // Typing the point: the empty board's centre first, and only for the player to move.
+    let offered = interact(&fake, autocomplete(&fake, &ana(), CHANNEL, "H")).await;
+    assert_eq!(offered.callback_type(), Some(8), "an autocomplete result");
+    let choices = offered.data()["choices"].as_array().cloned().unwrap_or_default();
+    assert_eq!(choices.first(), Some(&json!({ "name": "h8", "value": "h8" })), "{choices:?}");
+    assert!(
+        choices.iter().all(|choice| choice["value"].as_str().is_some_and(|v| v.starts_with('h')))
+    );
+    let waiting = interact(&fake, autocomplete(&fake, &bruno(), CHANNEL, "")).await;
+    assert_eq!(waiting.data()["choices"], json!([]), "not Bruno's turn");
     let moves = [
         (ANA, "h8"),
         (BRUNO, "a1"),

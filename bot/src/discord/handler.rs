@@ -11,11 +11,11 @@ use serenity::all::{
 use serenity::async_trait;
 use serenity::builder::Builder as _;
 
+use super::commands;
 use super::delivery::{Delivery, ephemeral};
-use super::interaction::{command_input, component_input};
+use super::interaction::{command_input, component_input, move_query};
 use super::reply::{DEFER_AFTER, Origin, Reply};
 use super::retry::patiently;
-use super::{commands, typed};
 use crate::core::Input;
 use crate::i18n::{Locale, Text};
 use crate::runtime::Desk;
@@ -144,21 +144,14 @@ impl Handler {
         }
     }
 
-    /// `/move`'s point as typed, offered back as the choice to send: the point is read by the
-    /// core when the command comes.
+    /// `/move`'s point being typed: the core offers the legal moves that fit, nearest the
+    /// last moves first; another autocomplete, or a user with no game there, gets none.
     async fn on_autocomplete(&self, interaction: &CommandInteraction) {
-        let typed = interaction
-            .data
-            .autocomplete()
-            .map(|option| option.value.trim().to_lowercase())
-            .unwrap_or_default();
-        let choices = typed::suggestions(&typed)
-            .into_iter()
-            .map(|point| AutocompleteChoice::new(point.clone(), point))
-            .collect();
-        let response = CreateInteractionResponse::Autocomplete(
-            CreateAutocompleteResponse::new().set_choices(choices),
-        );
+        let moves = match move_query(interaction) {
+            Some(query) => self.desk.suggest(query).await,
+            None => Vec::new(),
+        };
+        let response = suggestions(moves);
         let http = &*self.http;
         if let Err(error) = patiently("autocomplete", || {
             response.clone().execute(http, (interaction.id, interaction.token.as_str()))
@@ -168,4 +161,12 @@ impl Handler {
             tracing::warn!(%error, "answering an autocomplete failed");
         }
     }
+}
+
+/// The autocomplete response offering `moves`, each shown as it is sent.
+#[must_use]
+pub fn suggestions(moves: Vec<String>) -> CreateInteractionResponse {
+    let choices =
+        moves.into_iter().map(|text| AutocompleteChoice::new(text.clone(), text)).collect();
+    CreateInteractionResponse::Autocomplete(CreateAutocompleteResponse::new().set_choices(choices))
 }

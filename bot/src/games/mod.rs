@@ -7,6 +7,7 @@
 mod animation;
 mod diagram;
 mod kind;
+mod nearness;
 mod options;
 mod picture;
 mod position;

@@ -34,8 +34,20 @@ pub struct Answer {
 enum Request {
     Input { input: Box<Input>, reply: oneshot::Sender<Answer> },
     Shown { game: GameId, ply: usize, ended: bool, message: String },
+    Suggest { query: MoveQuery, reply: oneshot::Sender<Vec<String>> },
     Settle(oneshot::Sender<()>),
     Stop,
+}
+
+/// What a player is typing into `/move`, for [`Core::move_suggestions`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveQuery {
+    pub chat: Chat,
+    /// The player's platform id.
+    pub user: String,
+    /// The game named in the command, if one is.
+    pub game: Option<GameId>,
+    pub typed: String,
 }
 
 /// The adapters' handle on the desk.
@@ -69,6 +81,15 @@ impl Desk {
     /// output said it was the game's final board.
     pub fn shown(&self, game: GameId, ply: usize, ended: bool, message: String) {
         let _ = self.requests.send(Request::Shown { game, ply, ended, message });
+    }
+
+    /// The moves the core offers for `query` (none when the desk has stopped).
+    pub async fn suggest(&self, query: MoveQuery) -> Vec<String> {
+        let (reply, suggestions) = oneshot::channel();
+        if self.requests.send(Request::Suggest { query, reply }).is_err() {
+            return Vec::new();
+        }
+        suggestions.await.unwrap_or_default()
     }
 
     /// Waits until the CPU owes no move (each answer handed to the core and its outputs to
@@ -212,6 +233,11 @@ pub async fn run(running: Running, Inbox(mut inbox): Inbox, outlets: Outlets) {
                         tracing::warn!(game = game.0, %error, "remembering a shown board");
                     }
                     save_shown(&mut core, &inbox).await;
+                    continue;
+                }
+                Some(Request::Suggest { query, reply }) => {
+                    let MoveQuery { chat, user, game, typed } = query;
+                    let _ = reply.send(core.move_suggestions(&chat, &user, game, &typed));
                     continue;
                 }
                 Some(Request::Settle(reply)) => settling.push(reply),

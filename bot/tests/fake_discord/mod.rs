@@ -649,3 +649,13 @@ pub fn press(
     interaction["data"] = json!({ "custom_id": custom_id, "component_type": 2 });
     (id, interaction)
 }
+
+/// `/move`'s point being typed: `typed` so far.
+pub fn autocomplete(fake: &FakeDiscord, user: &Value, channel: u64, typed: &str) -> (u64, Value) {
+    let (id, mut interaction) = base(fake, 4, user, channel);
+    interaction["data"] = json!({
+        "id": "1190000000000000000", "name": "move", "type": 1,
+        "options": [{ "name": "point", "type": 3, "value": typed, "focused": true }]
+    });
+    (id, interaction)
+}
