@@ -74,6 +74,9 @@ async fn start_game(fake: &FakeDiscord, game: &str) -> (u64, Call) {
     let answer = interact(fake, challenge).await;
     assert_eq!(answer.callback_type(), Some(4), "the challenge answers the command");
     assert!(!answer.ephemeral(), "everyone sees a challenge");
+    assert!(answer.content().starts_with(&format!("<@{BRUNO}> ")), "{}", answer.content());
+    let allowed = &answer.data()["allowed_mentions"];
+    assert_eq!((&allowed["users"], &allowed["parse"]), (&json!([BRUNO.to_string()]), &json!([])));
     let accept =
         answer.buttons().into_iter().find(|id| id.starts_with("a:")).expect("an Accept button");
     let challenge_message = answer.created.expect("the challenge's message");
@@ -168,6 +171,20 @@ async fn a_5_en_raya_game_by_buttons_with_a_bystander_refused() {
     fake.dispatch(press(&fake, &carla(), CHANNEL, message, &replay).1);
     let posted = fake.wait_for(from, |call| call.files == 1 && call.gif).await;
     assert!(posted.content().contains("5 en raya"), "{}", posted.content());
+    served.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_open_challenge_pings_nobody() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let fake = FakeDiscord::start().await;
+    let served = start_on(&fake, &dir.path().join("bot.db")).await;
+    fake.identified(1).await;
+    let open = interact(&fake, slash(&fake, &ana(), CHANNEL, "renju", json!([]), &[])).await;
+    assert_eq!(open.callback_type(), Some(4));
+    assert!(open.buttons().iter().any(|id| id.starts_with("j:")), "a Join button");
+    assert!(!open.content().contains("<@"), "{}", open.content());
+    assert_eq!(open.data()["allowed_mentions"]["users"], json!([]));
     served.stop().await;
 }
 

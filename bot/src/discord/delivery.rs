@@ -9,7 +9,8 @@
 //! board or text its answer. Everything else goes out with the bot's token, which never
 //! expires: boards are edited in place (a board whose message is gone is posted anew), and
 //! since an edit notifies nobody the player to move gets a short mention (allowed mentions:
-//! that user only), the game's previous one deleted. What is private to the user who acted
+//! that user only), the game's previous one deleted. A challenge that answers a command naming
+//! its opponent pings them the same way; an open challenge pings nobody. What is private to the user who acted
 //! closes the interaction as an ephemeral message.
 
 use std::collections::HashMap;
@@ -26,7 +27,7 @@ use tokio::sync::mpsc;
 use super::components;
 use super::reply::{Origin, Reply, Stage};
 use super::retry::{self, DMS_CLOSED, UNKNOWN_MESSAGE, patiently};
-use crate::core::{Attachment, Chat, GameId, Message, Output, Platform, User};
+use crate::core::{Attachment, Chat, GameId, Message, Output, Payload, Platform, Row, User};
 use crate::i18n::{Locale, Text, Texts};
 use crate::runtime::{Desk, Lanes, Outlet};
 
@@ -56,6 +57,8 @@ struct ChannelState {
     reply: Option<Arc<Reply>>,
     /// Texts for the interaction's user that its delivery found (their DMs were closed).
     extra: Vec<String>,
+    /// The user the interaction's challenge is for, until the challenge pings them.
+    challenged: Option<UserId>,
 }
 
 /// The queues of every channel.
@@ -115,6 +118,16 @@ pub struct Body {
 }
 
 impl Body {
+    /// The same message mentioning `user` first, who alone is notified.
+    #[must_use]
+    pub fn pinging(self, user: UserId) -> Body {
+        Body {
+            content: clip(&format!("<@{user}> {}", self.content), CONTENT_LIMIT),
+            mention: Some(user),
+            ..self
+        }
+    }
+
     fn allowed(&self) -> CreateAllowedMentions {
         CreateAllowedMentions::new().users(self.mention)
     }
@@ -166,6 +179,15 @@ impl Body {
         }
         edit
     }
+}
+
+/// Whether `message` offers an Accept button: a challenge, addressed to its opponent.
+fn offers_accept(message: &Message) -> bool {
+    message
+        .components
+        .iter()
+        .flat_map(Row::payloads)
+        .any(|payload| matches!(Payload::decode(payload), Some(Payload::Accept(_))))
 }
 
 /// A private answer as an ephemeral message.
@@ -246,6 +268,7 @@ impl Delivery {
             turns: HashMap::new(),
             reply: None,
             extra: Vec::new(),
+            challenged: None,
         };
         while let Some(job) = jobs.recv().await {
             self.run(job, &mut state).await;
@@ -256,6 +279,7 @@ impl Delivery {
     async fn run(&self, job: Job, state: &mut ChannelState) {
         match job {
             Job::Expect(reply) => {
+                state.challenged = reply.challenged;
                 state.reply = Some(reply);
                 state.extra.clear();
             }
@@ -264,6 +288,7 @@ impl Delivery {
                 self.close(&reply, private, extra).await;
                 if state.reply.as_ref().is_some_and(|current| Arc::ptr_eq(current, &reply)) {
                     state.reply = None;
+                    state.challenged = None;
                 }
             }
             Job::Output(output) => match *output {
@@ -273,7 +298,12 @@ impl Delivery {
                     self.show_board(state, shown, &message, turn.as_ref()).await;
                 }
                 Output::Send { message, .. } => {
-                    let body = self.text_body(&message);
+                    let mut body = self.text_body(&message);
+                    if offers_accept(&message)
+                        && let Some(challenged) = state.challenged.take()
+                    {
+                        body = body.pinging(challenged);
+                    }
                     self.post(state, &body).await;
                 }
                 Output::File { locale, caption, file, .. } => {
@@ -536,8 +566,7 @@ impl Delivery {
         if shown.is_none() {
             // A new message notifies: the mention goes in it.
             if let Some(id) = turn.and_then(|user| user_id(&user.id)) {
-                body.content = clip(&format!("<@{id}> {}", body.content), CONTENT_LIMIT);
-                body.mention = Some(id);
+                body = body.pinging(id);
             }
             shown = self.post(state, &body).await;
             posted = true;

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use serenity::all::{
     AutocompleteChoice, CommandInteraction, ComponentInteraction, Context,
     CreateAutocompleteResponse, CreateInteractionResponse, EventHandler, GuildId, Http,
-    Interaction, Ready,
+    Interaction, Ready, UserId,
 };
 use serenity::async_trait;
 use serenity::builder::Builder as _;
@@ -16,7 +16,7 @@ use super::delivery::{Delivery, ephemeral};
 use super::interaction::{command_input, component_input, move_query};
 use super::reply::{DEFER_AFTER, Origin, Reply};
 use super::retry::patiently;
-use crate::core::Input;
+use crate::core::{Action, Command, Input, Opponent};
 use crate::i18n::{Locale, Text};
 use crate::runtime::Desk;
 
@@ -88,7 +88,8 @@ impl Handler {
             interaction.user.id,
             locale,
             input.reply_is_private(),
-        );
+        )
+        .challenging(challenged(&input));
         self.ask(input, reply).await;
     }
 
@@ -160,6 +161,16 @@ impl Handler {
         {
             tracing::warn!(%error, "answering an autocomplete failed");
         }
+    }
+}
+
+/// The user a challenge command names (by id, as a user option sends them).
+fn challenged(input: &Input) -> Option<UserId> {
+    match &input.action {
+        Action::Typed(Command::Challenge { opponent: Some(Opponent::User(id)), .. }) => {
+            id.parse::<u64>().ok().filter(|id| *id != 0).map(UserId::new)
+        }
+        _ => None,
     }
 }
 

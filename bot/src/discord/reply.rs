@@ -52,6 +52,8 @@ pub struct Reply {
     /// Whether the core's whole answer is private (known before it answers): a deferred
     /// command's placeholder is then ephemeral, as its answer will be.
     pub private: bool,
+    /// The user a challenge command names: the challenge that answers it pings them.
+    pub challenged: Option<UserId>,
     stage: Mutex<Stage>,
 }
 
@@ -66,7 +68,23 @@ impl Reply {
         locale: Locale,
         private: bool,
     ) -> Reply {
-        Reply { id, token, origin, channel, user, locale, private, stage: Mutex::new(Stage::Open) }
+        Reply {
+            id,
+            token,
+            origin,
+            channel,
+            user,
+            locale,
+            private,
+            challenged: None,
+            stage: Mutex::new(Stage::Open),
+        }
+    }
+
+    /// The same reply, for a command that challenges `user`.
+    #[must_use]
+    pub fn challenging(self, user: Option<UserId>) -> Reply {
+        Reply { challenged: user, ..self }
     }
 
     /// The stage, held while the caller answers so that no one else answers meanwhile.
