@@ -19,14 +19,14 @@ use std::sync::Arc;
 use serenity::all::{
     ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateInteractionResponse,
     CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
-    EditInteractionResponse, EditMessage, Http, MessageId, UserId,
+    EditInteractionResponse, EditMessage, MessageId, UserId,
 };
-use serenity::builder::Builder as _;
 use tokio::sync::mpsc;
 
 use super::components;
 use super::reply::{Origin, Reply, Stage};
-use super::retry::{self, DMS_CLOSED, UNKNOWN_MESSAGE, patiently};
+use super::rest::Rest;
+use super::retry::{self, DMS_CLOSED, UNKNOWN_MESSAGE};
 use crate::core::{Attachment, Chat, GameId, Message, Output, Payload, Platform, Row, User};
 use crate::i18n::{Locale, Text, Texts};
 use crate::runtime::{Desk, Lanes, Outlet};
@@ -63,7 +63,7 @@ struct ChannelState {
 
 /// The queues of every channel.
 pub struct Delivery {
-    http: Arc<Http>,
+    rest: Arc<Rest>,
     texts: Arc<Texts>,
     desk: Desk,
     lanes: Lanes<ChannelId, Job>,
@@ -126,6 +126,12 @@ impl Body {
             mention: Some(user),
             ..self
         }
+    }
+
+    /// The files that go beside the JSON: the image, if there is one.
+    #[must_use]
+    pub fn files(&self) -> Vec<CreateAttachment> {
+        self.image.iter().cloned().collect()
     }
 
     fn allowed(&self) -> CreateAllowedMentions {
@@ -200,13 +206,13 @@ pub fn ephemeral(content: &str) -> CreateInteractionResponseMessage {
 
 impl Delivery {
     #[must_use]
-    pub fn new(http: Arc<Http>, texts: Arc<Texts>, desk: Desk) -> Arc<Delivery> {
-        Arc::new(Delivery { http, texts, desk, lanes: Lanes::default() })
+    pub fn new(rest: Arc<Rest>, texts: Arc<Texts>, desk: Desk) -> Arc<Delivery> {
+        Arc::new(Delivery { rest, texts, desk, lanes: Lanes::default() })
     }
 
     #[must_use]
-    pub fn http(&self) -> Arc<Http> {
-        self.http.clone()
+    pub fn rest(&self) -> Arc<Rest> {
+        self.rest.clone()
     }
 
     #[must_use]
@@ -389,12 +395,9 @@ impl Delivery {
         {
             return Some(id);
         }
-        let channel = state.channel;
-        let result =
-            patiently("create message", || body.message().execute(&*self.http, (channel, None)))
-                .await;
+        let result = self.rest.create_message(state.channel, &body.message(), body.files()).await;
         match result {
-            Ok(message) => Some(message.id),
+            Ok(id) => Some(id),
             Err(error) => {
                 tracing::warn!(%error, "posting a message failed");
                 None
@@ -406,25 +409,22 @@ impl Delivery {
     /// command was answered already or the call failed.
     async fn answer_command(&self, reply: &Reply, body: &Body) -> Option<MessageId> {
         let mut stage = reply.stage().await;
-        let http = &*self.http;
         let token = reply.token.as_str();
         let message = match *stage {
             Stage::Open => {
                 let response = CreateInteractionResponse::Message(body.response());
                 let answered =
-                    patiently("respond", || response.clone().execute(http, (reply.id, token)))
-                        .await;
+                    self.rest.respond("respond", (reply.id, token), &response, body.files()).await;
                 if let Err(error) = answered {
                     tracing::warn!(%error, "answering a command failed");
                     return None;
                 }
                 *stage = Stage::Answered;
-                patiently("original response", || http.get_original_interaction_response(token))
-                    .await
+                self.rest.original(token).await
             }
             Stage::Deferred => {
                 let edited =
-                    patiently("edit response", || body.response_edit().execute(http, token)).await;
+                    self.rest.edit_original(token, &body.response_edit(), body.files()).await;
                 if edited.is_ok() {
                     *stage = Stage::Answered;
                 }
@@ -433,7 +433,7 @@ impl Delivery {
             Stage::Answered => return None,
         };
         match message {
-            Ok(message) => Some(message.id),
+            Ok(id) => Some(id),
             Err(error) => {
                 tracing::warn!(%error, "reading a command's answer failed");
                 None
@@ -454,19 +454,19 @@ impl Delivery {
             return false;
         }
         let mut stage = reply.stage().await;
-        let http = &*self.http;
         let token = reply.token.as_str();
         let result = match *stage {
             Stage::Open => {
                 let response = CreateInteractionResponse::UpdateMessage(body.response());
-                patiently("update message", || response.clone().execute(http, (reply.id, token)))
+                self.rest
+                    .respond("update message", (reply.id, token), &response, body.files())
                     .await
             }
-            Stage::Deferred => {
-                patiently("edit response", || body.response_edit().execute(http, token))
-                    .await
-                    .map(|_| ())
-            }
+            Stage::Deferred => self
+                .rest
+                .edit_original(token, &body.response_edit(), body.files())
+                .await
+                .map(|_| ()),
             Stage::Answered => return false,
         };
         match result {
@@ -482,18 +482,15 @@ impl Delivery {
     }
 
     async fn edit_components(&self, channel: ChannelId, id: MessageId, rows: Vec<CreateActionRow>) {
-        let result = patiently("edit components", || {
-            EditMessage::new().components(rows.clone()).execute(&*self.http, (channel, id, None))
-        })
-        .await;
+        let edit = EditMessage::new().components(rows);
+        let result = self.rest.edit_message((channel, id), &edit, Vec::new()).await;
         if let Err(error) = result {
             tracing::warn!(%error, "editing a board's buttons failed");
         }
     }
 
     async fn delete(&self, channel: ChannelId, id: MessageId) {
-        let result =
-            patiently("delete message", || self.http.delete_message(channel, id, None)).await;
+        let result = self.rest.delete_message(channel, id).await;
         if let Err(error) = result
             && retry::code(&error) != Some(UNKNOWN_MESSAGE)
         {
@@ -550,13 +547,10 @@ impl Delivery {
             } else if current.is_some()
                 && state.reply.as_ref().is_none_or(|reply| reply.origin != Origin::Command)
             {
-                let channel = state.channel;
-                let result = patiently("edit message", || {
-                    body.edit().execute(&*self.http, (channel, id, None))
-                })
-                .await;
+                let result =
+                    self.rest.edit_message((state.channel, id), &body.edit(), body.files()).await;
                 match result {
-                    Ok(_) => shown = Some(id),
+                    Ok(()) => shown = Some(id),
                     // Deleted: a new message takes its place.
                     Err(error) if retry::code(&error) == Some(UNKNOWN_MESSAGE) => {}
                     Err(error) => tracing::warn!(%error, "editing a board failed; posted anew"),
@@ -603,16 +597,12 @@ impl Delivery {
             locale,
             &Text::new("dc-your-turn").with("name", format!("<@{id}>")).with("id", game.0),
         );
-        let channel = state.channel;
         let message = CreateMessage::new()
             .content(clip(&words, CONTENT_LIMIT))
             .allowed_mentions(CreateAllowedMentions::new().users([id]));
-        let result =
-            patiently("create message", || message.clone().execute(&*self.http, (channel, None)))
-                .await;
-        match result {
+        match self.rest.create_message(state.channel, &message, Vec::new()).await {
             Ok(sent) => {
-                state.turns.insert(game, (sent.id, ply));
+                state.turns.insert(game, (sent, ply));
             }
             Err(error) => tracing::warn!(%error, "mentioning the player to move failed"),
         }
@@ -622,8 +612,7 @@ impl Delivery {
     async fn send_direct(&self, user: &str, message: &Message) -> bool {
         let Some(user) = user_id(user) else { return false };
         let content = clip(&self.texts.render_lines(message.locale, &message.lines), CONTENT_LIMIT);
-        let http = &*self.http;
-        let channel = match patiently("open DM", || user.create_dm_channel(http)).await {
+        let channel = match self.rest.open_dm(user).await {
             Ok(channel) => channel,
             Err(error) => {
                 tracing::warn!(%error, "opening a DM failed");
@@ -631,7 +620,7 @@ impl Delivery {
             }
         };
         let body = CreateMessage::new().content(content);
-        match patiently("create message", || body.clone().execute(http, (channel.id, None))).await {
+        match self.rest.create_message(channel, &body, Vec::new()).await {
             Ok(_) => true,
             Err(error) if retry::code(&error) == Some(DMS_CLOSED) => false,
             Err(error) => {
@@ -661,49 +650,45 @@ impl Delivery {
                 Output::Direct { .. } | Output::File { .. } => {}
             }
         }
-        let http = &*self.http;
+        let rest = &self.rest;
+        let to = (reply.id, reply.token.as_str());
         let token = reply.token.as_str();
         let mut stage = reply.stage().await;
         let text = notes.join("\n");
         let result = match (*stage, notes.is_empty(), reply.origin) {
             (Stage::Open, false, _) => {
                 let response = CreateInteractionResponse::Message(ephemeral(&text));
-                patiently("respond", || response.clone().execute(http, (reply.id, token))).await
+                rest.respond("respond", to, &response, Vec::new()).await
             }
             (Stage::Open, true, Origin::Component { .. }) => {
                 let response = CreateInteractionResponse::Acknowledge;
-                patiently("acknowledge", || response.clone().execute(http, (reply.id, token))).await
+                rest.respond("acknowledge", to, &response, Vec::new()).await
             }
             (Stage::Open, true, Origin::Command) => {
                 let done = self.texts.render(reply.locale, &Text::new("dc-done"));
                 let response = CreateInteractionResponse::Message(ephemeral(&done));
-                patiently("respond", || response.clone().execute(http, (reply.id, token))).await
+                rest.respond("respond", to, &response, Vec::new()).await
             }
             (Stage::Deferred, true, Origin::Component { .. }) | (Stage::Answered, true, _) => {
                 Ok(())
             }
-            (Stage::Deferred, true, Origin::Command) => {
-                patiently("delete response", || http.delete_original_interaction_response(token))
-                    .await
-            }
+            (Stage::Deferred, true, Origin::Command) => rest.delete_original(token).await,
             (Stage::Deferred, false, Origin::Command) if reply.private => {
                 let edit = EditInteractionResponse::new()
                     .content(clip(&text, CONTENT_LIMIT))
                     .allowed_mentions(CreateAllowedMentions::new());
-                patiently("edit response", || edit.clone().execute(http, token)).await.map(|_| ())
+                rest.edit_original(token, &edit, Vec::new()).await.map(|_| ())
             }
             (Stage::Deferred | Stage::Answered, false, origin) => {
                 if *stage == Stage::Deferred && origin == Origin::Command {
                     // The public placeholder goes; the answer is for this user only.
-                    let _ = http.delete_original_interaction_response(token).await;
+                    let _ = rest.delete_original(token).await;
                 }
                 let followup = CreateInteractionResponseFollowup::new()
                     .content(clip(&text, CONTENT_LIMIT))
                     .ephemeral(true)
                     .allowed_mentions(CreateAllowedMentions::new());
-                patiently("follow up", || followup.clone().execute(http, (None, token)))
-                    .await
-                    .map(|_| ())
+                rest.follow_up(token, &followup).await
             }
         };
         *stage = Stage::Answered;

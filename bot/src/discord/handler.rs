@@ -5,17 +5,16 @@ use std::sync::Arc;
 
 use serenity::all::{
     AutocompleteChoice, CommandInteraction, ComponentInteraction, Context,
-    CreateAutocompleteResponse, CreateInteractionResponse, EventHandler, GuildId, Http,
-    Interaction, Ready, UserId,
+    CreateAutocompleteResponse, CreateInteractionResponse, EventHandler, GuildId, Interaction,
+    Ready, UserId,
 };
 use serenity::async_trait;
-use serenity::builder::Builder as _;
 
 use super::commands;
 use super::delivery::{Delivery, ephemeral};
 use super::interaction::{command_input, component_input, move_query};
 use super::reply::{DEFER_AFTER, Origin, Reply};
-use super::retry::patiently;
+use super::rest::Rest;
 use crate::core::{Action, Command, Input, Opponent};
 use crate::i18n::{Locale, Text};
 use crate::runtime::Desk;
@@ -25,8 +24,8 @@ use crate::runtime::Desk;
 pub struct Handler {
     pub desk: Desk,
     pub delivery: Arc<Delivery>,
-    /// The REST client the delivery uses (it learns the application's id from READY).
-    pub http: Arc<Http>,
+    /// The REST calls the delivery makes too (they learn the application's id from READY).
+    pub rest: Arc<Rest>,
     /// Register the commands in this server only (development), else globally.
     pub guild: Option<GuildId>,
 }
@@ -34,21 +33,9 @@ pub struct Handler {
 #[async_trait]
 impl EventHandler for Handler {
     async fn ready(&self, _: Context, ready: Ready) {
-        self.http.set_application_id(ready.application.id);
+        self.rest.http().set_application_id(ready.application.id);
         let definitions = commands::definitions(self.delivery.texts());
-        let http = &*self.http;
-        let registered = match self.guild {
-            Some(guild) => {
-                patiently("register commands", || guild.set_commands(http, definitions.clone()))
-                    .await
-                    .map(|_| ())
-            }
-            None => patiently("register commands", || {
-                serenity::all::Command::set_global_commands(http, definitions.clone())
-            })
-            .await
-            .map(|_| ()),
-        };
+        let registered = self.rest.set_commands(self.guild, &definitions).await;
         if let Err(error) = registered {
             tracing::warn!(%error, "registering the slash commands failed");
         }
@@ -117,10 +104,10 @@ impl Handler {
     async fn ask(&self, input: Input, reply: Reply) {
         let reply = Arc::new(reply);
         self.delivery.expect(reply.clone());
-        let (http, waiting) = (self.http.clone(), reply.clone());
+        let (rest, waiting) = (self.rest.clone(), reply.clone());
         tokio::spawn(async move {
             tokio::time::sleep(DEFER_AFTER).await;
-            waiting.defer(&http).await;
+            waiting.defer(&rest).await;
         });
         let answer = self.desk.ask(input).await;
         self.delivery.finish(reply, answer.private);
@@ -137,10 +124,7 @@ impl Handler {
     ) {
         let words = self.delivery.texts().render(locale, text);
         let response = CreateInteractionResponse::Message(ephemeral(&words));
-        let http = &*self.http;
-        if let Err(error) =
-            patiently("respond", || response.clone().execute(http, (id, token))).await
-        {
+        if let Err(error) = self.rest.respond("respond", (id, token), &response, Vec::new()).await {
             tracing::warn!(%error, "refusing an interaction failed");
         }
     }
@@ -153,12 +137,8 @@ impl Handler {
             None => Vec::new(),
         };
         let response = suggestions(moves);
-        let http = &*self.http;
-        if let Err(error) = patiently("autocomplete", || {
-            response.clone().execute(http, (interaction.id, interaction.token.as_str()))
-        })
-        .await
-        {
+        let to = (interaction.id, interaction.token.as_str());
+        if let Err(error) = self.rest.respond("autocomplete", to, &response, Vec::new()).await {
             tracing::warn!(%error, "answering an autocomplete failed");
         }
     }

@@ -6,13 +6,12 @@
 use std::time::Duration;
 
 use serenity::all::{
-    ChannelId, CreateInteractionResponse, CreateInteractionResponseMessage, Http, InteractionId,
+    ChannelId, CreateInteractionResponse, CreateInteractionResponseMessage, InteractionId,
     MessageId, UserId,
 };
-use serenity::builder::Builder as _;
 use tokio::sync::{Mutex, MutexGuard};
 
-use super::retry::patiently;
+use super::rest::Rest;
 use crate::i18n::Locale;
 
 /// When an interaction still unanswered is deferred: Discord's 3 s, less a margin for the
@@ -95,7 +94,7 @@ impl Reply {
     /// Defers the response if no one answered yet: a component's message stays as it is
     /// (no loading state), a command shows the bot thinking — to its user alone when the
     /// answer will be private (Discord fixes that when it defers).
-    pub async fn defer(&self, http: &Http) {
+    pub async fn defer(&self, rest: &Rest) {
         let mut stage = self.stage().await;
         if *stage != Stage::Open {
             return;
@@ -107,8 +106,7 @@ impl Reply {
             }
         };
         let result =
-            patiently("defer", || response.clone().execute(http, (self.id, self.token.as_str())))
-                .await;
+            rest.respond("defer", (self.id, self.token.as_str()), &response, Vec::new()).await;
         match result {
             Ok(()) => *stage = Stage::Deferred,
             Err(error) => tracing::warn!(%error, "deferring an interaction failed"),
