@@ -5,7 +5,7 @@
 mod fake_discord;
 mod fake_http;
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use cincobot::config::{Config, CpuBudgets, Secret, Shards};
 use cincobot::discord::{DiscordSettings, Served, serve};
@@ -306,6 +306,76 @@ async fn a_429_is_waited_out_a_gone_board_is_posted_anew_and_closed_dms_get_an_e
         "and the rules themselves: {}",
         ephemeral.content()
     );
+    served.stop().await;
+}
+
+/// Holds the database's write lock, so that the core's next write (a move) waits for it: a
+/// slow store, released when the test says, makes the core's answer as late as needed.
+async fn lock_the_database(database: &std::path::Path) -> sqlx::SqliteConnection {
+    use sqlx::Connection as _;
+    let url = format!("sqlite://{}", database.display());
+    let mut lock = sqlx::SqliteConnection::connect(&url).await.expect("a second connection");
+    sqlx::query("BEGIN IMMEDIATE").execute(&mut lock).await.expect("the write lock");
+    lock
+}
+
+async fn release(mut lock: sqlx::SqliteConnection) {
+    sqlx::query("ROLLBACK").execute(&mut lock).await.expect("the lock released");
+}
+
+/// Waits for the deferral of interaction `id` (dispatched at `dispatched`): of `kind`, within
+/// Discord's 3 s.
+async fn deferred(fake: &FakeDiscord, from: usize, id: u64, kind: i64, dispatched: Instant) {
+    let callback = format!("/interactions/{id}/");
+    let deferral = fake
+        .wait_for(from, |call| call.path.contains(&callback) && call.body["type"].is_i64())
+        .await;
+    assert_eq!(deferral.callback_type(), Some(kind), "the first answer defers");
+    let after = deferral.at.duration_since(dispatched);
+    assert!(after < Duration::from_secs(3), "deferred within 3 s: {after:?}");
+}
+
+/// Waits for the edit of interaction `id`'s original response with the board.
+async fn original_edited(fake: &FakeDiscord, from: usize, id: u64) -> Call {
+    let original = format!("/token-{id}/messages/@original");
+    let edit = fake.wait_for(from, |call| call.is("PATCH", &original)).await;
+    assert_eq!((edit.files, edit.png), (1, true), "the edit carries the board");
+    assert_eq!(edit.body["attachments"].as_array().map(Vec::len), Some(1));
+    edit
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_answer_is_deferred_within_3_s_then_the_original_response_edited() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let database = dir.path().join("bot.db");
+    let fake = FakeDiscord::start().await;
+    let served = start_on(&fake, &database).await;
+    fake.identified(1).await;
+    let (message, board) = start_game(&fake, "connect5").await;
+
+    // A press while the store is slow: acknowledged (type 6), then the pressed message edited.
+    let lock = lock_the_database(&database).await;
+    let (id, pressed) = press(&fake, &ana(), CHANNEL, message, &column_button(&board, 4));
+    let from = fake.count();
+    let dispatched = Instant::now();
+    fake.dispatch(pressed);
+    deferred(&fake, from, id, 6, dispatched).await;
+    let calls = fake.calls();
+    assert!(calls[from..].iter().all(|call| !call.png), "no board before the core answered");
+    release(lock).await;
+    let edit = original_edited(&fake, from, id).await;
+    assert!(edit.buttons().iter().any(|button| button.starts_with("m:")), "Bruno's columns");
+
+    // A command while the store is slow: a deferred message (type 5), then its edit.
+    let lock = lock_the_database(&database).await;
+    let (id, command) =
+        slash(&fake, &bruno(), CHANNEL, "move", json!([option("point", 3, json!("3"))]), &[]);
+    let from = fake.count();
+    let dispatched = Instant::now();
+    fake.dispatch(command);
+    deferred(&fake, from, id, 5, dispatched).await;
+    release(lock).await;
+    original_edited(&fake, from, id).await;
     served.stop().await;
 }
 
