@@ -241,6 +241,8 @@ async fn a_gomoku_game_by_move_commands_each_answered_with_the_board() {
         message = answer.created.expect("the new board's message");
         fake.wait_for(from, |call| call.is("DELETE", &format!("/messages/{old}"))).await;
         assert!(!fake.message_exists(old), "one board per game in the channel");
+        let asked = fake.calls()[from..].iter().any(|call| call.is("GET", "/@original"));
+        assert!(!asked, "{point}: the callback's answer names the new board's message");
     }
     served.stop().await;
 }

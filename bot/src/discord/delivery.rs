@@ -1,6 +1,6 @@
 //! Getting the core's outputs to Discord: one queue (and task) per channel, so a channel's
 //! messages keep their order and one channel's slow call holds up no other. Pictures are
-//! drawn on blocking threads, so the core's task never waits for one.
+//! drawn on blocking threads ([`Drawing`]), so the core's task never waits for one.
 //!
 //! An interaction in a channel is announced to its queue before the core sees it
 //! ([`Job::Expect`]) and closed after ([`Job::Finish`]); in between, the first output that can
@@ -29,7 +29,7 @@ use super::rest::Rest;
 use super::retry::{self, DMS_CLOSED, UNKNOWN_MESSAGE};
 use crate::core::{Attachment, Chat, GameId, Message, Output, Payload, Platform, Row, User};
 use crate::i18n::{Locale, Text, Texts};
-use crate::runtime::{Desk, Lanes, Outlet};
+use crate::runtime::{Desk, Drawing, Lanes, Outlet};
 
 /// Discord's longest message content, in characters.
 pub const CONTENT_LIMIT: usize = 2000;
@@ -67,6 +67,8 @@ pub struct Delivery {
     texts: Arc<Texts>,
     desk: Desk,
     lanes: Lanes<ChannelId, Job>,
+    /// Boards are drawn here, a core's worth at a time.
+    drawing: Drawing,
 }
 
 impl std::fmt::Debug for Delivery {
@@ -207,7 +209,7 @@ pub fn ephemeral(content: &str) -> CreateInteractionResponseMessage {
 impl Delivery {
     #[must_use]
     pub fn new(rest: Arc<Rest>, texts: Arc<Texts>, desk: Desk) -> Arc<Delivery> {
-        Arc::new(Delivery { rest, texts, desk, lanes: Lanes::default() })
+        Arc::new(Delivery { rest, texts, desk, lanes: Lanes::default(), drawing: Drawing::new() })
     }
 
     #[must_use]
@@ -413,14 +415,21 @@ impl Delivery {
         let message = match *stage {
             Stage::Open => {
                 let response = CreateInteractionResponse::Message(body.response());
-                let answered =
-                    self.rest.respond("respond", (reply.id, token), &response, body.files()).await;
-                if let Err(error) = answered {
-                    tracing::warn!(%error, "answering a command failed");
-                    return None;
+                let answered = self.rest.respond_made((reply.id, token), &response, body.files());
+                match answered.await {
+                    Err(error) => {
+                        tracing::warn!(%error, "answering a command failed");
+                        return None;
+                    }
+                    Ok(made) => {
+                        *stage = Stage::Answered;
+                        // Without the message in the callback's answer, it is asked for.
+                        match made {
+                            Some(id) => Ok(id),
+                            None => self.rest.original(token).await,
+                        }
+                    }
                 }
-                *stage = Stage::Answered;
-                self.rest.original(token).await
             }
             Stage::Deferred => {
                 let edited =
@@ -514,7 +523,7 @@ impl Delivery {
             return;
         };
         let picture = board.picture.clone();
-        let png = match tokio::task::spawn_blocking(move || picture.png()).await {
+        let png = match self.drawing.png(picture).await {
             Ok(Ok(png)) => png,
             failed => {
                 let why = match failed {

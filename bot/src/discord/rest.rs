@@ -193,6 +193,30 @@ impl Rest {
         self.send(what, request(route, LightMethod::Post, response, files)?).await.map(|_| ())
     }
 
+    /// An interaction's response that posts a message, asking Discord to answer with that
+    /// message (`with_response`): its id, so that no second call has to ask for it; `None`
+    /// when the answer does not carry it.
+    ///
+    /// # Errors
+    /// The last [`Failure`].
+    pub async fn respond_made(
+        &self,
+        (interaction_id, token): (InteractionId, &str),
+        response: &CreateInteractionResponse,
+        files: Vec<CreateAttachment>,
+    ) -> Result<Option<MessageId>, Failure> {
+        let route = Route::InteractionResponse { interaction_id, token };
+        let request = request(route, LightMethod::Post, response, files)?
+            .params(Some(vec![("with_response", "true".to_owned())]));
+        let body = self.send("respond", request).await?;
+        let answer: serde_json::Value = serde_json::from_slice(&body).unwrap_or_default();
+        Ok(answer["resource"]["message"]["id"]
+            .as_str()
+            .and_then(|id| id.parse::<u64>().ok())
+            .filter(|id| *id != 0)
+            .map(MessageId::new))
+    }
+
     /// The id of the message an interaction's response made.
     ///
     /// # Errors

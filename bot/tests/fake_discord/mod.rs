@@ -30,6 +30,8 @@ pub const GUILD: &str = "1160000000000000000";
 pub struct Call {
     pub method: String,
     pub path: String,
+    /// The query string, without its `?`.
+    pub query: String,
     pub body: Value,
     pub files: usize,
     pub png: bool,
@@ -378,10 +380,12 @@ impl FakeDiscord {
         let mut stream = BufReader::new(stream);
         while let Some(request) = http::read(&mut stream).await {
             let (body, files, png, gif) = parse_body(&request.content_type, &request.body);
-            let path = request.path.split('?').next().unwrap_or_default().to_owned();
+            let (path, query) = request.path.split_once('?').unwrap_or((&request.path, ""));
+            let (path, query) = (path.to_owned(), query.to_owned());
             let call = Call {
                 method: request.method,
                 path,
+                query,
                 body,
                 files,
                 png,
@@ -480,13 +484,26 @@ impl FakeDiscord {
         match (call.method.as_str(), parts.as_slice()) {
             ("PUT", ["applications", _, "commands"])
             | ("PUT", ["applications", _, "guilds", _, "commands"]) => (200, json!([])),
-            ("POST", ["interactions", _, token, "callback"]) => {
-                if let Some(4 | 5) = call.body["type"].as_i64() {
+            ("POST", ["interactions", interaction, token, "callback"]) => {
+                let kind = call.body["type"].as_i64();
+                let mut made = None;
+                if let Some(4 | 5) = kind {
                     let id = self.id();
                     state.messages.insert(id, 0);
                     state.originals.insert((*token).to_owned(), id);
+                    made = Some(id);
                 }
-                (204, Value::Null)
+                // Asked to, Discord answers with the interaction and the message it made.
+                match made {
+                    Some(id) if call.query.split('&').any(|pair| pair == "with_response=true") => {
+                        let answer = json!({
+                            "interaction": { "id": interaction, "type": 2, "response_message_id": id.to_string() },
+                            "resource": { "type": kind, "message": self.message(id, 1, call) }
+                        });
+                        (200, answer)
+                    }
+                    _ => (204, Value::Null),
+                }
             }
             ("GET" | "PATCH", ["webhooks", _, token, "messages", "@original"]) => {
                 match state.originals.get(*token) {
