@@ -175,6 +175,28 @@ async fn a_5_en_raya_game_by_buttons_with_a_bystander_refused() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_global_429_holds_every_call_for_as_long_as_it_says() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let fake = FakeDiscord::start().await;
+    let served = start_on(&fake, &dir.path().join("bot.db")).await;
+    fake.identified(1).await;
+    fake.rate_limit_globally("POST", "/callback", 0.7);
+    let (first, help) = slash(&fake, &ana(), CHANNEL, "help", json!([]), &[]);
+    let from = fake.count();
+    fake.dispatch(help);
+    let limited = fake.wait_for(from, |call| call.path.contains(&format!("/{first}/"))).await;
+    // Another channel's answer, asked after the limit, waits for it too.
+    let (second, elsewhere) = slash(&fake, &bruno(), CHANNEL + 1, "help", json!([]), &[]);
+    fake.dispatch(elsewhere);
+    let answered = fake.wait_for(from, |call| call.path.contains(&format!("/{second}/"))).await;
+    let waited = answered.at.duration_since(limited.at);
+    assert!(waited >= Duration::from_millis(700), "the other channel waited: {waited:?}");
+    let again = fake.wait_count(from, |call| call.path.contains(&format!("/{first}/")), 2).await;
+    assert!(again[1].at.duration_since(limited.at) >= Duration::from_millis(700));
+    served.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_open_challenge_pings_nobody() {
     let dir = tempfile::tempdir().expect("a temp dir");
     let fake = FakeDiscord::start().await;

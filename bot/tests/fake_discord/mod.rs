@@ -278,10 +278,19 @@ impl FakeDiscord {
 
     /// The next `times` calls of `method` on a path containing `path_part` get a 429.
     pub fn rate_limit(&self, method: &str, path_part: &str, times: usize, retry_after: f64) {
+        self.limit(method, path_part, times, retry_after, false);
+    }
+
+    /// Like [`FakeDiscord::rate_limit`], with a global limit: every call must wait.
+    pub fn rate_limit_globally(&self, method: &str, path_part: &str, retry_after: f64) {
+        self.limit(method, path_part, 1, retry_after, true);
+    }
+
+    fn limit(&self, method: &str, path_part: &str, times: usize, retry_after: f64, global: bool) {
         let reply = json!({
             "message": "You are being rate limited.",
             "retry_after": retry_after,
-            "global": false,
+            "global": global,
             "code": 0
         });
         self.lock().failures.push(Failure {
