@@ -26,14 +26,6 @@ use fake_discord::{Call, FakeDiscord, TOKEN, press, slash, user};
 use serde_json::{Value, json};
 use tokio::sync::{mpsc, oneshot};
 
-/// Stones along rows 1, 3, 5…, alternating colours: no line of five ever forms, so a game
-/// lasts as long as asked (up to 120 moves).
-fn point(ply: usize) -> String {
-    let column = char::from(b'a' + u8::try_from(ply % 15).unwrap_or(0));
-    let row = 1 + 2 * (ply / 15);
-    format!("{column}{row}")
-}
-
 fn argument(index: usize, default: usize) -> usize {
     std::env::args().nth(index).and_then(|a| a.parse().ok()).unwrap_or(default)
 }
@@ -121,7 +113,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
                     tokio::time::sleep(pause).await;
                 }
                 let who = if ply % 2 == 0 { &first } else { &second };
-                let options = json!([{ "name": "point", "type": 3, "value": point(ply) }]);
+                let options =
+                    json!([{ "name": "point", "type": 3, "value": load_report::point(game, ply) }]);
                 let sent = Instant::now();
                 let answer =
                     interact(&fake, &waiting, slash(&fake, who, channel, "move", options, &[]))

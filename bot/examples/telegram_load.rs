@@ -24,15 +24,6 @@ use cincobot::telegram::{Pacing, TelegramSettings, serve};
 use fake_telegram::{FakeTelegram, TOKEN, text, user};
 use tokio::sync::mpsc;
 
-/// Stones along rows 1, 3, 5…, alternating colours: no line of five ever forms, so a game
-/// lasts as long as asked (up to 120 moves). Each game starts at its own column and row, so
-/// that no two boards are alike, as in a running bot.
-fn point(game: usize, ply: usize) -> String {
-    let column = char::from(b'a' + u8::try_from((ply + game) % 15).unwrap_or(0));
-    let row = 1 + 2 * ((ply / 15 + game / 15) % 8);
-    format!("{column}{row}")
-}
-
 fn argument(index: usize, default: usize) -> usize {
     std::env::args().nth(index).and_then(|a| a.parse().ok()).unwrap_or(default)
 }
@@ -107,7 +98,11 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
                 }
                 let who = if ply % 2 == 0 { &first } else { &second };
                 let sent = Instant::now();
-                fake.push(text(chat(game), who, &format!("/move {}", point(game, ply))));
+                fake.push(text(
+                    chat(game),
+                    who,
+                    &format!("/move {}", load_report::point(game, ply)),
+                ));
                 let shown =
                     tokio::time::timeout(Duration::from_secs(60), photos.recv()).await.ok()??;
                 latencies.push(shown.saturating_duration_since(sent));

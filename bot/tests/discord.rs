@@ -5,9 +5,9 @@
 mod fake_discord;
 mod fake_http;
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use fake_discord::{Call, FakeDiscord, press, slash, user};
+use fake_discord::{Call, FakeDiscord, autocomplete, press, slash, user};
 use serde_json::{Value, json};
 
 const CHANNEL: u64 = 1_150_000_000_000_000_000;
@@ -51,6 +51,9 @@ async fn start_game(fake: &FakeDiscord, game: &str) -> (u64, Call) {
     let answer = interact(fake, challenge).await;
     assert_eq!(answer.callback_type(), Some(4), "the challenge answers the command");
     assert!(!answer.ephemeral(), "everyone sees a challenge");
+    assert!(answer.content().starts_with(&format!("<@{BRUNO}> ")), "{}", answer.content());
+    let allowed = &answer.data()["allowed_mentions"];
+    assert_eq!((&allowed["users"], &allowed["parse"]), (&json!([BRUNO.to_string()]), &json!([])));
     let accept =
         answer.buttons().into_iter().find(|id| id.starts_with("a:")).expect("an Accept button");
     let challenge_message = answer.created.expect("the challenge's message");
@@ -149,12 +152,58 @@ async fn a_5_en_raya_game_by_buttons_with_a_bystander_refused() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_global_429_holds_every_call_for_as_long_as_it_says() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let fake = FakeDiscord::start().await;
+    let served = fake_discord::serve_bot(&fake, &dir.path().join("bot.db")).await;
+    fake.identified(1).await;
+    fake.rate_limit_globally("POST", "/callback", 0.7);
+    let (first, help) = slash(&fake, &ana(), CHANNEL, "help", json!([]), &[]);
+    let from = fake.count();
+    fake.dispatch(help);
+    let limited = fake.wait_for(from, |call| call.path.contains(&format!("/{first}/"))).await;
+    // Another channel's answer, asked after the limit, waits for it too.
+    let (second, elsewhere) = slash(&fake, &bruno(), CHANNEL + 1, "help", json!([]), &[]);
+    fake.dispatch(elsewhere);
+    let answered = fake.wait_for(from, |call| call.path.contains(&format!("/{second}/"))).await;
+    let waited = answered.at.duration_since(limited.at);
+    assert!(waited >= Duration::from_millis(700), "the other channel waited: {waited:?}");
+    let again = fake.wait_count(from, |call| call.path.contains(&format!("/{first}/")), 2).await;
+    assert!(again[1].at.duration_since(limited.at) >= Duration::from_millis(700));
+    served.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_open_challenge_pings_nobody() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let fake = FakeDiscord::start().await;
+    let served = fake_discord::serve_bot(&fake, &dir.path().join("bot.db")).await;
+    fake.identified(1).await;
+    let open = interact(&fake, slash(&fake, &ana(), CHANNEL, "renju", json!([]), &[])).await;
+    assert_eq!(open.callback_type(), Some(4));
+    assert!(open.buttons().iter().any(|id| id.starts_with("j:")), "a Join button");
+    assert!(!open.content().contains("<@"), "{}", open.content());
+    assert_eq!(open.data()["allowed_mentions"]["users"], json!([]));
+    served.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_gomoku_game_by_move_commands_each_answered_with_the_board() {
     let dir = tempfile::tempdir().expect("a temp dir");
     let fake = FakeDiscord::start().await;
     let served = fake_discord::serve_bot(&fake, &dir.path().join("bot.db")).await;
     fake.identified(1).await;
     let (mut message, _) = start_game(&fake, "gomoku").await;
+    // Typing the point: the empty board's centre first, and only for the player to move.
+    let offered = interact(&fake, autocomplete(&fake, &ana(), CHANNEL, "H")).await;
+    assert_eq!(offered.callback_type(), Some(8), "an autocomplete result");
+    let choices = offered.data()["choices"].as_array().cloned().unwrap_or_default();
+    assert_eq!(choices.first(), Some(&json!({ "name": "h8", "value": "h8" })), "{choices:?}");
+    assert!(
+        choices.iter().all(|choice| choice["value"].as_str().is_some_and(|v| v.starts_with('h')))
+    );
+    let waiting = interact(&fake, autocomplete(&fake, &bruno(), CHANNEL, "")).await;
+    assert_eq!(waiting.data()["choices"], json!([]), "not Bruno's turn");
     let moves = [
         (ANA, "h8"),
         (BRUNO, "a1"),
@@ -191,6 +240,8 @@ async fn a_gomoku_game_by_move_commands_each_answered_with_the_board() {
         message = answer.created.expect("the new board's message");
         fake.wait_for(from, |call| call.is("DELETE", &format!("/messages/{old}"))).await;
         assert!(!fake.message_exists(old), "one board per game in the channel");
+        let asked = fake.calls()[from..].iter().any(|call| call.is("GET", "/@original"));
+        assert!(!asked, "{point}: the callback's answer names the new board's message");
     }
     served.stop().await;
 }
@@ -202,7 +253,8 @@ async fn a_429_is_waited_out_a_gone_board_is_posted_anew_and_closed_dms_get_an_e
     let served = fake_discord::serve_bot(&fake, &dir.path().join("bot.db")).await;
     fake.identified(1).await;
     let (message, board) = start_game(&fake, "connect5").await;
-    fake.rate_limit("POST", "/callback", 1, 0.2);
+    // Longer than the growing pause would be, so only a wait read from the 429 passes.
+    fake.rate_limit("POST", "/callback", 1, 0.7);
     let (id, first) = press(&fake, &ana(), CHANNEL, message, &column_button(&board, 4));
     let from = fake.count();
     fake.dispatch(first);
@@ -212,7 +264,8 @@ async fn a_429_is_waited_out_a_gone_board_is_posted_anew_and_closed_dms_get_an_e
     let callbacks = fake.wait_count(from, is_callback, 2).await;
     assert_eq!(callbacks[0].callback_type(), Some(7));
     let waited = callbacks[1].at.duration_since(callbacks[0].at);
-    assert!(waited >= Duration::from_millis(200), "made again only after a pause: {waited:?}");
+    assert!(waited >= Duration::from_millis(700), "made again only after retry_after: {waited:?}");
+    assert!(waited < Duration::from_secs(5), "and not much later: {waited:?}");
     let second = callbacks[1].clone();
     assert_eq!(second.callback_type(), Some(7));
 
@@ -254,6 +307,76 @@ async fn a_429_is_waited_out_a_gone_board_is_posted_anew_and_closed_dms_get_an_e
         "and the rules themselves: {}",
         ephemeral.content()
     );
+    served.stop().await;
+}
+
+/// Holds the database's write lock, so that the core's next write (a move) waits for it: a
+/// slow store, released when the test says, makes the core's answer as late as needed.
+async fn lock_the_database(database: &std::path::Path) -> sqlx::SqliteConnection {
+    use sqlx::Connection as _;
+    let url = format!("sqlite://{}", database.display());
+    let mut lock = sqlx::SqliteConnection::connect(&url).await.expect("a second connection");
+    sqlx::query("BEGIN IMMEDIATE").execute(&mut lock).await.expect("the write lock");
+    lock
+}
+
+async fn release(mut lock: sqlx::SqliteConnection) {
+    sqlx::query("ROLLBACK").execute(&mut lock).await.expect("the lock released");
+}
+
+/// Waits for the deferral of interaction `id` (dispatched at `dispatched`): of `kind`, within
+/// Discord's 3 s.
+async fn deferred(fake: &FakeDiscord, from: usize, id: u64, kind: i64, dispatched: Instant) {
+    let callback = format!("/interactions/{id}/");
+    let deferral = fake
+        .wait_for(from, |call| call.path.contains(&callback) && call.body["type"].is_i64())
+        .await;
+    assert_eq!(deferral.callback_type(), Some(kind), "the first answer defers");
+    let after = deferral.at.duration_since(dispatched);
+    assert!(after < Duration::from_secs(3), "deferred within 3 s: {after:?}");
+}
+
+/// Waits for the edit of interaction `id`'s original response with the board.
+async fn original_edited(fake: &FakeDiscord, from: usize, id: u64) -> Call {
+    let original = format!("/token-{id}/messages/@original");
+    let edit = fake.wait_for(from, |call| call.is("PATCH", &original)).await;
+    assert_eq!((edit.files, edit.png), (1, true), "the edit carries the board");
+    assert_eq!(edit.body["attachments"].as_array().map(Vec::len), Some(1));
+    edit
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_answer_is_deferred_within_3_s_then_the_original_response_edited() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let database = dir.path().join("bot.db");
+    let fake = FakeDiscord::start().await;
+    let served = fake_discord::serve_bot(&fake, &database).await;
+    fake.identified(1).await;
+    let (message, board) = start_game(&fake, "connect5").await;
+
+    // A press while the store is slow: acknowledged (type 6), then the pressed message edited.
+    let lock = lock_the_database(&database).await;
+    let (id, pressed) = press(&fake, &ana(), CHANNEL, message, &column_button(&board, 4));
+    let from = fake.count();
+    let dispatched = Instant::now();
+    fake.dispatch(pressed);
+    deferred(&fake, from, id, 6, dispatched).await;
+    let calls = fake.calls();
+    assert!(calls[from..].iter().all(|call| !call.png), "no board before the core answered");
+    release(lock).await;
+    let edit = original_edited(&fake, from, id).await;
+    assert!(edit.buttons().iter().any(|button| button.starts_with("m:")), "Bruno's columns");
+
+    // A command while the store is slow: a deferred message (type 5), then its edit.
+    let lock = lock_the_database(&database).await;
+    let (id, command) =
+        slash(&fake, &bruno(), CHANNEL, "move", json!([option("point", 3, json!("3"))]), &[]);
+    let from = fake.count();
+    let dispatched = Instant::now();
+    fake.dispatch(command);
+    deferred(&fake, from, id, 5, dispatched).await;
+    release(lock).await;
+    original_edited(&fake, from, id).await;
     served.stop().await;
 }
 

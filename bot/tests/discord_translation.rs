@@ -9,10 +9,11 @@ use cincobot::core::{
 use cincobot::discord::commands::{COMMANDS, SPANISH_LOCALES, definitions};
 use cincobot::discord::components::rows;
 use cincobot::discord::delivery::{Body, ephemeral};
-use cincobot::discord::interaction::{command_input, component_input};
-use cincobot::discord::typed::suggestions;
+use cincobot::discord::handler::suggestions;
+use cincobot::discord::interaction::{command_input, component_input, move_query};
 use cincobot::games::{GameKind, GameOptions, TurnTimer};
 use cincobot::i18n::{Locale, Text, Texts};
+use cincobot::runtime::MoveQuery;
 use serde_json::{Value, json};
 use serenity::all::{CreateAttachment, CreateInteractionResponse, Interaction, UserId};
 
@@ -117,17 +118,22 @@ fn a_select_menu_choice_is_the_chosen_option_payload() {
 }
 
 #[test]
-fn an_autocomplete_offers_what_has_the_shape_of_a_move() {
+fn an_autocomplete_asks_the_core_about_the_point_typed_and_offers_its_moves_back() {
     let Interaction::Autocomplete(autocomplete) = interaction("autocomplete_move") else {
         panic!("an autocomplete interaction")
     };
-    let focused = autocomplete.data.autocomplete().expect("a focused option");
-    assert_eq!((focused.name, focused.value), ("point", "H"));
-    assert!(suggestions(focused.value).is_empty());
-    assert_eq!(suggestions("H8"), ["h8"]);
-    assert_eq!(suggestions("pop 3"), ["pop 3"]);
-    assert_eq!(suggestions("4"), ["4"]);
-    assert!(suggestions("hello").is_empty());
+    let query = move_query(&autocomplete).expect("a /move point being typed");
+    let expected = MoveQuery {
+        chat: guild_channel(),
+        user: "1001".into(),
+        game: Some(GameId(12)),
+        typed: "H".into(),
+    };
+    assert_eq!(query, expected);
+    let response =
+        serde_json::to_value(suggestions(vec!["h9".into(), "h7".into()])).expect("a response body");
+    let choices = json!([{ "name": "h9", "value": "h9" }, { "name": "h7", "value": "h7" }]);
+    assert_eq!(response, json!({ "type": 8, "data": { "choices": choices } }));
 }
 
 fn column_buttons() -> Vec<Button> {

@@ -1,9 +1,18 @@
-//! What the load examples measure alike: each game's latencies once every game has finished,
+//! What the load examples share: the moves their games play, each game's latencies once every game has finished,
 //! and one line with the moves per second and the latency percentiles.
 
 use std::time::Duration;
 
 use tokio::task::JoinHandle;
+
+/// Stones along rows 1, 3, 5…, alternating colours: no line of five ever forms, so a game
+/// lasts as long as asked (up to 120 moves). Each game starts at its own column and row, so
+/// that no two boards are alike, as in a running bot.
+pub fn point(game: usize, ply: usize) -> String {
+    let column = char::from(b'a' + u8::try_from((ply + game) % 15).unwrap_or(0));
+    let row = 1 + 2 * ((ply / 15 + game / 15) % 8);
+    format!("{column}{row}")
+}
 
 /// Every game's latencies, and how many games did not finish.
 pub async fn collect(players: Vec<JoinHandle<Option<Vec<Duration>>>>) -> (Vec<Duration>, usize) {

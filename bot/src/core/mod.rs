@@ -19,6 +19,7 @@ mod records;
 mod reply;
 mod shortcut;
 mod steps;
+mod suggestions;
 mod table;
 mod timers;
 mod turns;
@@ -44,6 +45,7 @@ pub use output::{
 };
 pub use payload::{CincoRound, LobbyChoice, MAX_PAYLOAD, Payload};
 pub use shortcut::shortcut;
+pub use suggestions::MAX_SUGGESTIONS;
 
 use error::CoreError;
 use table::Table;

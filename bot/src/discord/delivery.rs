@@ -1,6 +1,6 @@
 //! Getting the core's outputs to Discord: one queue (and task) per channel, so a channel's
 //! messages keep their order and one channel's slow call holds up no other. Pictures are
-//! drawn on blocking threads, so the core's task never waits for one.
+//! drawn on blocking threads ([`Drawing`]), so the core's task never waits for one.
 //!
 //! An interaction in a channel is announced to its queue before the core sees it
 //! ([`Job::Expect`]) and closed after ([`Job::Finish`]); in between, the first output that can
@@ -9,7 +9,8 @@
 //! board or text its answer. Everything else goes out with the bot's token, which never
 //! expires: boards are edited in place (a board whose message is gone is posted anew), and
 //! since an edit notifies nobody the player to move gets a short mention (allowed mentions:
-//! that user only), the game's previous one deleted. What is private to the user who acted
+//! that user only), the game's previous one deleted. A challenge that answers a command naming
+//! its opponent pings them the same way; an open challenge pings nobody. What is private to the user who acted
 //! closes the interaction as an ephemeral message.
 
 use std::collections::HashMap;
@@ -18,17 +19,19 @@ use std::sync::{Arc, Mutex};
 use serenity::all::{
     ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateInteractionResponse,
     CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
-    EditInteractionResponse, EditMessage, Http, MessageId, UserId,
+    EditInteractionResponse, EditMessage, MessageId, UserId,
 };
-use serenity::builder::Builder as _;
 use tokio::sync::mpsc;
 
 use super::components;
 use super::reply::{Origin, Reply, Stage};
-use super::retry::{self, DMS_CLOSED, UNKNOWN_MESSAGE, patiently};
-use crate::core::{Attachment, Chat, GameId, Message, Output, Platform, Prompt, User};
+use super::rest::Rest;
+use super::retry::{self, DMS_CLOSED, UNKNOWN_MESSAGE};
+use crate::core::{
+    Attachment, Chat, GameId, Message, Output, Payload, Platform, Prompt, Row, User,
+};
 use crate::i18n::{Locale, Text, Texts};
-use crate::runtime::{Desk, Lanes, Outlet};
+use crate::runtime::{Desk, Drawing, Lanes, Outlet};
 
 /// Discord's longest message content, in characters.
 pub const CONTENT_LIMIT: usize = 2000;
@@ -56,16 +59,20 @@ pub(super) struct ChannelState {
     pub(super) reply: Option<Arc<Reply>>,
     /// Texts for the interaction's user that its delivery found (their DMs were closed).
     pub(super) extra: Vec<String>,
+    /// The user the interaction's challenge is for, until the challenge pings them.
+    challenged: Option<UserId>,
 }
 
 /// The queues of every channel.
 pub struct Delivery {
-    pub(super) http: Arc<Http>,
+    pub(super) rest: Arc<Rest>,
     texts: Arc<Texts>,
     pub(super) desk: Desk,
     lanes: Lanes<ChannelId, Job>,
     /// The DM showing each player's hand in each CINCO game.
     pub(super) hands: Mutex<HashMap<(UserId, GameId), (ChannelId, MessageId)>>,
+    /// Boards are drawn here, a core's worth at a time.
+    pub(super) drawing: Drawing,
 }
 
 impl std::fmt::Debug for Delivery {
@@ -117,6 +124,22 @@ pub struct Body {
 }
 
 impl Body {
+    /// The same message mentioning `user` first, who alone is notified.
+    #[must_use]
+    pub fn pinging(self, user: UserId) -> Body {
+        Body {
+            content: clip(&format!("<@{user}> {}", self.content), CONTENT_LIMIT),
+            mention: Some(user),
+            ..self
+        }
+    }
+
+    /// The files that go beside the JSON: the image, if there is one.
+    #[must_use]
+    pub fn files(&self) -> Vec<CreateAttachment> {
+        self.image.iter().cloned().collect()
+    }
+
     fn allowed(&self) -> CreateAllowedMentions {
         CreateAllowedMentions::new().users(self.mention)
     }
@@ -170,6 +193,15 @@ impl Body {
     }
 }
 
+/// Whether `message` offers an Accept button: a challenge, addressed to its opponent.
+fn offers_accept(message: &Message) -> bool {
+    message
+        .components
+        .iter()
+        .flat_map(Row::payloads)
+        .any(|payload| matches!(Payload::decode(payload), Some(Payload::Accept(_))))
+}
+
 /// A private answer as an ephemeral message.
 pub fn ephemeral(content: &str) -> CreateInteractionResponseMessage {
     CreateInteractionResponseMessage::new()
@@ -180,13 +212,20 @@ pub fn ephemeral(content: &str) -> CreateInteractionResponseMessage {
 
 impl Delivery {
     #[must_use]
-    pub fn new(http: Arc<Http>, texts: Arc<Texts>, desk: Desk) -> Arc<Delivery> {
-        Arc::new(Delivery { http, texts, desk, lanes: Lanes::default(), hands: Mutex::default() })
+    pub fn new(rest: Arc<Rest>, texts: Arc<Texts>, desk: Desk) -> Arc<Delivery> {
+        Arc::new(Delivery {
+            rest,
+            texts,
+            desk,
+            lanes: Lanes::default(),
+            hands: Mutex::default(),
+            drawing: Drawing::new(),
+        })
     }
 
     #[must_use]
-    pub fn http(&self) -> Arc<Http> {
-        self.http.clone()
+    pub fn rest(&self) -> Arc<Rest> {
+        self.rest.clone()
     }
 
     #[must_use]
@@ -256,6 +295,7 @@ impl Delivery {
             turns: HashMap::new(),
             reply: None,
             extra: Vec::new(),
+            challenged: None,
         };
         while let Some(job) = jobs.recv().await {
             self.run(job, &mut state).await;
@@ -266,6 +306,7 @@ impl Delivery {
     async fn run(&self, job: Job, state: &mut ChannelState) {
         match job {
             Job::Expect(reply) => {
+                state.challenged = reply.challenged;
                 state.reply = Some(reply);
                 state.extra.clear();
             }
@@ -274,6 +315,7 @@ impl Delivery {
                 self.close(&reply, private, extra).await;
                 if state.reply.as_ref().is_some_and(|current| Arc::ptr_eq(current, &reply)) {
                     state.reply = None;
+                    state.challenged = None;
                 }
             }
             Job::Output(output) => match *output {
@@ -283,7 +325,12 @@ impl Delivery {
                     self.show_board(state, shown, &message, turn.as_ref()).await;
                 }
                 Output::Send { message, .. } => {
-                    let body = self.drawn_body(&message).await;
+                    let mut body = self.drawn_body(&message).await;
+                    if offers_accept(&message)
+                        && let Some(challenged) = state.challenged.take()
+                    {
+                        body = body.pinging(challenged);
+                    }
                     self.post(state, &body).await;
                 }
                 Output::File { locale, caption, file, .. } => {
@@ -372,12 +419,9 @@ impl Delivery {
         {
             return Some(id);
         }
-        let channel = state.channel;
-        let result =
-            patiently("create message", || body.message().execute(&*self.http, (channel, None)))
-                .await;
+        let result = self.rest.create_message(state.channel, &body.message(), body.files()).await;
         match result {
-            Ok(message) => Some(message.id),
+            Ok(id) => Some(id),
             Err(error) => {
                 tracing::warn!(%error, "posting a message failed");
                 None
@@ -389,25 +433,29 @@ impl Delivery {
     /// command was answered already or the call failed.
     async fn answer_command(&self, reply: &Reply, body: &Body) -> Option<MessageId> {
         let mut stage = reply.stage().await;
-        let http = &*self.http;
         let token = reply.token.as_str();
         let message = match *stage {
             Stage::Open => {
                 let response = CreateInteractionResponse::Message(body.response());
-                let answered =
-                    patiently("respond", || response.clone().execute(http, (reply.id, token)))
-                        .await;
-                if let Err(error) = answered {
-                    tracing::warn!(%error, "answering a command failed");
-                    return None;
+                let answered = self.rest.respond_made((reply.id, token), &response, body.files());
+                match answered.await {
+                    Err(error) => {
+                        tracing::warn!(%error, "answering a command failed");
+                        return None;
+                    }
+                    Ok(made) => {
+                        *stage = Stage::Answered;
+                        // Without the message in the callback's answer, it is asked for.
+                        match made {
+                            Some(id) => Ok(id),
+                            None => self.rest.original(token).await,
+                        }
+                    }
                 }
-                *stage = Stage::Answered;
-                patiently("original response", || http.get_original_interaction_response(token))
-                    .await
             }
             Stage::Deferred => {
                 let edited =
-                    patiently("edit response", || body.response_edit().execute(http, token)).await;
+                    self.rest.edit_original(token, &body.response_edit(), body.files()).await;
                 if edited.is_ok() {
                     *stage = Stage::Answered;
                 }
@@ -416,7 +464,7 @@ impl Delivery {
             Stage::Answered => return None,
         };
         match message {
-            Ok(message) => Some(message.id),
+            Ok(id) => Some(id),
             Err(error) => {
                 tracing::warn!(%error, "reading a command's answer failed");
                 None
@@ -437,19 +485,19 @@ impl Delivery {
             return false;
         }
         let mut stage = reply.stage().await;
-        let http = &*self.http;
         let token = reply.token.as_str();
         let result = match *stage {
             Stage::Open => {
                 let response = CreateInteractionResponse::UpdateMessage(body.response());
-                patiently("update message", || response.clone().execute(http, (reply.id, token)))
+                self.rest
+                    .respond("update message", (reply.id, token), &response, body.files())
                     .await
             }
-            Stage::Deferred => {
-                patiently("edit response", || body.response_edit().execute(http, token))
-                    .await
-                    .map(|_| ())
-            }
+            Stage::Deferred => self
+                .rest
+                .edit_original(token, &body.response_edit(), body.files())
+                .await
+                .map(|_| ()),
             Stage::Answered => return false,
         };
         match result {
@@ -465,18 +513,15 @@ impl Delivery {
     }
 
     async fn edit_components(&self, channel: ChannelId, id: MessageId, rows: Vec<CreateActionRow>) {
-        let result = patiently("edit components", || {
-            EditMessage::new().components(rows.clone()).execute(&*self.http, (channel, id, None))
-        })
-        .await;
+        let edit = EditMessage::new().components(rows);
+        let result = self.rest.edit_message((channel, id), &edit, Vec::new()).await;
         if let Err(error) = result {
             tracing::warn!(%error, "editing a board's buttons failed");
         }
     }
 
     async fn delete(&self, channel: ChannelId, id: MessageId) {
-        let result =
-            patiently("delete message", || self.http.delete_message(channel, id, None)).await;
+        let result = self.rest.delete_message(channel, id).await;
         if let Err(error) = result
             && retry::code(&error) != Some(UNKNOWN_MESSAGE)
         {
@@ -500,7 +545,7 @@ impl Delivery {
             return;
         };
         let picture = board.picture.clone();
-        let png = match tokio::task::spawn_blocking(move || picture.png()).await {
+        let png = match self.drawing.png(picture).await {
             Ok(Ok(png)) => png,
             failed => {
                 let why = match failed {
@@ -533,13 +578,10 @@ impl Delivery {
             } else if current.is_some()
                 && state.reply.as_ref().is_none_or(|reply| reply.origin != Origin::Command)
             {
-                let channel = state.channel;
-                let result = patiently("edit message", || {
-                    body.edit().execute(&*self.http, (channel, id, None))
-                })
-                .await;
+                let result =
+                    self.rest.edit_message((state.channel, id), &body.edit(), body.files()).await;
                 match result {
-                    Ok(_) => shown = Some(id),
+                    Ok(()) => shown = Some(id),
                     // Deleted: a new message takes its place.
                     Err(error) if retry::code(&error) == Some(UNKNOWN_MESSAGE) => {}
                     Err(error) => tracing::warn!(%error, "editing a board failed; posted anew"),
@@ -549,8 +591,7 @@ impl Delivery {
         if shown.is_none() {
             // A new message notifies: the mention goes in it.
             if let Some(id) = turn.and_then(|user| user_id(&user.id)) {
-                body.content = clip(&format!("<@{id}> {}", body.content), CONTENT_LIMIT);
-                body.mention = Some(id);
+                body = body.pinging(id);
             }
             shown = self.post(state, &body).await;
             posted = true;
@@ -587,16 +628,12 @@ impl Delivery {
             locale,
             &Text::new("dc-your-turn").with("name", format!("<@{id}>")).with("id", game.0),
         );
-        let channel = state.channel;
         let message = CreateMessage::new()
             .content(clip(&words, CONTENT_LIMIT))
             .allowed_mentions(CreateAllowedMentions::new().users([id]));
-        let result =
-            patiently("create message", || message.clone().execute(&*self.http, (channel, None)))
-                .await;
-        match result {
+        match self.rest.create_message(state.channel, &message, Vec::new()).await {
             Ok(sent) => {
-                state.turns.insert(game, (sent.id, ply));
+                state.turns.insert(game, (sent, ply));
             }
             Err(error) => tracing::warn!(%error, "mentioning the player to move failed"),
         }
@@ -621,8 +658,7 @@ impl Delivery {
     async fn try_direct(&self, user: &str, message: &Message) -> Option<String> {
         let user = user_id(user)?;
         let content = clip(&self.texts.render_lines(message.locale, &message.lines), CONTENT_LIMIT);
-        let http = &*self.http;
-        let channel = match patiently("open DM", || user.create_dm_channel(http)).await {
+        let channel = match self.rest.open_dm(user).await {
             Ok(channel) => channel,
             Err(error) => {
                 tracing::warn!(%error, "opening a DM failed");
@@ -630,8 +666,8 @@ impl Delivery {
             }
         };
         let body = CreateMessage::new().content(content);
-        match patiently("create message", || body.clone().execute(http, (channel.id, None))).await {
-            Ok(sent) => Some(sent.id.get().to_string()),
+        match self.rest.create_message(channel, &body, Vec::new()).await {
+            Ok(sent) => Some(sent.get().to_string()),
             Err(error) if retry::code(&error) == Some(DMS_CLOSED) => None,
             Err(error) => {
                 tracing::warn!(%error, "sending a DM failed");
@@ -660,49 +696,45 @@ impl Delivery {
                 Output::Direct { .. } | Output::File { .. } => {}
             }
         }
-        let http = &*self.http;
+        let rest = &self.rest;
+        let to = (reply.id, reply.token.as_str());
         let token = reply.token.as_str();
         let mut stage = reply.stage().await;
         let text = notes.join("\n");
         let result = match (*stage, notes.is_empty(), reply.origin) {
             (Stage::Open, false, _) => {
                 let response = CreateInteractionResponse::Message(ephemeral(&text));
-                patiently("respond", || response.clone().execute(http, (reply.id, token))).await
+                rest.respond("respond", to, &response, Vec::new()).await
             }
             (Stage::Open, true, Origin::Component { .. }) => {
                 let response = CreateInteractionResponse::Acknowledge;
-                patiently("acknowledge", || response.clone().execute(http, (reply.id, token))).await
+                rest.respond("acknowledge", to, &response, Vec::new()).await
             }
             (Stage::Open, true, Origin::Command) => {
                 let done = self.texts.render(reply.locale, &Text::new("dc-done"));
                 let response = CreateInteractionResponse::Message(ephemeral(&done));
-                patiently("respond", || response.clone().execute(http, (reply.id, token))).await
+                rest.respond("respond", to, &response, Vec::new()).await
             }
             (Stage::Deferred, true, Origin::Component { .. }) | (Stage::Answered, true, _) => {
                 Ok(())
             }
-            (Stage::Deferred, true, Origin::Command) => {
-                patiently("delete response", || http.delete_original_interaction_response(token))
-                    .await
-            }
+            (Stage::Deferred, true, Origin::Command) => rest.delete_original(token).await,
             (Stage::Deferred, false, Origin::Command) if reply.private => {
                 let edit = EditInteractionResponse::new()
                     .content(clip(&text, CONTENT_LIMIT))
                     .allowed_mentions(CreateAllowedMentions::new());
-                patiently("edit response", || edit.clone().execute(http, token)).await.map(|_| ())
+                rest.edit_original(token, &edit, Vec::new()).await.map(|_| ())
             }
             (Stage::Deferred | Stage::Answered, false, origin) => {
                 if *stage == Stage::Deferred && origin == Origin::Command {
                     // The public placeholder goes; the answer is for this user only.
-                    let _ = http.delete_original_interaction_response(token).await;
+                    let _ = rest.delete_original(token).await;
                 }
                 let followup = CreateInteractionResponseFollowup::new()
                     .content(clip(&text, CONTENT_LIMIT))
                     .ephemeral(true)
                     .allowed_mentions(CreateAllowedMentions::new());
-                patiently("follow up", || followup.clone().execute(http, (None, token)))
-                    .await
-                    .map(|_| ())
+                rest.follow_up(token, &followup, Vec::new()).await
             }
         };
         *stage = Stage::Answered;

@@ -10,11 +10,10 @@ use serenity::all::{
     ChannelId, CreateAttachment, CreateInteractionResponse, CreateInteractionResponseFollowup,
     MessageId, UserId,
 };
-use serenity::builder::Builder as _;
 
 use super::delivery::{Body, ChannelState, Delivery, user_id};
 use super::reply::{Origin, Reply, Stage};
-use super::retry::{self, DMS_CLOSED, UNKNOWN_MESSAGE, patiently};
+use super::retry::{self, DMS_CLOSED, UNKNOWN_MESSAGE};
 use crate::core::{GameId, HandSlot, Message, Platform, Prompt};
 
 impl Delivery {
@@ -24,7 +23,7 @@ impl Delivery {
         let mut body = self.text_body(message);
         let Some(board) = &message.board else { return body };
         let picture = board.picture.clone();
-        match tokio::task::spawn_blocking(move || picture.png()).await {
+        match self.drawing.png(picture).await {
             Ok(Ok(png)) => body.image = Some(CreateAttachment::bytes(png, board.file_name.clone())),
             Ok(Err(error)) => tracing::error!(%error, "drawing a CINCO picture; sent as text"),
             Err(error) => tracing::error!(%error, "the drawing thread failed; sent as text"),
@@ -96,26 +95,25 @@ impl Delivery {
         dm: Option<(ChannelId, MessageId)>,
         body: &Body,
     ) -> bool {
-        let http = &*self.http;
         if let Some((channel, id)) = dm {
-            match patiently("edit DM", || body.edit().execute(http, (channel, id, None))).await {
+            match self.rest.edit_message((channel, id), &body.edit(), body.files()).await {
                 Ok(_) => return true,
                 // Deleted by its reader: a new one takes its place.
                 Err(error) if retry::code(&error) == Some(UNKNOWN_MESSAGE) => {}
                 Err(error) => tracing::warn!(%error, "editing a hand's DM failed; posted anew"),
             }
         }
-        let channel = match patiently("open DM", || user.create_dm_channel(http)).await {
-            Ok(channel) => channel.id,
+        let channel = match self.rest.open_dm(user).await {
+            Ok(channel) => channel,
             Err(error) => {
                 tracing::warn!(%error, "opening a DM failed");
                 return false;
             }
         };
-        match patiently("create message", || body.message().execute(http, (channel, None))).await {
+        match self.rest.create_message(channel, &body.message(), body.files()).await {
             Ok(posted) => {
                 if let Ok(mut hands) = self.hands.lock() {
-                    hands.insert((user, game), (channel, posted.id));
+                    hands.insert((user, game), (channel, posted));
                 }
                 true
             }
@@ -131,28 +129,22 @@ impl Delivery {
     /// ephemeral follow-up once deferred; whether it did.
     async fn answer_privately(&self, reply: &Reply, body: &Body) -> bool {
         let mut stage = reply.stage().await;
-        let http = &*self.http;
         let token = reply.token.as_str();
         let result = match *stage {
             Stage::Open => {
                 let response = CreateInteractionResponse::Message(body.response().ephemeral(true));
-                patiently("respond", || response.clone().execute(http, (reply.id, token))).await
+                self.rest.respond("respond", (reply.id, token), &response, body.files()).await
             }
             Stage::Deferred => {
                 if reply.origin == Origin::Command {
                     // The public placeholder goes; the hand is for this user only.
-                    let _ = http.delete_original_interaction_response(token).await;
+                    let _ = self.rest.delete_original(token).await;
                 }
-                let mut followup = CreateInteractionResponseFollowup::new()
+                let followup = CreateInteractionResponseFollowup::new()
                     .content(body.content.clone())
                     .components(body.components.clone())
                     .ephemeral(true);
-                if let Some(image) = &body.image {
-                    followup = followup.add_file(image.clone());
-                }
-                patiently("follow up", || followup.clone().execute(http, (None, token)))
-                    .await
-                    .map(|_| ())
+                self.rest.follow_up(token, &followup, body.files()).await
             }
             Stage::Answered => return false,
         };

@@ -5,18 +5,17 @@ use std::sync::Arc;
 
 use serenity::all::{
     AutocompleteChoice, CommandInteraction, ComponentInteraction, Context,
-    CreateAutocompleteResponse, CreateInteractionResponse, EventHandler, GuildId, Http,
-    Interaction, MessageFlags, Ready,
+    CreateAutocompleteResponse, CreateInteractionResponse, EventHandler, GuildId, Interaction,
+    MessageFlags, Ready, UserId,
 };
 use serenity::async_trait;
-use serenity::builder::Builder as _;
 
+use super::commands;
 use super::delivery::{Delivery, ephemeral};
-use super::interaction::{command_input, component_input};
+use super::interaction::{command_input, component_input, move_query};
 use super::reply::{DEFER_AFTER, Origin, Reply};
-use super::retry::patiently;
-use super::{commands, typed};
-use crate::core::Input;
+use super::rest::Rest;
+use crate::core::{Action, Command, Input, Opponent};
 use crate::i18n::{Locale, Text};
 use crate::runtime::Desk;
 
@@ -25,8 +24,8 @@ use crate::runtime::Desk;
 pub struct Handler {
     pub desk: Desk,
     pub delivery: Arc<Delivery>,
-    /// The REST client the delivery uses (it learns the application's id from READY).
-    pub http: Arc<Http>,
+    /// The REST calls the delivery makes too (they learn the application's id from READY).
+    pub rest: Arc<Rest>,
     /// Register the commands in this server only (development), else globally.
     pub guild: Option<GuildId>,
 }
@@ -34,21 +33,9 @@ pub struct Handler {
 #[async_trait]
 impl EventHandler for Handler {
     async fn ready(&self, _: Context, ready: Ready) {
-        self.http.set_application_id(ready.application.id);
+        self.rest.http().set_application_id(ready.application.id);
         let definitions = commands::definitions(self.delivery.texts());
-        let http = &*self.http;
-        let registered = match self.guild {
-            Some(guild) => {
-                patiently("register commands", || guild.set_commands(http, definitions.clone()))
-                    .await
-                    .map(|_| ())
-            }
-            None => patiently("register commands", || {
-                serenity::all::Command::set_global_commands(http, definitions.clone())
-            })
-            .await
-            .map(|_| ()),
-        };
+        let registered = self.rest.set_commands(self.guild, &definitions).await;
         if let Err(error) = registered {
             tracing::warn!(%error, "registering the slash commands failed");
         }
@@ -88,7 +75,8 @@ impl Handler {
             interaction.user.id,
             locale,
             input.reply_is_private(),
-        );
+        )
+        .challenging(challenged(&input));
         self.ask(input, reply).await;
     }
 
@@ -119,10 +107,10 @@ impl Handler {
     async fn ask(&self, input: Input, reply: Reply) {
         let reply = Arc::new(reply);
         self.delivery.expect(reply.clone());
-        let (http, waiting) = (self.http.clone(), reply.clone());
+        let (rest, waiting) = (self.rest.clone(), reply.clone());
         tokio::spawn(async move {
             tokio::time::sleep(DEFER_AFTER).await;
-            waiting.defer(&http).await;
+            waiting.defer(&rest).await;
         });
         let answer = self.desk.ask(input).await;
         self.delivery.finish(reply, answer.private);
@@ -139,36 +127,40 @@ impl Handler {
     ) {
         let words = self.delivery.texts().render(locale, text);
         let response = CreateInteractionResponse::Message(ephemeral(&words));
-        let http = &*self.http;
-        if let Err(error) =
-            patiently("respond", || response.clone().execute(http, (id, token))).await
-        {
+        if let Err(error) = self.rest.respond("respond", (id, token), &response, Vec::new()).await {
             tracing::warn!(%error, "refusing an interaction failed");
         }
     }
 
-    /// `/move`'s point as typed, offered back as the choice to send: the point is read by the
-    /// core when the command comes.
+    /// `/move`'s point being typed: the core offers the legal moves that fit, nearest the
+    /// last moves first; another autocomplete, or a user with no game there, gets none.
     async fn on_autocomplete(&self, interaction: &CommandInteraction) {
-        let typed = interaction
-            .data
-            .autocomplete()
-            .map(|option| option.value.trim().to_lowercase())
-            .unwrap_or_default();
-        let choices = typed::suggestions(&typed)
-            .into_iter()
-            .map(|point| AutocompleteChoice::new(point.clone(), point))
-            .collect();
-        let response = CreateInteractionResponse::Autocomplete(
-            CreateAutocompleteResponse::new().set_choices(choices),
-        );
-        let http = &*self.http;
-        if let Err(error) = patiently("autocomplete", || {
-            response.clone().execute(http, (interaction.id, interaction.token.as_str()))
-        })
-        .await
-        {
+        let moves = match move_query(interaction) {
+            Some(query) => self.desk.suggest(query).await,
+            None => Vec::new(),
+        };
+        let response = suggestions(moves);
+        let to = (interaction.id, interaction.token.as_str());
+        if let Err(error) = self.rest.respond("autocomplete", to, &response, Vec::new()).await {
             tracing::warn!(%error, "answering an autocomplete failed");
         }
     }
+}
+
+/// The user a challenge command names (by id, as a user option sends them).
+fn challenged(input: &Input) -> Option<UserId> {
+    match &input.action {
+        Action::Typed(Command::Challenge { opponent: Some(Opponent::User(id)), .. }) => {
+            id.parse::<u64>().ok().filter(|id| *id != 0).map(UserId::new)
+        }
+        _ => None,
+    }
+}
+
+/// The autocomplete response offering `moves`, each shown as it is sent.
+#[must_use]
+pub fn suggestions(moves: Vec<String>) -> CreateInteractionResponse {
+    let choices =
+        moves.into_iter().map(|text| AutocompleteChoice::new(text.clone(), text)).collect();
+    CreateInteractionResponse::Autocomplete(CreateAutocompleteResponse::new().set_choices(choices))
 }

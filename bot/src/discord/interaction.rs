@@ -1,16 +1,19 @@
 //! An interaction as the core's [`Input`]: who (by id), where (a server channel is a group,
 //! a DM a private chat), their client's locale, whether they administer the channel, the
 //! interaction's id as the event id, and what they did — a typed command, or a component's
-//! custom id (a select menu's chosen value is itself a payload).
+//! custom id (a select menu's chosen value is itself a payload). A `/move` autocomplete is
+//! a question for the core instead ([`move_query`]).
 
 use serenity::all::{
     ChannelId, CommandInteraction, ComponentInteraction, ComponentInteractionDataKind, GuildId,
     Member, Permissions, User as DiscordUser,
 };
 
+use super::commands::{GAME, POINT};
 use super::typed;
-use crate::core::{Action, Chat, ChatKind, CommandError, EventId, Input, Platform, User};
+use crate::core::{Action, Chat, ChatKind, CommandError, EventId, GameId, Input, Platform, User};
 use crate::i18n::Locale;
+use crate::runtime::MoveQuery;
 
 /// A Discord user as the core knows them: by id, called by their display name, mentioned by
 /// their unique username.
@@ -82,4 +85,27 @@ pub fn component_input(interaction: &ComponentInteraction) -> Option<Input> {
     );
     input.is_chat_admin = is_admin(interaction.member.as_ref());
     Some(input)
+}
+
+/// What a `/move` autocomplete asks the core: the point typed so far, by whom, where, and
+/// the game if the command names one; `None` for any other autocomplete.
+#[must_use]
+pub fn move_query(interaction: &CommandInteraction) -> Option<MoveQuery> {
+    let focused = interaction.data.autocomplete()?;
+    if interaction.data.name != "move" || focused.name != POINT.0 {
+        return None;
+    }
+    let game = interaction
+        .data
+        .options
+        .iter()
+        .find(|option| option.name == GAME.0)
+        .and_then(|option| option.value.as_i64())
+        .map(GameId);
+    Some(MoveQuery {
+        chat: chat_of(interaction.guild_id, interaction.channel_id),
+        user: interaction.user.id.get().to_string(),
+        game,
+        typed: focused.value.to_owned(),
+    })
 }

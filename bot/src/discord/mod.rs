@@ -8,7 +8,8 @@
 //! - [`reply`]: the one response an interaction owes, deferred when late;
 //! - [`delivery`]: one queue per channel that answers, posts and edits;
 //! - [`hand`]: a CINCO hand as a DM edited in place and an ephemeral view;
-//! - [`components`], [`retry`]: buttons in rows of five, retries and Discord's error codes.
+//! - [`rest`], [`retry`]: the REST calls, and when a refused one is made again;
+//! - [`components`]: buttons in rows of five.
 //!
 //! The gateway asks for no intent: interactions reach a bot whatever its intents, and the
 //! bot reads no message, member or presence.
@@ -22,6 +23,7 @@ pub mod hand;
 pub mod handler;
 pub mod interaction;
 pub mod reply;
+pub mod rest;
 pub mod retry;
 pub mod typed;
 
@@ -71,8 +73,8 @@ impl fmt::Display for DiscordError {
 
 impl std::error::Error for DiscordError {}
 
-fn http(settings: &DiscordSettings) -> serenity::all::Http {
-    let builder = HttpBuilder::new(settings.token.expose());
+fn http(settings: &DiscordSettings, client: reqwest::Client) -> serenity::all::Http {
+    let builder = HttpBuilder::new(settings.token.expose()).client(client);
     match &settings.proxy {
         // With the limiter on, serenity's requests would bypass the proxy.
         Some(proxy) => builder.proxy(proxy.clone()).ratelimiter_disabled(true).build(),
@@ -101,15 +103,16 @@ impl fmt::Debug for Connected {
 pub async fn connect(settings: DiscordSettings, desk: &Desk) -> Result<Connected, DiscordError> {
     let texts =
         Arc::new(crate::i18n::Texts::load().map_err(|error| DiscordError(error.to_string()))?);
-    let rest = Arc::new(http(&settings));
+    let client = reqwest::Client::new();
+    let rest = Arc::new(rest::Rest::new(Arc::new(http(&settings, client.clone())), client.clone()));
     let delivery = delivery::Delivery::new(rest.clone(), texts, desk.clone());
     let handler = handler::Handler {
         desk: desk.clone(),
         delivery: delivery.clone(),
-        http: rest,
+        rest,
         guild: settings.guild,
     };
-    let client = ClientBuilder::new_with_http(http(&settings), GatewayIntents::empty())
+    let client = ClientBuilder::new_with_http(http(&settings, client), GatewayIntents::empty())
         .event_handler(handler)
         .await
         .map_err(|error| DiscordError(error.to_string()))?;

@@ -6,13 +6,12 @@
 use std::time::Duration;
 
 use serenity::all::{
-    ChannelId, CreateInteractionResponse, CreateInteractionResponseMessage, Http, InteractionId,
+    ChannelId, CreateInteractionResponse, CreateInteractionResponseMessage, InteractionId,
     MessageId, UserId,
 };
-use serenity::builder::Builder as _;
 use tokio::sync::{Mutex, MutexGuard};
 
-use super::retry::patiently;
+use super::rest::Rest;
 use crate::i18n::Locale;
 
 /// When an interaction still unanswered is deferred: Discord's 3 s, less a margin for the
@@ -55,6 +54,8 @@ pub struct Reply {
     /// The pressed message is an ephemeral one (a CINCO hand's view): its update stays
     /// private too.
     pub pressed_ephemeral: bool,
+    /// The user a challenge command names: the challenge that answers it pings them.
+    pub challenged: Option<UserId>,
     stage: Mutex<Stage>,
 }
 
@@ -78,6 +79,7 @@ impl Reply {
             locale,
             private,
             pressed_ephemeral: false,
+            challenged: None,
             stage: Mutex::new(Stage::Open),
         }
     }
@@ -88,6 +90,12 @@ impl Reply {
         Reply { pressed_ephemeral: ephemeral, ..self }
     }
 
+    /// The same reply, for a command that challenges `user`.
+    #[must_use]
+    pub fn challenging(self, user: Option<UserId>) -> Reply {
+        Reply { challenged: user, ..self }
+    }
+
     /// The stage, held while the caller answers so that no one else answers meanwhile.
     pub async fn stage(&self) -> MutexGuard<'_, Stage> {
         self.stage.lock().await
@@ -96,7 +104,7 @@ impl Reply {
     /// Defers the response if no one answered yet: a component's message stays as it is
     /// (no loading state), a command shows the bot thinking — to its user alone when the
     /// answer will be private (Discord fixes that when it defers).
-    pub async fn defer(&self, http: &Http) {
+    pub async fn defer(&self, rest: &Rest) {
         let mut stage = self.stage().await;
         if *stage != Stage::Open {
             return;
@@ -108,8 +116,7 @@ impl Reply {
             }
         };
         let result =
-            patiently("defer", || response.clone().execute(http, (self.id, self.token.as_str())))
-                .await;
+            rest.respond("defer", (self.id, self.token.as_str()), &response, Vec::new()).await;
         match result {
             Ok(()) => *stage = Stage::Deferred,
             Err(error) => tracing::warn!(%error, "deferring an interaction failed"),

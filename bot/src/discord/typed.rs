@@ -192,20 +192,3 @@ fn game_options(options: &Options<'_>) -> Result<GameOptions, CommandError> {
         alternate: None,
     })
 }
-
-/// What `/move`'s autocomplete offers for the text typed so far: that text, once it has the
-/// shape of a move (`h8`, `K10`, `4`, `pop 3`), so the client can send it. Which points are
-/// legal is the core's to say when the command comes.
-#[must_use]
-pub fn suggestions(typed: &str) -> Vec<String> {
-    let typed = typed.trim().to_lowercase();
-    let letters = typed.chars().take_while(char::is_ascii_alphabetic).count();
-    let digits = &typed[letters..];
-    let numeric = |text: &str| {
-        !text.is_empty() && text.len() <= 2 && text.chars().all(|c| c.is_ascii_digit())
-    };
-    let point = letters == 1 && numeric(digits);
-    let column = typed.len() == 1 && numeric(&typed);
-    let pop = typed.strip_prefix("pop ").is_some_and(|n| n.len() == 1 && numeric(n));
-    if point || column || pop { vec![typed] } else { Vec::new() }
-}

@@ -8,6 +8,7 @@ mod animation;
 mod diagram;
 mod family;
 mod kind;
+mod nearness;
 mod options;
 mod picture;
 mod position;

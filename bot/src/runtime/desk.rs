@@ -49,8 +49,23 @@ enum Request {
         prompt: Prompt,
         message: Option<String>,
     },
+    Suggest {
+        query: MoveQuery,
+        reply: oneshot::Sender<Vec<String>>,
+    },
     Settle(oneshot::Sender<()>),
     Stop,
+}
+
+/// What a player is typing into `/move`, for [`Core::move_suggestions`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveQuery {
+    pub chat: Chat,
+    /// The player's platform id.
+    pub user: String,
+    /// The game named in the command, if one is.
+    pub game: Option<GameId>,
+    pub typed: String,
 }
 
 /// The adapters' handle on the desk.
@@ -96,6 +111,15 @@ impl Desk {
     /// a private chat with the bot, or closed their DMs): the core keeps it for them.
     pub fn direct_failed(&self, platform: Platform, user: String, prompt: Prompt) {
         let _ = self.requests.send(Request::Direct { platform, user, prompt, message: None });
+    }
+
+    /// The moves the core offers for `query` (none when the desk has stopped).
+    pub async fn suggest(&self, query: MoveQuery) -> Vec<String> {
+        let (reply, suggestions) = oneshot::channel();
+        if self.requests.send(Request::Suggest { query, reply }).is_err() {
+            return Vec::new();
+        }
+        suggestions.await.unwrap_or_default()
     }
 
     /// Waits until the CPU owes no move (each answer handed to the core and its outputs to
@@ -252,6 +276,11 @@ pub async fn run(running: Running, Inbox(mut inbox): Inbox, outlets: Outlets) {
                 Some(Request::Direct { platform, user, prompt, message: None }) => {
                     let outputs = core.direct_failed(platform, &user, prompt).await;
                     outlets.deliver(outputs, None);
+                }
+                Some(Request::Suggest { query, reply }) => {
+                    let MoveQuery { chat, user, game, typed } = query;
+                    let _ = reply.send(core.move_suggestions(&chat, &user, game, &typed));
+                    continue;
                 }
                 Some(Request::Settle(reply)) => settling.push(reply),
                 Some(Request::Stop) | None => {

@@ -8,7 +8,7 @@ mod drawing;
 mod lanes;
 
 pub use cpu::ThreadedCpu;
-pub use desk::{Answer, Desk, Outlet};
+pub use desk::{Answer, Desk, MoveQuery, Outlet};
 pub use drawing::Drawing;
 pub use lanes::Lanes;
 

@@ -30,6 +30,8 @@ pub const GUILD: &str = "1160000000000000000";
 pub struct Call {
     pub method: String,
     pub path: String,
+    /// The query string, without its `?`.
+    pub query: String,
     pub body: Value,
     pub files: usize,
     pub png: bool,
@@ -300,10 +302,19 @@ impl FakeDiscord {
 
     /// The next `times` calls of `method` on a path containing `path_part` get a 429.
     pub fn rate_limit(&self, method: &str, path_part: &str, times: usize, retry_after: f64) {
+        self.limit(method, path_part, times, retry_after, false);
+    }
+
+    /// Like [`FakeDiscord::rate_limit`], with a global limit: every call must wait.
+    pub fn rate_limit_globally(&self, method: &str, path_part: &str, retry_after: f64) {
+        self.limit(method, path_part, 1, retry_after, true);
+    }
+
+    fn limit(&self, method: &str, path_part: &str, times: usize, retry_after: f64, global: bool) {
         let reply = json!({
             "message": "You are being rate limited.",
             "retry_after": retry_after,
-            "global": false,
+            "global": global,
             "code": 0
         });
         self.lock().failures.push(Failure {
@@ -402,10 +413,12 @@ impl FakeDiscord {
         let mut stream = BufReader::new(stream);
         while let Some(request) = http::read(&mut stream).await {
             let (body, files, png, gif) = parse_body(&request.content_type, &request.body);
-            let path = request.path.split('?').next().unwrap_or_default().to_owned();
+            let (path, query) = request.path.split_once('?').unwrap_or((&request.path, ""));
+            let (path, query) = (path.to_owned(), query.to_owned());
             let call = Call {
                 method: request.method,
                 path,
+                query,
                 body,
                 files,
                 png,
@@ -504,13 +517,26 @@ impl FakeDiscord {
         match (call.method.as_str(), parts.as_slice()) {
             ("PUT", ["applications", _, "commands"])
             | ("PUT", ["applications", _, "guilds", _, "commands"]) => (200, json!([])),
-            ("POST", ["interactions", _, token, "callback"]) => {
-                if let Some(4 | 5) = call.body["type"].as_i64() {
+            ("POST", ["interactions", interaction, token, "callback"]) => {
+                let kind = call.body["type"].as_i64();
+                let mut made = None;
+                if let Some(4 | 5) = kind {
                     let id = self.id();
                     state.messages.insert(id, 0);
                     state.originals.insert((*token).to_owned(), id);
+                    made = Some(id);
                 }
-                (204, Value::Null)
+                // Asked to, Discord answers with the interaction and the message it made.
+                match made {
+                    Some(id) if call.query.split('&').any(|pair| pair == "with_response=true") => {
+                        let answer = json!({
+                            "interaction": { "id": interaction, "type": 2, "response_message_id": id.to_string() },
+                            "resource": { "type": kind, "message": self.message(id, 1, call) }
+                        });
+                        (200, answer)
+                    }
+                    _ => (204, Value::Null),
+                }
             }
             ("GET" | "PATCH", ["webhooks", _, token, "messages", "@original"]) => {
                 match state.originals.get(*token) {
@@ -671,5 +697,15 @@ pub fn press(
         "edited_timestamp": null, "flags": 0, "components": []
     });
     interaction["data"] = json!({ "custom_id": custom_id, "component_type": 2 });
+    (id, interaction)
+}
+
+/// `/move`'s point being typed: `typed` so far.
+pub fn autocomplete(fake: &FakeDiscord, user: &Value, channel: u64, typed: &str) -> (u64, Value) {
+    let (id, mut interaction) = base(fake, 4, user, channel);
+    interaction["data"] = json!({
+        "id": "1190000000000000000", "name": "move", "type": 1,
+        "options": [{ "name": "point", "type": 3, "value": typed, "focused": true }]
+    });
     (id, interaction)
 }
