@@ -74,11 +74,11 @@ async fn the_rules_are_for_the_one_who_asked() {
         let outputs = answer(&mut harness, input, true).await;
         assert!(outputs.iter().any(|o| matches!(o, Output::Reply { .. })), "{outputs:#?}");
     }
-    let typed = Command::Rules { game: Some(GameKind::Pente), full: false };
+    let typed = Command::Rules { game: Some(GameKind::Pente.into()), full: false };
     let input = harness.input("Ana", Action::Typed(typed.clone()));
     answer(&mut harness, input, true).await;
     // In a private chat the whole document is the answer itself, posted there.
-    let full = Command::Rules { game: Some(GameKind::Pente), full: true };
+    let full = Command::Rules { game: Some(GameKind::Pente.into()), full: true };
     assert!(!full.reply_is_private(ChatKind::Private));
     assert!(full.reply_is_private(ChatKind::Group));
     assert!(typed.reply_is_private(ChatKind::Private));

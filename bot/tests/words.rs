@@ -103,7 +103,7 @@ async fn rules_are_a_short_plain_summary_with_the_whole_document_on_request() {
         let said = words(&say_in(&mut harness, locale, "Ana", "/rules").await);
         assert!(said.contains(which), "the games listed name {which}: {said}");
     }
-    for game in ["gomoku", "renju", "ninuki", "pente", "connect5", "connect4"] {
+    for game in ["gomoku", "renju", "ninuki", "pente", "connect5", "connect4", "cinco"] {
         for locale in [Locale::En, Locale::Es] {
             let outputs = say_in(&mut harness, locale, "Ana", &format!("/rules {game}")).await;
             assert!(matches!(outputs.as_slice(), [Output::Reply { .. }]), "{outputs:#?}");
@@ -121,6 +121,16 @@ async fn rules_are_a_short_plain_summary_with_the_whole_document_on_request() {
     }
     let said = words(&say_in(&mut harness, Locale::Es, "Ana", "/reglas renju").await);
     assert!(said.starts_with("Reglas de renju (resumen):\n· Gomoku de competición"), "{said}");
+    let said = words(&say_in(&mut harness, Locale::Es, "Ana", "/reglas cinco").await);
+    assert!(said.starts_with("Reglas de CINCO (resumen):\n· De 2 a 6 jugadores"), "{said}");
+    let full = say_in(&mut harness, Locale::En, "Ana", "/rules cinco full").await;
+    match full.as_slice() {
+        [Output::Direct { message, .. }, Output::Reply { .. }] => {
+            let body = format!("{:?}", message.lines[0].args);
+            assert!(body.contains("## English") && body.contains("Embargo"), "{body}");
+        }
+        other => panic!("the whole CINCO document goes privately: {other:#?}"),
+    }
     let full = say_in(&mut harness, Locale::Es, "Ana", "/reglas renju completo").await;
     match full.as_slice() {
         [Output::Direct { message, .. }, Output::Reply { .. }] => {

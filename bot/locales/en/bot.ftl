@@ -141,7 +141,7 @@ button-columns = « Columns
 select-column = Column…
 select-row = Row in column { $column }…
 
-rules-which = Which game? /rules gomoku, renju, ninuki, pente, connect5 or connect4.
+rules-which = Which game? /rules gomoku, renju, ninuki, pente, connect5, connect4 or cinco.
 rules-document = { $body }
 rules-sent-privately = { $name }, I sent you the rules in a private message.
 stats-title = { $name }'s stats

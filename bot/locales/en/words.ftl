@@ -109,3 +109,9 @@ rules-summary-connect4 =
     · Red starts; each turn a disc drops into a column (/move 4).
     · Four in a row wins. A full grid is a draw.
     · popout: instead of dropping, you may pop one of your discs from the bottom (/move pop 4); the same position three times is a draw.
+rules-summary-cinco =
+    · 2 to 6 players, a hand of 5 cards each; play a card of the discard's colour, number or symbol, or draw.
+    · Start your turn with exactly 5 cards: discard the excess or draw up to 5.
+    · Every 5 drawn from the pile opens a secret auction: each bids a numeric card in private; the highest takes the 5 (a bid of the 5's colour counts double).
+    · Reversa, Saltar, wild cards, Puntaje, Embargo, Protección and Cambio change the game; the first with five 5s wins.
+    · Open a table with /cinco; your hand comes to you privately.

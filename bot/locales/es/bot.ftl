@@ -138,7 +138,7 @@ button-columns = « Columnas
 select-column = Columna…
 select-row = Fila de la columna { $column }…
 
-rules-which = ¿De qué juego? /reglas gomoku, renju, ninuki, pente, conecta5 o conecta4.
+rules-which = ¿De qué juego? /reglas gomoku, renju, ninuki, pente, conecta5, conecta4 o cinco.
 rules-document = { $body }
 rules-sent-privately = { $name }, te he enviado las reglas por mensaje privado.
 stats-title = Estadísticas de { $name }

@@ -109,3 +109,9 @@ rules-summary-connect4 =
     · Rojo empieza; cada turno una ficha cae en una columna (/mover 4).
     · Gana quien hace cuatro en línea. Empate si se llena.
     · popout: en vez de soltar, puedes sacar una ficha tuya de abajo (/mover sacar 4); la misma posición tres veces es empate.
+rules-summary-cinco =
+    · De 2 a 6 jugadores, 5 cartas cada uno; juega una carta del color, número o símbolo de la del descarte, o roba.
+    · Empieza tu turno con 5 cartas justas: descarta las que sobran o roba hasta 5.
+    · Cada 5 que sale del mazo abre una subasta secreta: cada uno puja en privado con una carta numérica; la más alta se lleva el 5 (una puja del color del 5 vale el doble).
+    · Reversa, Saltar, los comodines, Puntaje, Embargo, Protección y Cambio cambian la partida; gana quien junta cinco 5.
+    · Abre una mesa con /cinco; tu mano te llega en privado.

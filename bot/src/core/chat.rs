@@ -9,32 +9,36 @@ use crate::i18n::{Locale, Text};
 use crate::store::{Ended, GameStatus};
 
 /// The rules documents, embedded: Spanish first, then English after `## English`.
-fn rules_document(kind: GameKind) -> &'static str {
-    match kind {
-        GameKind::Gomoku => include_str!("../../../docs/rules/gomoku.md"),
-        GameKind::Renju => include_str!("../../../docs/rules/renju.md"),
-        GameKind::Ninuki => include_str!("../../../docs/rules/ninuki.md"),
-        GameKind::Pente => include_str!("../../../docs/rules/pente.md"),
-        GameKind::Connect5 | GameKind::Connect4 => include_str!("../../../docs/rules/connect5.md"),
+fn rules_document(game: Family) -> &'static str {
+    match game {
+        Family::Board(GameKind::Gomoku) => include_str!("../../../docs/rules/gomoku.md"),
+        Family::Board(GameKind::Renju) => include_str!("../../../docs/rules/renju.md"),
+        Family::Board(GameKind::Ninuki) => include_str!("../../../docs/rules/ninuki.md"),
+        Family::Board(GameKind::Pente) => include_str!("../../../docs/rules/pente.md"),
+        Family::Board(GameKind::Connect5 | GameKind::Connect4) => {
+            include_str!("../../../docs/rules/connect5.md")
+        }
+        Family::Cinco => include_str!("../../../docs/rules/cinco.md"),
     }
 }
 
 /// The message that sums up `kind`'s rules.
-fn rules_summary_id(kind: GameKind) -> &'static str {
-    match kind {
-        GameKind::Gomoku => "rules-summary-gomoku",
-        GameKind::Renju => "rules-summary-renju",
-        GameKind::Ninuki => "rules-summary-ninuki",
-        GameKind::Pente => "rules-summary-pente",
-        GameKind::Connect5 => "rules-summary-connect5",
-        GameKind::Connect4 => "rules-summary-connect4",
+fn rules_summary_id(game: Family) -> &'static str {
+    match game {
+        Family::Board(GameKind::Gomoku) => "rules-summary-gomoku",
+        Family::Board(GameKind::Renju) => "rules-summary-renju",
+        Family::Board(GameKind::Ninuki) => "rules-summary-ninuki",
+        Family::Board(GameKind::Pente) => "rules-summary-pente",
+        Family::Board(GameKind::Connect5) => "rules-summary-connect5",
+        Family::Board(GameKind::Connect4) => "rules-summary-connect4",
+        Family::Cinco => "rules-summary-cinco",
     }
 }
 
 /// The part of a rules document in `locale`.
 #[must_use]
-pub fn rules_section(kind: GameKind, locale: Locale) -> &'static str {
-    let document = rules_document(kind);
+pub fn rules_section(game: impl Into<Family>, locale: Locale) -> &'static str {
+    let document = rules_document(game.into());
     let english = document.find("\n## English").map_or(document.len(), |at| at + 1);
     let section = match locale {
         Locale::En => &document[english..],
@@ -94,12 +98,7 @@ impl Core {
     /// `/rules <game>`: a short summary of that game's rules in the user's language, and how
     /// to ask for the whole document; `/rules <game> full`: the document itself. Rules are
     /// for the one who asked: a reply, or the document by private message from a group.
-    pub(super) fn rules(
-        &self,
-        context: &Context,
-        kind: Option<GameKind>,
-        full: bool,
-    ) -> Vec<Output> {
+    pub(super) fn rules(&self, context: &Context, kind: Option<Family>, full: bool) -> Vec<Output> {
         let Some(kind) = kind else {
             return vec![super::reply(context, vec![Text::new("rules-which")])];
         };

@@ -49,7 +49,7 @@ pub enum Command {
     },
     /// A game's rules: a summary, or the whole document (`full`).
     Rules {
-        game: Option<GameKind>,
+        game: Option<Family>,
         full: bool,
     },
     Stats(Option<String>),
@@ -267,10 +267,7 @@ pub fn parse(line: &str, bot_name: &str) -> Result<Option<Command>, CommandError
         "rules" | "reglas" => {
             let full = |word: &&str| matches!(word.to_lowercase().as_str(), "full" | "completo");
             let rest: Vec<&str> = args.iter().copied().filter(|w| !full(w)).collect();
-            Command::Rules {
-                game: game_named(&rest, GameKind::parse)?,
-                full: args.iter().any(full),
-            }
+            Command::Rules { game: game_named(&rest, Family::parse)?, full: args.iter().any(full) }
         }
         "stats" | "estadisticas" | "estadísticas" => {
             Command::Stats(args.first().map(|w| w.trim_start_matches('@').to_owned()))

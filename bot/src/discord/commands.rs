@@ -5,7 +5,7 @@
 
 use serenity::all::{CommandOptionType, CreateCommand, CreateCommandOption, Permissions};
 
-use crate::games::{GameKind, board_sizes, has_shape_options};
+use crate::games::{Family, GameKind, board_sizes, has_shape_options};
 use crate::i18n::{Locale, Text, Texts};
 
 /// Discord's Spanish locales: Spain, and Latin America.
@@ -110,15 +110,20 @@ impl Builder<'_> {
         )
     }
 
+    /// The game option (rules, history, leaderboard, settings): every board game and CINCO.
     fn games(&self) -> CreateCommandOption {
-        GameKind::ALL.iter().fold(self.option(CommandOptionType::String, KIND), |option, kind| {
-            let spanish = self.words(Locale::Es, kind.name_id());
-            option.add_string_choice_localized(
-                self.words(Locale::En, kind.name_id()),
-                kind.code(),
-                SPANISH_LOCALES.map(|locale| (locale, spanish.clone())),
-            )
-        })
+        let games = GameKind::ALL.iter().map(|&kind| Family::Board(kind));
+        games.chain([Family::Cinco]).fold(
+            self.option(CommandOptionType::String, KIND),
+            |option, game| {
+                let spanish = self.words(Locale::Es, game.name_id());
+                option.add_string_choice_localized(
+                    self.words(Locale::En, game.name_id()),
+                    game.code(),
+                    SPANISH_LOCALES.map(|locale| (locale, spanish.clone())),
+                )
+            },
+        )
     }
 
     fn number(&self, named: Named) -> CreateCommandOption {

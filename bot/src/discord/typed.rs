@@ -57,12 +57,6 @@ impl Options<'_> {
         self.integer(CHALLENGE).map(ChallengeId)
     }
 
-    fn kind(&self) -> Result<Option<GameKind>, CommandError> {
-        self.text(KIND)
-            .map(|word| GameKind::parse(&word).ok_or(CommandError::UnknownGame(word)))
-            .transpose()
-    }
-
     /// The game a `game` option names, CINCO included.
     fn family(&self) -> Result<Option<Family>, CommandError> {
         self.text(KIND)
@@ -128,7 +122,7 @@ pub fn read(data: &CommandData) -> Result<Option<Typed>, CommandError> {
         },
         "cancel" => Command::Cancel(options.game()),
         "rules" => {
-            Command::Rules { game: options.kind()?, full: options.switch(FULL).unwrap_or(false) }
+            Command::Rules { game: options.family()?, full: options.switch(FULL).unwrap_or(false) }
         }
         "stats" => Command::Stats(options.user(USER).map(|id| {
             introduced.extend(options.person(id));
