@@ -191,6 +191,7 @@ impl FakeDiscord {
         let url = ws_url.clone();
         tokio::spawn(async move {
             while let Ok((stream, _)) = rest.accept().await {
+                let _ = stream.set_nodelay(true);
                 let fake = served.clone();
                 let url = url.clone();
                 tokio::spawn(async move { fake.connection(stream, &url).await });
@@ -199,6 +200,10 @@ impl FakeDiscord {
         let served = fake.clone();
         tokio::spawn(async move {
             while let Ok((stream, _)) = gateway.accept().await {
+                // Dispatches are small frames written one after another: without this, each
+                // waits for the client's delayed acknowledgement of the one before (up to
+                // 40 ms), a delay of the fake's making that real Discord does not add.
+                let _ = stream.set_nodelay(true);
                 let fake = served.clone();
                 let url = ws_url.clone();
                 tokio::spawn(async move { fake.shard(stream, &url).await });
