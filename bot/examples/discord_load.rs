@@ -20,9 +20,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use cincobot::config::{Config, CpuBudgets, Secret, Shards};
-use cincobot::discord::{DiscordSettings, serve};
-use fake_discord::{Call, FakeDiscord, TOKEN, press, slash, user};
+use fake_discord::{Call, FakeDiscord, press, slash, user};
 use serde_json::{Value, json};
 use tokio::sync::{mpsc, oneshot};
 
@@ -52,19 +50,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let pause = Duration::from_millis(u64::try_from(argument(3, 500)).unwrap_or(500).min(5000));
     let directory = tempfile::tempdir()?;
     let fake = FakeDiscord::start().await;
-    let config = Config {
-        database_url: format!("sqlite://{}", directory.path().join("load.db").display()),
-        cpu: CpuBudgets { easy_ms: 10, normal_ms: 10, hard_ms: 10, checks: 0 },
-        ..Config::default()
-    };
-    let settings = DiscordSettings {
-        token: Secret::new(TOKEN.to_owned()),
-        proxy: Some(fake.proxy.clone()),
-        guild: None,
-        shards: Shards::Count(1),
-    };
-    let running = cincobot::runtime::start(&config).await?;
-    let served = serve(settings, running).await?;
+    let served = fake_discord::serve_bot(&fake, &directory.path().join("load.db")).await;
     fake.identified(1).await;
 
     // Each interaction's callback, routed to the task that dispatched it.

@@ -221,7 +221,9 @@ async fn three_players_play_cinco_from_ephemeral_hands() {
         }
     }
     assert!(ended, "the game ends");
-    assert!(views > 10 && updates > 10, "{views} views, {updates} updates");
+    // A game has at least five auctions, each a bid from all three: many presses from views
+    // (the deal decides how many more).
+    assert!(views > 5 && updates > 5, "{views} views, {updates} updates");
     assert!(dm_presses == 3 && dm_updates > 0, "{dm_updates} of {dm_presses} DM presses");
     // Each player's hand is one DM, edited in place.
     let calls = fake.calls();

@@ -217,8 +217,9 @@ async fn three_players_play_cinco_by_private_messages_through_a_restart_in_an_au
     assert!(play(&fake, &mut pressed, |_| false).await, "the game ends");
     let calls = fake.calls();
     let tables = calls.iter().filter(|c| c.method == "sendPhoto" && c.chat() == GROUP).count();
-    // Every action shows the table to the group: a whole game is dozens of them.
-    assert!(tables > 20, "{tables} tables");
+    // Every action shows the table to the group, and a game has at least five auctions (its
+    // length is the deal's: some games are over in 20 actions).
+    assert!(tables > 5, "{tables} tables");
     for (player, _) in PLAYERS {
         let photos = calls.iter().filter(|c| c.method == "sendPhoto" && c.chat() == player);
         // One before the restart, one after: the rest were edits.

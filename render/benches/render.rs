@@ -42,10 +42,9 @@ fn moves_from(size: u8, count: usize, mut seed: u32) -> Vec<Point> {
     points
 }
 
-fn grid(size: u8, stones: usize) -> GridBoard {
-    let mut board = GridBoard::new(size, Notation::WithI);
-    let played = moves(size, stones);
-    board.stones = played
+/// `points` as stones played in turn, black first.
+fn alternating(points: &[Point]) -> Vec<PlacedStone> {
+    points
         .iter()
         .enumerate()
         .map(|(i, &point)| PlacedStone {
@@ -53,7 +52,13 @@ fn grid(size: u8, stones: usize) -> GridBoard {
             stone: if i % 2 == 0 { Stone::Black } else { Stone::White },
             number: None,
         })
-        .collect();
+        .collect()
+}
+
+fn grid(size: u8, stones: usize) -> GridBoard {
+    let mut board = GridBoard::new(size, Notation::WithI);
+    let played = moves(size, stones);
+    board.stones = alternating(&played);
     board.last_move = played.last().copied();
     board.black.name = "Ana".into();
     board.white.name = "Bruno".into();
@@ -85,15 +90,7 @@ fn game_19x19_every_board_png() -> usize {
     let mut bytes = 0;
     for n in 1..=played.len() {
         let mut board = grid(19, 0);
-        board.stones = played[..n]
-            .iter()
-            .enumerate()
-            .map(|(i, &point)| PlacedStone {
-                point,
-                stone: if i % 2 == 0 { Stone::Black } else { Stone::White },
-                number: None,
-            })
-            .collect();
+        board.stones = alternating(&played[..n]);
         board.last_move = played.get(n - 1).copied();
         board.status = format!("Turno de Ana · jugada {}", n + 1);
         bytes += divan::black_box(&board).to_png().map(|png| png.len()).unwrap_or(0);
@@ -181,15 +178,7 @@ fn replay_19x19_100_moves_gif() -> usize {
             let mut board = grid(19, 0);
             board.to_move = None;
             board.status = "Repetición".into();
-            board.stones = played[..n]
-                .iter()
-                .enumerate()
-                .map(|(i, &point)| PlacedStone {
-                    point,
-                    stone: if i % 2 == 0 { Stone::Black } else { Stone::White },
-                    number: None,
-                })
-                .collect();
+            board.stones = alternating(&played[..n]);
             board.last_move = n.checked_sub(1).map(|i| played[i]);
             board
         })
