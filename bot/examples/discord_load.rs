@@ -70,7 +70,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     });
 
     let mut players = Vec::new();
-    let (ready, mut all_ready) = mpsc::unbounded_channel::<()>();
+    let (ready, all_ready) = mpsc::unbounded_channel::<()>();
     let (go, _) = tokio::sync::broadcast::channel::<Instant>(1);
     for game in 0..games {
         let fake = fake.clone();
@@ -113,17 +113,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             Some(latencies)
         }));
     }
-    drop(ready);
-    for _ in 0..games {
-        if all_ready.recv().await.is_none() {
-            break;
-        }
-    }
-    // Every game is on; the clock runs for the moves only.
-    let started = Instant::now();
-    let _ = go.send(started);
-    let (latencies, unfinished) = load_report::collect(players).await;
-    let elapsed = started.elapsed();
+    let (latencies, unfinished, elapsed) =
+        load_report::start_together((ready, all_ready), &go, players).await;
     served.stop().await;
     load_report::print((games, moves, pause), latencies, elapsed, unfinished);
     Ok(())

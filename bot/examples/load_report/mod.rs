@@ -1,8 +1,9 @@
 //! What the load examples share: the moves their games play, each game's latencies once every game has finished,
 //! and one line with the moves per second and the latency percentiles.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
+use tokio::sync::{broadcast, mpsc};
 use tokio::task::JoinHandle;
 
 /// Stones along rows 1, 3, 5…, alternating colours: no line of five ever forms, so a game
@@ -14,8 +15,28 @@ pub fn point(game: usize, ply: usize) -> String {
     format!("{column}{row}")
 }
 
+/// Waits until every game is set up (each `players` task says so on `ready`), then starts
+/// them all at once through `go`, so that the clock runs for the moves only: every game's
+/// latencies, how many games did not finish, and how long the moves took.
+pub async fn start_together(
+    (ready, mut all_ready): (mpsc::UnboundedSender<()>, mpsc::UnboundedReceiver<()>),
+    go: &broadcast::Sender<Instant>,
+    players: Vec<JoinHandle<Option<Vec<Duration>>>>,
+) -> (Vec<Duration>, usize, Duration) {
+    drop(ready);
+    for _ in 0..players.len() {
+        if all_ready.recv().await.is_none() {
+            break;
+        }
+    }
+    let started = Instant::now();
+    let _ = go.send(started);
+    let (latencies, unfinished) = collect(players).await;
+    (latencies, unfinished, started.elapsed())
+}
+
 /// Every game's latencies, and how many games did not finish.
-pub async fn collect(players: Vec<JoinHandle<Option<Vec<Duration>>>>) -> (Vec<Duration>, usize) {
+async fn collect(players: Vec<JoinHandle<Option<Vec<Duration>>>>) -> (Vec<Duration>, usize) {
     let mut latencies = Vec::new();
     let mut unfinished = 0;
     for player in players {
