@@ -88,11 +88,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             let accept = challenged.buttons().into_iter().find(|id| id.starts_with("a:"))?;
             let message = challenged.created?;
             interact(&fake, &waiting, press(&fake, &second, channel, message, &accept)).await?;
-            ready.send(()).ok()?;
-            start.recv().await.ok()?;
-            // Spread the first moves over one pause, as players who did not all start at once.
-            let offset = u32::try_from(game).unwrap_or(0);
-            tokio::time::sleep(pause * offset / u32::try_from(games).unwrap_or(1).max(1)).await;
+            load_report::line_up(&ready, &mut start, (game, games), pause).await?;
             let mut latencies = Vec::with_capacity(moves);
             for ply in 0..moves {
                 if ply > 0 {

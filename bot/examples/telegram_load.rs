@@ -86,11 +86,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             fake.push(text(chat(game), &first, &format!("/gomoku @{}", name(game, 1))));
             fake.push(text(chat(game), &second, "/accept"));
             photos.recv().await?;
-            ready.send(()).ok()?;
-            start.recv().await.ok()?;
-            // Spread the first moves over one pause, as players who did not all start at once.
-            let offset = u32::try_from(game).unwrap_or(0);
-            tokio::time::sleep(pause * offset / u32::try_from(games).unwrap_or(1).max(1)).await;
+            load_report::line_up(&ready, &mut start, (game, games), pause).await?;
             let mut latencies = Vec::with_capacity(moves);
             for ply in 0..moves {
                 if ply > 0 {

@@ -15,6 +15,22 @@ pub fn point(game: usize, ply: usize) -> String {
     format!("{column}{row}")
 }
 
+/// A game set up: says so on `ready`, waits for the start, then for its place in the first
+/// pause (game `game` of `games`), as players who did not all start at once; `None` if the
+/// start never comes.
+pub async fn line_up(
+    ready: &mpsc::UnboundedSender<()>,
+    start: &mut broadcast::Receiver<Instant>,
+    (game, games): (usize, usize),
+    pause: Duration,
+) -> Option<()> {
+    ready.send(()).ok()?;
+    start.recv().await.ok()?;
+    let offset = u32::try_from(game).unwrap_or(0);
+    tokio::time::sleep(pause * offset / u32::try_from(games).unwrap_or(1).max(1)).await;
+    Some(())
+}
+
 /// Waits until every game is set up (each `players` task says so on `ready`), then starts
 /// them all at once through `go`, so that the clock runs for the moves only: every game's
 /// latencies, how many games did not finish, and how long the moves took.
