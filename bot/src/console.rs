@@ -197,7 +197,7 @@ impl Console {
                     writeln!(self.out, "{}", self.texts.render(locale, &line))?;
                 }
                 Output::Keyboard { locale, components, .. } => {
-                    self.print(&Message { locale, lines: Vec::new(), board: None, components })?;
+                    self.print(&Message { components, ..Message::text(locale, Vec::new()) })?;
                 }
                 Output::Direct { user, message, .. } => {
                     let line = Text::new("console-direct").with("name", user);

@@ -188,6 +188,24 @@ async fn an_open_challenge_pings_nobody() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_pings_the_opponent_alone() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let fake = FakeDiscord::start().await;
+    let served = fake_discord::serve_bot(&fake, &dir.path().join("bot.db")).await;
+    fake.identified(1).await;
+    start_game(&fake, "connect5").await;
+    let confirm = json!([option("confirm", 5, json!(true))]);
+    let resigned = interact(&fake, slash(&fake, &ana(), CHANNEL, "resign", confirm, &[])).await;
+    assert!(!resigned.ephemeral(), "{}", resigned.content());
+    let rematch = interact(&fake, slash(&fake, &bruno(), CHANNEL, "rematch", json!([]), &[])).await;
+    assert!(rematch.buttons().iter().any(|id| id.starts_with("a:")), "{:?}", rematch.components());
+    assert!(rematch.content().starts_with(&format!("<@{ANA}> ")), "{}", rematch.content());
+    let allowed = &rematch.data()["allowed_mentions"];
+    assert_eq!((&allowed["users"], &allowed["parse"]), (&json!([ANA.to_string()]), &json!([])));
+    served.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_gomoku_game_by_move_commands_each_answered_with_the_board() {
     let dir = tempfile::tempdir().expect("a temp dir");
     let fake = FakeDiscord::start().await;

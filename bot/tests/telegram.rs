@@ -133,7 +133,12 @@ async fn gomoku_is_played_with_typed_commands() {
     let directory = tempfile::tempdir().expect("a folder");
     let bot = Bot::start(&directory.path().join("bot.db")).await;
     bot.meet(&bruno()).await;
-    bot.expect(text(GROUP, &ana(), "/gomoku @bruno"), is("sendMessage", GROUP)).await;
+    let challenge =
+        bot.expect(text(GROUP, &ana(), "/gomoku @bruno"), is("sendMessage", GROUP)).await;
+    // The challenge mentions Bruno (a mention notifies him), and its words stay plain.
+    let mention = format!("<a href=\"tg://user?id={BRUNO}\">bruno</a> ana challenges bruno");
+    assert!(challenge.text().starts_with(&mention), "{}", challenge.text());
+    assert_eq!(challenge.params["parse_mode"], "HTML");
     let first = bot.expect(text(GROUP, &bruno(), "/accept"), is("sendPhoto", GROUP)).await;
     // The point picker's first step: fifteen columns, folded into rows of eight at most.
     assert_eq!(first.buttons().len(), 15);

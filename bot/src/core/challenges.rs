@@ -156,10 +156,12 @@ impl Core {
             Text::new("options-line").with("options", options.join(&separator)),
             Text::new("challenge-expires").with("minutes", minutes),
         ];
-        Output::Send {
-            chat: context.chat.clone(),
-            message: Message::with_buttons(context.locale, lines, buttons),
-        }
+        let message = Message::with_buttons(context.locale, lines, buttons);
+        let message = match &challenge.opponent {
+            Some(opponent) => message.addressed_to(opponent.clone()),
+            None => message,
+        };
+        Output::Send { chat: context.chat.clone(), message }
     }
 
     /// The user a mention names: a user the bot knows, by platform id or by handle. A name

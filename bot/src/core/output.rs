@@ -118,6 +118,9 @@ pub struct Message {
     pub lines: Vec<Text>,
     pub board: Option<BoardImage>,
     pub components: Vec<Row>,
+    /// The one person the message asks something of (a challenge's opponent): chat
+    /// adapters notify them, and nobody else, by a mention.
+    pub addressee: Option<User>,
 }
 
 /// A board: the picture for chat platforms (drawn by whoever sends it), and the same
@@ -243,13 +246,25 @@ impl Row {
 impl Message {
     #[must_use]
     pub fn text(locale: Locale, lines: Vec<Text>) -> Message {
-        Message { locale, lines, board: None, components: Vec::new() }
+        Message { locale, lines, board: None, components: Vec::new(), addressee: None }
     }
 
     /// A message with one row of buttons.
     #[must_use]
     pub fn with_buttons(locale: Locale, lines: Vec<Text>, buttons: Vec<Button>) -> Message {
-        Message { locale, lines, board: None, components: vec![Row::Buttons(buttons)] }
+        Message {
+            locale,
+            lines,
+            board: None,
+            components: vec![Row::Buttons(buttons)],
+            addressee: None,
+        }
+    }
+
+    /// The same message, notifying `user` (and only them) where it is posted.
+    #[must_use]
+    pub fn addressed_to(self, user: User) -> Message {
+        Message { addressee: Some(user), ..self }
     }
 }
 

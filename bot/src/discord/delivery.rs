@@ -9,9 +9,9 @@
 //! board or text its answer. Everything else goes out with the bot's token, which never
 //! expires: boards are edited in place (a board whose message is gone is posted anew), and
 //! since an edit notifies nobody the player to move gets a short mention (allowed mentions:
-//! that user only), the game's previous one deleted. A challenge that answers a command naming
-//! its opponent pings them the same way; an open challenge pings nobody. What is private to the user who acted
-//! closes the interaction as an ephemeral message.
+//! that user only), the game's previous one deleted. A message addressed to someone (a
+//! challenge, a rematch) pings them the same way; an open challenge pings nobody. What is
+//! private to the user who acted closes the interaction as an ephemeral message.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -27,9 +27,7 @@ use super::components;
 use super::reply::{Origin, Reply, Stage};
 use super::rest::Rest;
 use super::retry::{self, DMS_CLOSED, UNKNOWN_MESSAGE};
-use crate::core::{
-    Attachment, Chat, GameId, Message, Output, Payload, Platform, Prompt, Row, User,
-};
+use crate::core::{Attachment, Chat, GameId, Message, Output, Platform, Prompt, User};
 use crate::i18n::{Locale, Text, Texts};
 use crate::runtime::{Desk, Drawing, Lanes, Outlet};
 
@@ -59,8 +57,6 @@ pub(super) struct ChannelState {
     pub(super) reply: Option<Arc<Reply>>,
     /// Texts for the interaction's user that its delivery found (their DMs were closed).
     pub(super) extra: Vec<String>,
-    /// The user the interaction's challenge is for, until the challenge pings them.
-    challenged: Option<UserId>,
 }
 
 /// The queues of every channel.
@@ -193,15 +189,6 @@ impl Body {
     }
 }
 
-/// Whether `message` offers an Accept button: a challenge, addressed to its opponent.
-fn offers_accept(message: &Message) -> bool {
-    message
-        .components
-        .iter()
-        .flat_map(Row::payloads)
-        .any(|payload| matches!(Payload::decode(payload), Some(Payload::Accept(_))))
-}
-
 /// A private answer as an ephemeral message.
 pub fn ephemeral(content: &str) -> CreateInteractionResponseMessage {
     CreateInteractionResponseMessage::new()
@@ -295,7 +282,6 @@ impl Delivery {
             turns: HashMap::new(),
             reply: None,
             extra: Vec::new(),
-            challenged: None,
         };
         while let Some(job) = jobs.recv().await {
             self.run(job, &mut state).await;
@@ -306,7 +292,6 @@ impl Delivery {
     async fn run(&self, job: Job, state: &mut ChannelState) {
         match job {
             Job::Expect(reply) => {
-                state.challenged = reply.challenged;
                 state.reply = Some(reply);
                 state.extra.clear();
             }
@@ -315,7 +300,6 @@ impl Delivery {
                 self.close(&reply, private, extra).await;
                 if state.reply.as_ref().is_some_and(|current| Arc::ptr_eq(current, &reply)) {
                     state.reply = None;
-                    state.challenged = None;
                 }
             }
             Job::Output(output) => match *output {
@@ -326,10 +310,10 @@ impl Delivery {
                 }
                 Output::Send { message, .. } => {
                     let mut body = self.drawn_body(&message).await;
-                    if offers_accept(&message)
-                        && let Some(challenged) = state.challenged.take()
+                    if let Some(addressee) =
+                        message.addressee.as_ref().and_then(|user| user_id(&user.id))
                     {
-                        body = body.pinging(challenged);
+                        body = body.pinging(addressee);
                     }
                     self.post(state, &body).await;
                 }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use serenity::all::{
     AutocompleteChoice, CommandInteraction, ComponentInteraction, Context,
     CreateAutocompleteResponse, CreateInteractionResponse, EventHandler, GuildId, Interaction,
-    MessageFlags, Ready, UserId,
+    MessageFlags, Ready,
 };
 use serenity::async_trait;
 
@@ -15,7 +15,7 @@ use super::delivery::{Delivery, ephemeral};
 use super::interaction::{command_input, component_input, move_query};
 use super::reply::{DEFER_AFTER, Origin, Reply};
 use super::rest::Rest;
-use crate::core::{Action, Command, Input, Opponent};
+use crate::core::Input;
 use crate::i18n::{Locale, Text};
 use crate::runtime::Desk;
 
@@ -75,8 +75,7 @@ impl Handler {
             interaction.user.id,
             locale,
             input.reply_is_private(),
-        )
-        .challenging(challenged(&input));
+        );
         self.ask(input, reply).await;
     }
 
@@ -148,15 +147,6 @@ impl Handler {
 }
 
 /// The user a challenge command names (by id, as a user option sends them).
-fn challenged(input: &Input) -> Option<UserId> {
-    match &input.action {
-        Action::Typed(Command::Challenge { opponent: Some(Opponent::User(id)), .. }) => {
-            id.parse::<u64>().ok().filter(|id| *id != 0).map(UserId::new)
-        }
-        _ => None,
-    }
-}
-
 /// The autocomplete response offering `moves`, each shown as it is sent.
 #[must_use]
 pub fn suggestions(moves: Vec<String>) -> CreateInteractionResponse {

@@ -54,8 +54,6 @@ pub struct Reply {
     /// The pressed message is an ephemeral one (a CINCO hand's view): its update stays
     /// private too.
     pub pressed_ephemeral: bool,
-    /// The user a challenge command names: the challenge that answers it pings them.
-    pub challenged: Option<UserId>,
     stage: Mutex<Stage>,
 }
 
@@ -79,7 +77,6 @@ impl Reply {
             locale,
             private,
             pressed_ephemeral: false,
-            challenged: None,
             stage: Mutex::new(Stage::Open),
         }
     }
@@ -88,12 +85,6 @@ impl Reply {
     #[must_use]
     pub fn on_ephemeral(self, ephemeral: bool) -> Reply {
         Reply { pressed_ephemeral: ephemeral, ..self }
-    }
-
-    /// The same reply, for a command that challenges `user`.
-    #[must_use]
-    pub fn challenging(self, user: Option<UserId>) -> Reply {
-        Reply { challenged: user, ..self }
     }
 
     /// The stage, held while the caller answers so that no one else answers meanwhile.

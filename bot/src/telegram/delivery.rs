@@ -486,12 +486,24 @@ impl Delivery {
         let parts = pieces(&words, MESSAGE_LIMIT);
         let last = parts.len().saturating_sub(1);
         let chat = state.chat;
+        let mention = message.addressee.as_ref().filter(|_| is_group(chat) && last == 0);
+        let mention = mention.and_then(|user| Some((UserId(user.id.parse().ok()?), &user.name)));
         let mut sent = None;
         for (index, part) in parts.into_iter().enumerate() {
             let buttons = if index == last { markup.clone() } else { None };
+            // The one it asks something of is mentioned first: a mention notifies them.
+            let (part, mode) = match mention {
+                Some((id, name)) => {
+                    (format!("{} {}", html::user_mention(id, name), html::escape(&part)), true)
+                }
+                None => (part, false),
+            };
             let result = self
                 .paced(state, true, "sendMessage", || {
                     let mut request = self.bot.send_message(chat, part.clone());
+                    if mode {
+                        request = request.parse_mode(ParseMode::Html);
+                    }
                     request.reply_markup = buttons.clone().map(Into::into);
                     if let Some(to) = reply_to {
                         request = request.reply_parameters(

@@ -81,6 +81,7 @@ fn lobby_message(core: &Core, lobby: &LobbyRow, locale: Locale) -> Message {
                 LobbyChoice::Start,
             )]),
         ],
+        addressee: None,
     }
 }
 

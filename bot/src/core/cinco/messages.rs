@@ -173,6 +173,7 @@ pub(super) fn table_message(
             file_name: format!("cinco-{}-turn-{}-auction-{}.png", id.0, view.turns, view.auctions),
         }),
         components: Vec::new(),
+        addressee: None,
     }
 }
 
@@ -365,5 +366,6 @@ pub(super) fn hand_message(
             file_name: format!("cinco-{}-seat-{}-action-{seq}.png", id.0, private.seat.0 + 1),
         }),
         components: rows.into_iter().map(Row::Buttons).collect(),
+        addressee: None,
     }
 }
