@@ -30,6 +30,24 @@ impl Memory {
             history: Box::new([[0; CELLS]; 2]),
         }
     }
+
+    pub(crate) fn table_bits(&self) -> u32 {
+        self.table.bits()
+    }
+
+    /// Readies a memory for the next search of the same game: its table stays (its positions
+    /// are whole positions), the killers go (they belong to plies counted from the old root),
+    /// and the history counts half, so that the new position's cutoffs soon lead.
+    pub(crate) fn carry_over(&mut self) {
+        self.killers = [[None; 2]; MAX_PLY];
+        self.history.iter_mut().flatten().for_each(|count| *count /= 2);
+    }
+
+    /// Whether the table holds the position of this key.
+    #[cfg(test)]
+    pub(crate) fn knows(&self, key: u64) -> bool {
+        self.table.probe(key).is_some()
+    }
 }
 
 /// A game searched by [`Pvs::deepen`]: the searcher of gomoku/renju or of the capture games.

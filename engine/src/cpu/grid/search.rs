@@ -3,6 +3,7 @@
 
 use super::board::{Kind, SearchBoard};
 use super::candidates::{Moves, Situation, generate};
+use super::carried;
 use super::cells::{Cell, point_of};
 use super::evaluation::evaluate;
 use super::levels::Params;
@@ -61,9 +62,12 @@ pub fn grid_analysis(
     if rules.captures {
         return super::capture_search::capture_analysis(board, to_move, [0, 0], rules, think);
     }
-    let mut searcher = Searcher::new(board, to_move, *rules, think);
+    let memory = carried::take(board, *rules, [0, 0], Params::of(think.level).table_bits);
+    let mut searcher = Searcher::with_memory(board, to_move, *rules, think, memory);
     let best = searcher.choose().map(point_of);
-    GridAnalysis { best, nodes: searcher.nodes(), hopeless: searcher.hopeless }
+    let analysis = GridAnalysis { best, nodes: searcher.nodes(), hopeless: searcher.hopeless };
+    carried::keep(board, *rules, [0, 0], searcher.memory);
+    analysis
 }
 
 /// The first move of a win by continuous fours (VCF) for `to_move` within `max_fours` fours,
@@ -116,6 +120,18 @@ impl<'a> Searcher<'a> {
         rules: GridRules,
         think: Think<'a>,
     ) -> Searcher<'a> {
+        let memory = Memory::new(Params::of(think.level).table_bits);
+        Searcher::with_memory(board, to_move, rules, think, memory)
+    }
+
+    /// A search that starts from what `memory` has learnt.
+    fn with_memory(
+        board: &Board,
+        to_move: Stone,
+        rules: GridRules,
+        think: Think<'a>,
+        memory: Memory,
+    ) -> Searcher<'a> {
         let params = Params::of(think.level);
         Searcher {
             board: SearchBoard::new(board, to_move, rules),
@@ -125,7 +141,7 @@ impl<'a> Searcher<'a> {
             nodes: 0,
             stopped: false,
             threat_limit: u64::MAX,
-            memory: Memory::new(params.table_bits),
+            memory,
             memo: ThreatMemo::new(),
             hopeless: None,
         }
