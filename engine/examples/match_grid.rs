@@ -3,7 +3,7 @@
 //! exchanged.
 //!
 //! ```text
-//! cargo run --release -p cincobot-engine --example match_grid -- <gomoku|renju|ninuki|pente> <level A> <level B> <games> [--budget-ms A,B | --checks A,B] [--opponent PROGRAM]
+//! cargo run --release -p cincobot-engine --example match_grid -- <gomoku|renju|ninuki|pente> <level A> <level B> <games> [--budget-ms A,B | --checks A,B] [--opponent PROGRAM] [--show-lost]
 //! match_grid serve
 //! ```
 //!
@@ -14,8 +14,9 @@
 //!
 //! Prints the wins, draws and losses of A (and A's wins with the first and the second seat),
 //! the mean and longest milliseconds per move, and how many moves overran their budget by more
-//! than 10 %. `--checks` gives each side a deterministic [`NodeBudget`] of deadline checks
-//! instead of a clock: the same games on any machine, whatever else it is doing, for tuning.
+//! than 10 %; with `--show-lost`, also the moves of every game A lost, to see why. `--checks`
+//! gives each side a deterministic [`NodeBudget`] of deadline checks instead of a clock: the
+//! same games on any machine, whatever else it is doing, for tuning.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -82,18 +83,13 @@ impl External {
         budget: Budget,
         seed: u64,
     ) -> Option<G::Move> {
-        let mut replay = G::start(game.settings().clone());
-        let mut moves = Vec::new();
-        for &mv in game.history() {
-            moves.push(replay.format_move(mv));
-            replay = replay.play(mv).expect("the history replays");
-        }
+        let moves = notation(game);
         let budget = match budget {
             Budget::Clock(limit) => format!("ms:{}", limit.as_millis()),
             Budget::Checks(checks) => format!("checks:{checks}"),
         };
         let level = format!("{level:?}").to_lowercase();
-        writeln!(self.to, "{name}\t{level}\t{budget}\t{seed}\t{}", moves.join(";"))
+        writeln!(self.to, "{name}\t{level}\t{budget}\t{seed}\t{moves}")
             .expect("the opponent reads");
         self.to.flush().expect("the opponent reads");
         let mut answer = String::new();
@@ -105,6 +101,17 @@ impl External {
         let mv = game.parse_move(answer);
         Some(mv.unwrap_or_else(|error| panic!("the opponent answered {answer:?}: {error}")))
     }
+}
+
+/// The moves of `game` so far in its notation, separated by `;`.
+fn notation<G: BoardGame>(game: &G) -> String {
+    let mut replay = G::start(game.settings().clone());
+    let mut moves = Vec::new();
+    for &mv in game.history() {
+        moves.push(replay.format_move(mv));
+        replay = replay.play(mv).expect("the history replays");
+    }
+    moves.join(";")
 }
 
 impl Drop for External {
@@ -126,7 +133,7 @@ fn deadline_of(budget: Budget) -> Box<dyn Deadline> {
 }
 
 /// Plays one game; `a_first` puts player A in the first seat, and `external` plays B's moves
-/// when given. Returns the outcome seen from A: 1 win, 0 draw, -1 loss.
+/// when given. Returns the outcome seen from A (1 win, 0 draw, -1 loss) and the game's moves.
 #[allow(clippy::too_many_arguments)]
 fn play<G: ComputerPlayer>(
     name: &str,
@@ -137,7 +144,7 @@ fn play<G: ComputerPlayer>(
     seed: u64,
     clock: &mut Clock,
     external: &mut Option<External>,
-) -> i32 {
+) -> (i32, String) {
     let mut ply = 0u64;
     while let Some(seat) = game.seat_to_act() {
         let player = usize::from((seat == Seat::First) != a_first);
@@ -161,11 +168,12 @@ fn play<G: ComputerPlayer>(
         ply += 1;
     }
     let a_seat = if a_first { Seat::First } else { Seat::Second };
-    match game.outcome() {
+    let result = match game.outcome() {
         Outcome::Win { winner, .. } if winner == a_seat => 1,
         Outcome::Win { .. } => -1,
         _ => 0,
-    }
+    };
+    (result, notation(&game))
 }
 
 /// A gomoku or ninuki opening: two or three stones at random near the centre.
@@ -267,7 +275,7 @@ fn main() {
         serve();
         return;
     }
-    let usage = "usage: match_grid <gomoku|renju|ninuki|pente> <level A> <level B> <games> [--budget-ms A,B | --checks A,B] [--opponent PROGRAM]";
+    let usage = "usage: match_grid <gomoku|renju|ninuki|pente> <level A> <level B> <games> [--budget-ms A,B | --checks A,B] [--opponent PROGRAM] [--show-lost]";
     if args.len() < 4 {
         eprintln!("{usage}");
         std::process::exit(2);
@@ -292,6 +300,7 @@ fn main() {
         .iter()
         .position(|a| a == "--opponent")
         .map(|index| External::start(args.get(index + 1).expect("--opponent PROGRAM")));
+    let show_lost = args.iter().any(|a| a == "--show-lost");
     // The pattern tables are built before the first clock starts, as the bot does at start.
     engine::cpu::warm_up();
     let mut clock = Clock {
@@ -306,7 +315,7 @@ fn main() {
     for game in 0..games {
         let opening_seed = 0x5eed ^ (game / 2);
         let a_first = game % 2 == 0;
-        let result = match args[0].as_str() {
+        let (result, moves) = match args[0].as_str() {
             "gomoku" => play(
                 "gomoku",
                 random_opening::<Gomoku>(GomokuSettings::default(), opening_seed),
@@ -349,6 +358,10 @@ fn main() {
             ),
             other => panic!("unknown game {other}; {usage}"),
         };
+        if show_lost && result == -1 {
+            let seat = if a_first { "first" } else { "second" };
+            println!("game {game}, A lost in the {seat} seat: {moves}");
+        }
         score[usize::try_from(1 - result).unwrap_or(0)] += 1;
         if result == 1 {
             wins_by_seat[usize::from(!a_first)] += 1;

@@ -16,6 +16,9 @@ pub(crate) struct Params {
     pub(crate) own_vct: u32,
     /// Nodes the search for a forced win by threats may visit before it gives up.
     pub(crate) vct_nodes: u64,
+    /// Nodes for the opponent's VCT (of `own_vct` threats) after a root move about to become
+    /// the best (0: not looked for).
+    pub(crate) opponent_vct_nodes: u64,
     /// The root choice is random among the moves this close to the best (0: always the best).
     pub(crate) noise: i32,
     /// log2 of the transposition table's entries.
@@ -34,6 +37,7 @@ impl Params {
                 opponent_vcf: false,
                 own_vct: 0,
                 vct_nodes: 0,
+                opponent_vct_nodes: 0,
                 noise: 400,
                 table_bits: 10,
             },
@@ -46,6 +50,7 @@ impl Params {
                 opponent_vcf: false,
                 own_vct: 0,
                 vct_nodes: 0,
+                opponent_vct_nodes: 0,
                 noise: 0,
                 table_bits: 16,
             },
@@ -58,6 +63,7 @@ impl Params {
                 opponent_vcf: true,
                 own_vct: 5,
                 vct_nodes: 5_000,
+                opponent_vct_nodes: 2_500,
                 noise: 0,
                 table_bits: 16,
             },

@@ -21,6 +21,7 @@ mod capture_players;
 mod capture_search;
 mod capture_threats;
 mod captures;
+mod carried;
 mod cells;
 mod evaluation;
 mod levels;

@@ -30,6 +30,24 @@ impl Memory {
             history: Box::new([[0; CELLS]; 2]),
         }
     }
+
+    pub(crate) fn table_bits(&self) -> u32 {
+        self.table.bits()
+    }
+
+    /// Readies a memory for the next search of the same game: its table stays (its positions
+    /// are whole positions), the killers go (they belong to plies counted from the old root),
+    /// and the history counts half, so that the new position's cutoffs soon lead.
+    pub(crate) fn carry_over(&mut self) {
+        self.killers = [[None; 2]; MAX_PLY];
+        self.history.iter_mut().flatten().for_each(|count| *count /= 2);
+    }
+
+    /// Whether the table holds the position of this key.
+    #[cfg(test)]
+    pub(crate) fn knows(&self, key: u64) -> bool {
+        self.table.probe(key).is_some()
+    }
 }
 
 /// A game searched by [`Pvs::deepen`]: the searcher of gomoku/renju or of the capture games.
@@ -51,16 +69,28 @@ pub(crate) trait Pvs {
     /// they answer a threat (they then cost no depth), `Err(score)` when there are none.
     fn candidates(&mut self, side: usize, ply: usize, moves: &mut Moves) -> Result<bool, i32>;
 
+    /// Whether the root move `cell` lets the opponent force a win further than the search
+    /// sees; asked only of moves about to become the best, so that it costs little.
+    fn refuted(&mut self, _cell: Cell) -> bool {
+        false
+    }
+
     /// Iterative deepening over the root moves: the best move of the last finished iteration
-    /// (the first move, best by ordering, if none finished) and its score (`None` then).
+    /// (the first move, best by ordering, if none finished) and its score (`None` then). A
+    /// move [`Pvs::refuted`] is passed over while another is left.
     fn deepen(&mut self, moves: &mut Moves) -> (Cell, Option<i32>) {
         let mut best = moves.get(0);
         let mut best_score = None;
+        let mut verified: Vec<Cell> = Vec::new();
+        let mut refuted: Vec<Cell> = Vec::new();
         for depth in 1..=self.max_depth() {
             let mut alpha = -INFINITY;
             let mut iteration_best = best;
             for index in 0..moves.len() {
                 let cell = moves.get(index);
+                if refuted.contains(&cell) {
+                    continue;
+                }
                 self.play(cell);
                 let score = if index == 0 {
                     -self.pvs(depth - 1, -INFINITY, -alpha, 1)
@@ -76,7 +106,16 @@ pub(crate) trait Pvs {
                 if self.stopped() {
                     break;
                 }
-                if score > alpha {
+                if score > alpha && !verified.contains(&cell) {
+                    verified.push(cell);
+                    if refuted.len() + 1 < moves.len() && self.refuted(cell) {
+                        refuted.push(cell);
+                    }
+                    if self.stopped() {
+                        break;
+                    }
+                }
+                if score > alpha && !refuted.contains(&cell) {
                     alpha = score;
                     iteration_best = cell;
                 }
@@ -208,6 +247,86 @@ fn from_table(score: i32, ply: usize) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A game of one move: root move `cell` scores `scores[cell]` for the side that played
+    /// it, and the moves in `refuted` are refuted.
+    struct OneMove {
+        scores: Vec<i32>,
+        refuted: Vec<Cell>,
+        played: Vec<Cell>,
+        memory: Memory,
+    }
+
+    impl OneMove {
+        fn new(scores: &[i32], refuted: &[Cell]) -> OneMove {
+            let memory = Memory::new(4);
+            OneMove { scores: scores.to_vec(), refuted: refuted.to_vec(), played: vec![], memory }
+        }
+
+        fn best(&mut self) -> Cell {
+            let mut moves = Moves::new();
+            (0..self.scores.len()).for_each(|cell| moves.push(cell, 0));
+            self.deepen(&mut moves).0
+        }
+    }
+
+    impl Pvs for OneMove {
+        fn tick(&mut self) -> bool {
+            false
+        }
+        fn stopped(&self) -> bool {
+            false
+        }
+        fn max_depth(&self) -> i32 {
+            3
+        }
+        fn memory(&mut self) -> &mut Memory {
+            &mut self.memory
+        }
+        fn play(&mut self, cell: Cell) {
+            self.played.push(cell);
+        }
+        fn undo(&mut self, _cell: Cell) {
+            self.played.pop();
+        }
+        fn key(&self) -> u64 {
+            self.played.iter().fold(1, |key, &cell| key * 31 + cell as u64)
+        }
+        fn side(&self) -> usize {
+            self.played.len() % 2
+        }
+        fn settled(&mut self, _depth: i32, _ply: usize) -> Option<i32> {
+            // Scored for the side to move, the opponent of the root move's player.
+            self.played.first().map(|&cell| -self.scores[cell])
+        }
+        fn candidates(
+            &mut self,
+            _side: usize,
+            _ply: usize,
+            _moves: &mut Moves,
+        ) -> Result<bool, i32> {
+            Err(0)
+        }
+        fn refuted(&mut self, cell: Cell) -> bool {
+            self.refuted.contains(&cell)
+        }
+    }
+
+    #[test]
+    fn a_refuted_root_move_is_passed_over_for_the_best_of_the_others() {
+        assert_eq!(OneMove::new(&[10, 50, 30, 40], &[]).best(), 1);
+        assert_eq!(OneMove::new(&[10, 50, 30, 40], &[1]).best(), 3);
+        assert_eq!(OneMove::new(&[10, 50, 30, 40], &[1, 3]).best(), 2);
+    }
+
+    #[test]
+    fn when_every_move_is_refuted_the_last_one_left_is_played() {
+        // Refutations are only believed while another move is left.
+        let best = OneMove::new(&[10, 50, 30, 40], &[0, 1, 2, 3]).best();
+        assert!([0, 1, 2, 3].contains(&best));
+        assert_eq!(OneMove::new(&[10, 50], &[1]).best(), 0);
+        assert_eq!(OneMove::new(&[50], &[0]).best(), 0);
+    }
 
     #[test]
     fn a_stored_win_keeps_its_distance_from_the_stored_position() {

@@ -3,6 +3,7 @@
 
 use super::board::{Kind, SearchBoard};
 use super::candidates::{Moves, Situation, generate};
+use super::carried;
 use super::cells::{Cell, point_of};
 use super::evaluation::evaluate;
 use super::levels::Params;
@@ -61,9 +62,12 @@ pub fn grid_analysis(
     if rules.captures {
         return super::capture_search::capture_analysis(board, to_move, [0, 0], rules, think);
     }
-    let mut searcher = Searcher::new(board, to_move, *rules, think);
+    let memory = carried::take(board, *rules, [0, 0], Params::of(think.level).table_bits);
+    let mut searcher = Searcher::with_memory(board, to_move, *rules, think, memory);
     let best = searcher.choose().map(point_of);
-    GridAnalysis { best, nodes: searcher.nodes(), hopeless: searcher.hopeless }
+    let analysis = GridAnalysis { best, nodes: searcher.nodes(), hopeless: searcher.hopeless };
+    carried::keep(board, *rules, [0, 0], searcher.memory);
+    analysis
 }
 
 /// The first move of a win by continuous fours (VCF) for `to_move` within `max_fours` fours,
@@ -116,6 +120,18 @@ impl<'a> Searcher<'a> {
         rules: GridRules,
         think: Think<'a>,
     ) -> Searcher<'a> {
+        let memory = Memory::new(Params::of(think.level).table_bits);
+        Searcher::with_memory(board, to_move, rules, think, memory)
+    }
+
+    /// A search that starts from what `memory` has learnt.
+    fn with_memory(
+        board: &Board,
+        to_move: Stone,
+        rules: GridRules,
+        think: Think<'a>,
+        memory: Memory,
+    ) -> Searcher<'a> {
         let params = Params::of(think.level);
         Searcher {
             board: SearchBoard::new(board, to_move, rules),
@@ -125,7 +141,7 @@ impl<'a> Searcher<'a> {
             nodes: 0,
             stopped: false,
             threat_limit: u64::MAX,
-            memory: Memory::new(params.table_bits),
+            memory,
             memo: ThreatMemo::new(),
             hopeless: None,
         }
@@ -391,6 +407,20 @@ impl Pvs for Searcher<'_> {
         None
     }
 
+    /// The opponent's VCT after `cell`, within the level's threats and nodes: a win by
+    /// threes and fours that the main search's horizon would only meet too late.
+    fn refuted(&mut self, cell: Cell) -> bool {
+        if self.params.opponent_vct_nodes == 0 {
+            return false;
+        }
+        self.board.play(cell);
+        self.threat_limit = self.nodes.saturating_add(self.params.opponent_vct_nodes);
+        let loses = self.threat_win(ThreatSpace::FoursAndThrees, self.params.own_vct);
+        self.threat_limit = u64::MAX;
+        self.board.undo(cell);
+        loses
+    }
+
     fn candidates(&mut self, side: usize, _ply: usize, moves: &mut Moves) -> Result<bool, i32> {
         let situation =
             generate(&mut self.board, self.params.width, &self.memory.history[side], moves);
@@ -407,7 +437,8 @@ mod tests {
     use std::cell::Cell as Counter;
 
     use super::*;
-    use crate::cpu::grid::tests::stones;
+    use crate::cpu::grid::cells::cell_of;
+    use crate::cpu::grid::tests::{point, stones};
     use crate::cpu::{Level, NodeBudget};
     use crate::{GomokuSettings, Stone};
 
@@ -462,6 +493,24 @@ mod tests {
         assert_eq!(limited.threat_root(ThreatSpace::FoursAndThrees, 8), None);
         assert!(limited.nodes() <= 51, "{} nodes", limited.nodes());
         assert!(!limited.stopped(), "the deadline has not passed");
+    }
+
+    #[test]
+    fn a_root_move_that_leaves_the_opponent_a_double_three_is_refuted() {
+        // j8 makes two open threes for black (h8 i8 j8, j8 j9 j10): a win by threats.
+        let board = stones("h8 i8 j9 j10", "a15 o15 o1");
+        let rules = GridRules::gomoku(GomokuSettings::default());
+        let think = Think { level: Level::Hard, seed: 3, deadline: &crate::cpu::Unlimited };
+        let mut searcher = Searcher::new(&board, Stone::White, rules, think);
+        let before = searcher.board.hash();
+        assert!(searcher.refuted(cell_of(point("a1"))));
+        assert_eq!(searcher.board.hash(), before, "the board is as it was");
+        let quiet = stones("h8", "a15");
+        let mut searcher = Searcher::new(&quiet, Stone::White, rules, think);
+        assert!(!searcher.refuted(cell_of(point("a1"))), "one black stone threatens nothing");
+        let normal = Think { level: Level::Normal, ..think };
+        let mut blind = Searcher::new(&board, Stone::White, rules, normal);
+        assert!(!blind.refuted(cell_of(point("a1"))), "only the hard level looks");
     }
 
     #[test]

@@ -47,6 +47,11 @@ impl TranspositionTable {
         TranspositionTable { entries: vec![None; 1 << bits], mask: (1 << bits) - 1 }
     }
 
+    /// log2 of the table's entries.
+    pub(crate) fn bits(&self) -> u32 {
+        self.mask.count_ones()
+    }
+
     pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
         self.entries[key as usize & self.mask].filter(|entry| entry.key == key)
     }
