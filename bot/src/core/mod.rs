@@ -496,6 +496,9 @@ impl Core {
         ended: bool,
         message_id: String,
     ) -> Result<(), StoreError> {
+        if self.cinco.owns(game) {
+            return self.cinco_table_shown(game, ply, message_id).await;
+        }
         if let Some(ending) = self.endings.get_mut(&game)
             && !ended
         {

@@ -80,8 +80,8 @@ impl Prompt {
 
 /// A player's hand in one CINCO game, which is one private message per player and game: each
 /// newer hand (a turn, a bid request) edits it in place where the platform can, so a private
-/// chat does not fill with old hands. An edit notifies nobody; the group's table says whom the
-/// game waits for.
+/// chat does not fill with old hands. An edit notifies nobody: on a turn the group's table
+/// mentions the player to act; a bid request, which no mention announces, is `notify`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HandSlot {
     pub game: GameId,
@@ -89,6 +89,10 @@ pub struct HandSlot {
     /// — posted anew in the private chat, taking the old one's place (Telegram), or as an
     /// ephemeral view in the channel (Discord) — since the one shown may have scrolled away.
     pub anew: bool,
+    /// The game now waits for this player and nothing in the chat tells them (an auction's
+    /// bid request): the private message is posted anew, taking the old one's place, since a
+    /// new message notifies and an edit does not.
+    pub notify: bool,
 }
 
 /// A file to send.

@@ -10,6 +10,7 @@ mod notation;
 mod ratings;
 mod reach;
 mod settings;
+mod shown;
 mod words;
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
