@@ -193,15 +193,28 @@ async fn a_cinco_ending_whose_ratings_cannot_be_written_ends_and_is_rated_after_
     drop(harness);
 
     // Started again with the ratings still refused: the ending stays whole, the ratings due.
-    let harness = Harness::on(Store::open(&url).await.expect("the database")).await;
+    // Its final table was never reported shown: it is shown again, until it is.
+    let mut harness = Harness::on(Store::open(&url).await.expect("the database")).await;
     let (row, _) = harness.store.cinco_game(GameId(1)).await.expect("read").expect("game 1");
     assert!(row.rating_due);
-    assert!(harness.startup.is_empty(), "nothing to show again: {:#?}", harness.startup);
+    let finals: Vec<usize> = harness
+        .startup
+        .iter()
+        .filter_map(|output| match output {
+            Output::Board { game, ply, ended: true, .. } if game.0 == 1 => Some(*ply),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(finals.len(), 1, "the final table is owed: {:#?}", harness.startup);
+    let reveals = harness.startup.iter().filter(|o| o.text_ids().contains(&"cinco-reveal"));
+    assert_eq!(reveals.count(), 0, "a reveal is told once, when it happens");
+    harness.core.board_shown(GameId(1), finals[0], true, "t1".into()).await.expect("saved");
     drop(harness);
 
     tamper(&url, &allow("ratings", "INSERT")).await;
     for _ in 0..2 {
         let harness = Harness::on(Store::open(&url).await.expect("the database")).await;
+        assert!(harness.startup.is_empty(), "shown once: {:#?}", harness.startup);
         assert_eq!(rated_games_of(&harness.store, "bruno", "cinco").await, Some((1, 1)));
         assert_eq!(rated_games_of(&harness.store, "ana", "cinco").await, Some((1, 0)));
         let (row, _) = harness.store.cinco_game(GameId(1)).await.expect("read").expect("game 1");

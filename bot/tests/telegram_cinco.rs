@@ -91,14 +91,15 @@ async fn play(
     stop: impl Fn(&FakeTelegram) -> bool,
 ) -> bool {
     for _ in 0..4_000 {
+        // Whatever arrives from here on is new, even while the round looks at the calls (the
+        // final table may come between the look and the wait below).
+        let from = fake.count();
         if fake.calls().iter().any(is_over) {
             return true;
         }
         if stop(fake) {
             return false;
         }
-        // Whatever arrives from here on is new, even while the round looks at the hands.
-        let from = fake.count();
         let mut any = false;
         for (player, _) in PLAYERS {
             any |= press_latest(fake, player, pressed).await;

@@ -497,7 +497,7 @@ impl Core {
         message_id: String,
     ) -> Result<(), StoreError> {
         if self.cinco.owns(game) {
-            return self.cinco_table_shown(game, ply, message_id).await;
+            return self.cinco_table_shown(game, (ply, ended), message_id).await;
         }
         if let Some(ending) = self.endings.get_mut(&game)
             && !ended

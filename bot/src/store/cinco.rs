@@ -47,6 +47,8 @@ pub struct CincoRow {
     /// Finished between people, but its ratings are still to be written (the ending
     /// committed without them).
     pub rating_due: bool,
+    /// Ended, and its final table shown (or still being played).
+    pub result_shown: bool,
     pub created_at: i64,
     pub updated_at: i64,
 }
@@ -120,6 +122,7 @@ pub(super) fn read_row(row: &SqliteRow, players: Vec<Player>) -> Result<CincoRow
         board_message: row.try_get("board_message")?,
         shown_ply: ply_of(row.try_get("shown_ply")?),
         rating_due: row.try_get("rating_due")?,
+        result_shown: row.try_get("result_shown")?,
         created_at: row.try_get("created_at")?,
         updated_at: row.try_get("updated_at")?,
     })
@@ -163,6 +166,7 @@ impl Change {
             board_message: None,
             shown_ply: 0,
             rating_due: false,
+            result_shown: true,
             created_at: new.now,
             updated_at: new.now,
         })
@@ -204,7 +208,7 @@ impl Change {
         sqlx::query(
             "UPDATE games SET status = ?, result = ?, turn_deadline = ?, away_seats = ?, \
              last_human_at = ?, board_message = ?, shown_ply = ?, rating_due = ?, \
-             updated_at = ? WHERE id = ? AND kind = ?",
+             result_shown = ?, updated_at = ? WHERE id = ? AND kind = ?",
         )
         .bind(game.status.code())
         .bind(winners_code(&game.winners))
@@ -214,6 +218,7 @@ impl Change {
         .bind(game.board_message.as_deref())
         .bind(ply_value(game.shown_ply))
         .bind(game.rating_due)
+        .bind(game.result_shown)
         .bind(game.updated_at)
         .bind(game.id.0)
         .bind(KIND)
@@ -244,6 +249,16 @@ impl Store {
         &self,
     ) -> Result<Vec<(CincoRow, Vec<StoredAction>)>, StoreError> {
         self.cinco_games_where("rating_due").await
+    }
+
+    /// Every ended CINCO game whose final table was never shown, with its actions.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database fails or a row does not read back.
+    pub async fn unshown_cinco_endings(
+        &self,
+    ) -> Result<Vec<(CincoRow, Vec<StoredAction>)>, StoreError> {
+        self.cinco_games_where("NOT result_shown").await
     }
 
     /// The CINCO games `condition` selects, each with its actions.

@@ -165,8 +165,11 @@ impl Core {
     ) -> Vec<Output> {
         let Some(table) = self.cinco.tables.get(&id) else { return Vec::new() };
         let view = table.game.public_view();
-        let revealed = view.last_reveal.as_ref().map(|reveal| reveal.number)
-            != before.and_then(|before| before.last_reveal.as_ref().map(|reveal| reveal.number));
+        // Only a step reveals: a table shown again (a restart) does not repeat the last reveal.
+        let revealed = before.is_some_and(|before| {
+            view.last_reveal.as_ref().map(|reveal| reveal.number)
+                != before.last_reveal.as_ref().map(|reveal| reveal.number)
+        });
         let names = Core::cinco_names(&table.row);
         let chat = table.row.chat.clone();
         let mut outputs = Vec::new();
@@ -278,6 +281,7 @@ impl Core {
             board_message: None,
             shown_ply: 0,
             rating_due: false,
+            result_shown: true,
             created_at: now,
             updated_at: now,
         };
@@ -406,6 +410,8 @@ impl Core {
             row.status = GameStatus::Finished;
             row.winners = winners(&outcome);
             row.deadline = None;
+            // Its final table is still to be shown: a restart before then shows it.
+            row.result_shown = false;
         } else {
             row.deadline = deadline(&row, &game, auction_before, now);
         }
@@ -433,7 +439,7 @@ impl Core {
             outputs.push(Output::Send { chat: row_chat, message: Message::text(locale, rated) });
         }
         if outcome.is_over() {
-            self.cinco.tables.remove(&id);
+            self.end_cinco_table(id);
         } else {
             self.ask_cinco_cpu(id);
         }
@@ -570,7 +576,8 @@ impl Core {
 
     /// Reloads every CINCO game being played, shows each table that is behind again (in the
     /// message that showed it), sends every waiting person their hand or bid request again
-    /// (editing the message that showed it), and asks the CPU for what it owes.
+    /// (editing the message that showed it), and asks the CPU for what it owes; shows the
+    /// final table of every ending not shown yet.
     pub(in crate::core) async fn reload_cinco(&mut self) -> Result<Vec<Output>, StoreError> {
         self.reload_lobbies().await?;
         self.cinco.waiting = self.store.users_waited_for().await?.into_iter().collect();
@@ -605,6 +612,28 @@ impl Core {
             outputs.extend(shown);
             self.ask_cinco_cpu(id);
         }
+        for (row, log) in self.store.unshown_cinco_endings().await? {
+            let game = match replay(&row, &log) {
+                Ok(game) => game,
+                Err(error) => {
+                    tracing::error!(game = row.id.0, %error, "an ended CINCO game does not replay");
+                    continue;
+                }
+            };
+            let (id, chat) = (row.id, row.chat.clone());
+            self.cinco.tables.insert(id, CincoTable::new(row, game, log));
+            let locale = self.chat_locale(&chat).await;
+            outputs.extend(self.table_output(id, None, None, (locale, None)));
+            self.end_cinco_table(id);
+        }
         Ok(outputs)
+    }
+
+    /// A game whose ending committed leaves the tables being played; its row is kept until an
+    /// adapter reports its final table shown.
+    fn end_cinco_table(&mut self, id: GameId) {
+        if let Some(table) = self.cinco.tables.remove(&id) {
+            self.cinco.endings.insert(id, table.row);
+        }
     }
 }
