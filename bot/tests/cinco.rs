@@ -279,10 +279,7 @@ fn lines_saying(outputs: &[Output], id: &str) -> Vec<cincobot::i18n::Text> {
 async fn a_game_between_people_is_rated_listed_and_not_replayed() {
     use cincobot::i18n::{Arg, Text};
     let mut harness = common::Harness::new().await;
-    harness.core.deal_cinco_from(5);
-    harness.say("Ana", "/cinco").await;
-    harness.press("Bruno", "L:1:j").await;
-    let started = harness.press("Ana", "L:1:s").await;
+    let started = harness.cinco_between_ana_and_bruno(5).await;
     let ending = harness.play_cinco_to_the_end(started).await;
     let row = harness.store.cinco_game(cincobot::core::GameId(1)).await.expect("readable");
     let (row, _) = row.expect("the game");
@@ -375,10 +372,7 @@ fn tables(outputs: &[Output]) -> Vec<Shown> {
 #[tokio::test]
 async fn the_table_is_one_message_edited_in_place_and_after_a_restart() {
     let mut harness = common::Harness::new().await;
-    harness.core.deal_cinco_from(5);
-    harness.say("Ana", "/cinco").await;
-    harness.press("Bruno", "L:1:j").await;
-    let started = harness.press("Ana", "L:1:s").await;
+    let started = harness.cinco_between_ana_and_bruno(5).await;
     let first = tables(&started);
     assert_eq!(first.len(), 1, "{started:#?}");
     assert_eq!((first[0].0, first[0].1.as_deref()), (0, None), "the first table is posted");

@@ -174,10 +174,7 @@ async fn rated_games_of(store: &Store, user: &str, family: &str) -> Option<(i64,
 async fn a_cinco_ending_whose_ratings_cannot_be_written_ends_and_is_rated_after_a_restart() {
     let (_directory, url, mut harness) = on_file().await;
     tamper(&url, &refuse("ratings", "INSERT")).await;
-    harness.core.deal_cinco_from(5);
-    harness.say("Ana", "/cinco").await;
-    harness.press("Bruno", "L:1:j").await;
-    let started = harness.press("Ana", "L:1:s").await;
+    let started = harness.cinco_between_ana_and_bruno(5).await;
     // The last action is not refused: the game ends and its final table is shown.
     let played = harness.play_cinco_to_the_end(started).await;
     assert!(

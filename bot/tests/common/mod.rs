@@ -220,6 +220,15 @@ impl Harness {
         outputs
     }
 
+    /// Ana opens a CINCO table, Bruno joins and Ana starts it, dealt from `seed`: game 1's
+    /// first outputs.
+    pub async fn cinco_between_ana_and_bruno(&mut self, seed: u64) -> Vec<Output> {
+        self.core.deal_cinco_from(seed);
+        self.say("Ana", "/cinco").await;
+        self.press("Bruno", "L:1:j").await;
+        self.press("Ana", "L:1:s").await
+    }
+
     /// Ana and Bruno press their first button (and the CPU answers) from `outputs` on until
     /// their CINCO game ends; every output on the way, the ending's last.
     pub async fn play_cinco_to_the_end(&mut self, mut outputs: Vec<Output>) -> Vec<Output> {

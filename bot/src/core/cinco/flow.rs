@@ -84,7 +84,7 @@ fn random_seed(now: i64) -> u64 {
     hasher.finish()
 }
 
-pub(super) fn replay(row: &CincoRow, log: &[StoredAction]) -> Result<Cinco, String> {
+fn replay(row: &CincoRow, log: &[StoredAction]) -> Result<Cinco, String> {
     let seats = u8::try_from(row.players.len()).map_err(|_| "too many seats".to_owned())?;
     let actions = log
         .iter()
@@ -96,6 +96,21 @@ pub(super) fn replay(row: &CincoRow, log: &[StoredAction]) -> Result<Cinco, Stri
         .collect::<Result<Vec<_>, _>>()?;
     Cinco::replay(CincoSettings { seats, seed: row.rules.seed }, &actions)
         .map_err(|error| error.to_string())
+}
+
+/// The tables of the stored games `games`, each replayed from its log; one that does not
+/// replay is logged and left aside.
+pub(super) fn replayed(games: Vec<(CincoRow, Vec<StoredAction>)>) -> Vec<CincoTable> {
+    games
+        .into_iter()
+        .filter_map(|(row, log)| match replay(&row, &log) {
+            Ok(game) => Some(CincoTable::new(row, game, log)),
+            Err(error) => {
+                tracing::error!(game = row.id.0, %error, "a stored CINCO game does not replay; left aside");
+                None
+            }
+        })
+        .collect()
 }
 
 impl Core {
@@ -582,17 +597,9 @@ impl Core {
         self.reload_lobbies().await?;
         self.cinco.waiting = self.store.users_waited_for().await?.into_iter().collect();
         let mut outputs = Vec::new();
-        for (row, log) in self.store.active_cinco_games().await? {
-            let game = match replay(&row, &log) {
-                Ok(game) => game,
-                Err(error) => {
-                    tracing::error!(game = row.id.0, %error, "a stored CINCO game does not replay; left aside");
-                    continue;
-                }
-            };
-            let id = row.id;
-            let chat = row.chat.clone();
-            let mut table = CincoTable::new(row, game, log);
+        for mut table in replayed(self.store.active_cinco_games().await?) {
+            let id = table.row.id;
+            let chat = table.row.chat.clone();
             for prompt in self.store.prompts(id).await? {
                 table.prompts.insert(prompt.seat.index(), prompt);
             }
@@ -612,16 +619,9 @@ impl Core {
             outputs.extend(shown);
             self.ask_cinco_cpu(id);
         }
-        for (row, log) in self.store.unshown_cinco_endings().await? {
-            let game = match replay(&row, &log) {
-                Ok(game) => game,
-                Err(error) => {
-                    tracing::error!(game = row.id.0, %error, "an ended CINCO game does not replay");
-                    continue;
-                }
-            };
-            let (id, chat) = (row.id, row.chat.clone());
-            self.cinco.tables.insert(id, CincoTable::new(row, game, log));
+        for table in replayed(self.store.unshown_cinco_endings().await?) {
+            let (id, chat) = (table.row.id, table.row.chat.clone());
+            self.cinco.tables.insert(id, table);
             let locale = self.chat_locale(&chat).await;
             outputs.extend(self.table_output(id, None, None, (locale, None)));
             self.end_cinco_table(id);

@@ -115,17 +115,11 @@ impl Core {
 
     /// Writes the ratings finished CINCO games still owe, each from its final table replayed.
     pub(in crate::core) async fn settle_due_cinco_ratings(&self) -> Result<(), StoreError> {
-        for (mut row, log) in self.store.cinco_games_due_rating().await? {
-            let game = match super::flow::replay(&row, &log) {
-                Ok(game) => game,
-                Err(error) => {
-                    tracing::error!(game = row.id.0, %error, "a CINCO game due rating does not replay");
-                    continue;
-                }
-            };
+        for table in super::flow::replayed(self.store.cinco_games_due_rating().await?) {
+            let mut row = table.row;
             let mut change = self.begin(None).await?;
             row.rating_due = false;
-            match self.rate_cinco(&mut change, &row, &game.public_view()).await {
+            match self.rate_cinco(&mut change, &row, &table.game.public_view()).await {
                 Ok(_) => {
                     change.save_cinco(&row).await?;
                     self.commit(None, change).await?;
