@@ -9,10 +9,11 @@ use crate::i18n::{Locale, Text};
 pub enum Output {
     /// Post a new message in a chat.
     Send { chat: Chat, message: Message },
-    /// Show game `game`'s board at `ply`: edit message `edit` when given (the adapter reported
-    /// it earlier), else post it and report the new id with [`super::Core::board_shown`].
-    /// `turn` is the person to act when their opponent is a person too: chat adapters tell
-    /// them, since an edited message notifies nobody. `repost`: post it anew even where a
+    /// Show game `game`'s board at `ply` (a CINCO table after `ply` actions): edit message
+    /// `edit` when given (the adapter reported it earlier), else post it and report the new id
+    /// with [`super::Core::board_shown`]. `turn` is the person to tell it is their turn (in a
+    /// board game, the person to act when their opponent is a person too): chat adapters
+    /// tell them, since an edited message notifies nobody. `repost`: post it anew even where a
     /// message shows it (`/board`: it scrolled away); an adapter that knows a newer message
     /// than `edit` (a report still on its way) edits that one otherwise.
     Board {
