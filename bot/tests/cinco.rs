@@ -5,23 +5,8 @@ mod common;
 
 use std::time::Duration;
 
-use cincobot::core::{Button, Output, Row};
-
-/// The buttons of the private messages to `user` among `outputs`.
-fn private_buttons<'a>(outputs: &'a [Output], user: &str) -> Vec<&'a Button> {
-    outputs
-        .iter()
-        .filter_map(|output| match output {
-            Output::Direct { user: to, message, .. } if to == user => Some(message),
-            _ => None,
-        })
-        .flat_map(|message| message.components.iter())
-        .flat_map(|row| match row {
-            Row::Buttons(buttons) => buttons.iter().collect::<Vec<_>>(),
-            Row::Select(_) => Vec::new(),
-        })
-        .collect()
-}
+use cincobot::core::{Button, Output};
+use common::private_buttons;
 
 fn says(outputs: &[Output], id: &str) -> bool {
     outputs.iter().any(|output| output.text_ids().contains(&id))
@@ -53,43 +38,9 @@ async fn two_people_and_the_cpu_play_a_whole_game_by_buttons() {
             || !harness.cpu_cinco_pending(),
         "someone is asked to act"
     );
-    play_to_the_end(&mut harness, outputs).await;
+    harness.play_cinco_to_the_end(outputs).await;
     let playing = harness.store.active_cinco_games().await.expect("readable");
     assert!(playing.is_empty(), "the game is stored as ended");
-}
-
-/// Ana and Bruno press their first button (and the CPU answers) from `outputs` on until the
-/// game ends; the outputs of the ending.
-async fn play_to_the_end(harness: &mut common::Harness, mut outputs: Vec<Output>) -> Vec<Output> {
-    let mut steps = 0;
-    let mut ended = false;
-    while steps < 3_000 {
-        steps += 1;
-        if outputs
-            .iter()
-            .any(|output| output.text_ids().iter().any(|id| id.starts_with("cinco-won")))
-        {
-            ended = true;
-            break;
-        }
-        let mut next = harness.run_cinco_cpu().await;
-        for name in ["Ana", "Bruno"] {
-            let pressed =
-                private_buttons(&outputs, &name.to_lowercase()).first().map(|b| b.payload.clone());
-            if let Some(payload) = pressed {
-                next.extend(harness.press(name, &payload).await);
-            }
-        }
-        if next.is_empty() {
-            // Nobody was asked anything new: each person asks for their hand again.
-            for name in ["Ana", "Bruno"] {
-                next.extend(harness.say(name, "/hand").await);
-            }
-        }
-        outputs = next;
-    }
-    assert!(ended, "the game ends within {steps} rounds");
-    outputs
 }
 
 /// A 3-seat game dealt from `seed`, played by first buttons until an auction asks both
@@ -328,11 +279,8 @@ fn lines_saying(outputs: &[Output], id: &str) -> Vec<cincobot::i18n::Text> {
 async fn a_game_between_people_is_rated_listed_and_not_replayed() {
     use cincobot::i18n::{Arg, Text};
     let mut harness = common::Harness::new().await;
-    harness.core.deal_cinco_from(5);
-    harness.say("Ana", "/cinco").await;
-    harness.press("Bruno", "L:1:j").await;
-    let started = harness.press("Ana", "L:1:s").await;
-    let ending = play_to_the_end(&mut harness, started).await;
+    let started = harness.cinco_between_ana_and_bruno(5).await;
+    let ending = harness.play_cinco_to_the_end(started).await;
     let row = harness.store.cinco_game(cincobot::core::GameId(1)).await.expect("readable");
     let (row, _) = row.expect("the game");
     let winner = row.winners.iter().map(|seat| seat.index()).collect::<Vec<_>>();
@@ -395,4 +343,110 @@ async fn a_game_between_people_is_rated_listed_and_not_replayed() {
     common::assert_notice(&replay, "ana", Text::new("cinco-no-replay").with("id", 1_i64));
     let none = harness.say("Ana", "/replay").await;
     common::assert_notice(&none, "ana", Text::new("replay-none"));
+}
+
+/// The tables among `outputs`: each one's action count, the message it edits, the person it
+/// tells it is their turn, whether it is the last, and its status line's id and name.
+type Shown = (usize, Option<String>, Option<String>, bool, (&'static str, String));
+
+fn tables(outputs: &[Output]) -> Vec<Shown> {
+    outputs
+        .iter()
+        .filter_map(|output| match output {
+            Output::Board { game, ply, edit, turn, ended, message, .. } if game.0 == 1 => {
+                let status = message.lines.last().map_or(("", String::new()), |line| {
+                    let name = match line.arg("name") {
+                        Some(cincobot::i18n::Arg::Plain(name)) => name.clone(),
+                        _ => String::new(),
+                    };
+                    (line.id, name)
+                });
+                let told = turn.as_ref().map(|user| user.id.clone());
+                Some((*ply, edit.clone(), told, *ended, status))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn the_table_is_one_message_edited_in_place_and_after_a_restart() {
+    let mut harness = common::Harness::new().await;
+    let started = harness.cinco_between_ana_and_bruno(5).await;
+    let first = tables(&started);
+    assert_eq!(first.len(), 1, "{started:#?}");
+    assert_eq!((first[0].0, first[0].1.as_deref()), (0, None), "the first table is posted");
+    harness.core.board_shown(cincobot::core::GameId(1), 0, false, "t1".into()).await.expect("ok");
+
+    // Shown where it stands: a restart shows no table, only the hands it waits for.
+    let mut restarted = common::Harness::on(harness.store.clone()).await;
+    assert!(tables(&restarted.startup).is_empty(), "{:#?}", restarted.startup);
+    let hands = ["ana", "bruno"].map(|user| private_buttons(&restarted.startup, user).len());
+    assert!(hands.iter().any(|buttons| *buttons > 0), "{:#?}", restarted.startup);
+
+    // Every later table edits that message, at its action count.
+    let outputs = std::mem::take(&mut restarted.startup);
+    let played = restarted.play_cinco_to_the_end(outputs).await;
+    let shown = tables(&played);
+    assert!(shown.len() > 10, "{} tables", shown.len());
+    assert!(shown.iter().all(|table| table.1.as_deref() == Some("t1")), "{shown:#?}");
+    assert!(shown.windows(2).all(|pair| pair[0].0 < pair[1].0), "in order: {shown:#?}");
+    assert!(shown.iter().rev().skip(1).all(|table| !table.3) && shown[shown.len() - 1].3);
+    // The person to act is told, by the name the status line gives; in an auction nobody.
+    for (_, _, told, _, (status, name)) in &shown {
+        if let Some(user) = told {
+            assert_eq!((*status, name.to_lowercase()), ("cinco-turn", user.clone()));
+        }
+        if *status == "cinco-auction" {
+            assert_eq!(*told, None);
+        }
+    }
+    for user in ["ana", "bruno"] {
+        assert!(shown.iter().any(|table| table.2.as_deref() == Some(user)), "{user} is told");
+    }
+    // What players must read goes as a message of its own: every reveal.
+    let reveals = played.iter().filter(|output| {
+        matches!(output, Output::Send { .. }) && output.text_ids().contains(&"cinco-reveal")
+    });
+    assert!(reveals.count() >= 5);
+    assert!(shown.iter().all(|table| table.4.0 != "cinco-reveal"));
+}
+
+#[tokio::test]
+async fn a_table_behind_is_edited_again_after_a_restart() {
+    let (mut harness, outputs) = some_auction_for_both().await;
+    // A bid request notifies its bidder (nobody is mentioned in an auction); the one who drew
+    // the 5, if a person, just acted and is looking.
+    let notified: Vec<(&str, bool)> = outputs
+        .iter()
+        .filter_map(|output| match output {
+            Output::Direct { user, hand: Some(slot), message, .. } => {
+                let bids = common::payloads(&message.components);
+                assert!(bids.iter().all(|payload| payload.starts_with("B:1:")), "{bids:?}");
+                Some((user.as_str(), slot.notify))
+            }
+            _ => None,
+        })
+        .collect();
+    assert!(notified.iter().filter(|(_, notify)| *notify).count() >= 1, "{notified:?}");
+    let before = tables(&outputs);
+    let last = before.last().expect("a table").0;
+    harness
+        .core
+        .board_shown(cincobot::core::GameId(1), last, false, "t9".into())
+        .await
+        .expect("ok");
+    let ana = private_buttons(&outputs, "ana")[0].payload.clone();
+    let bid = harness.press("Ana", &ana).await;
+    let after = tables(&bid);
+    assert_eq!((after[0].0, after[0].1.as_deref()), (last + 1, Some("t9")));
+
+    // That table was never reported shown: the restart edits the message with it.
+    let restarted = common::Harness::on(harness.store.clone()).await;
+    let again = tables(&restarted.startup);
+    assert_eq!(again.len(), 1, "{:#?}", restarted.startup);
+    assert_eq!(
+        (again[0].0, again[0].1.as_deref(), again[0].2.as_deref()),
+        (last + 1, Some("t9"), None)
+    );
 }

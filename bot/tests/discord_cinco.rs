@@ -1,8 +1,10 @@
 //! A 3-player CINCO game on Discord end to end: serenity's real client, the core and a SQLite
-//! store against the fake Discord. The lobby in the channel, the table posted with its My hand
-//! button, each hand as a DM edited in place, and the actions taken from the ephemeral view
-//! My hand opens (a press there updates that view) or, a few, from the DM itself (which the
-//! press then updates). A bystander's My hand is refused, for their eyes only.
+//! store against the fake Discord. The lobby in the channel, which Start turns into the table
+//! with its My hand button, edited in place from then on (the player to act pinged, the
+//! auctions' reveals posted as text); each hand as a DM edited in place, posted anew for a bid
+//! request (to notify); and the actions taken from the ephemeral view My hand opens (a press
+//! there updates that view) or, a few, from the DM itself (which the press then updates). A
+//! bystander's My hand is refused, for their eyes only.
 
 mod fake_discord;
 mod fake_http;
@@ -55,10 +57,9 @@ fn press_in_dm(
     (id, interaction)
 }
 
-/// `player` presses My hand on the latest table and the first button of the ephemeral view it
+/// `player` presses My hand on the table and the first button of the ephemeral view it
 /// opens: that press's answer, or `None` when the view has nothing to press.
-async fn act_from_view(fake: &FakeDiscord, player: u64) -> Option<Call> {
-    let table = latest_table(&fake.calls())?;
+async fn act_from_view(fake: &FakeDiscord, player: u64, table: u64) -> Option<Call> {
     let view = interact(fake, press(fake, &person(player), CHANNEL, table, "H:1")).await;
     assert!(view.ephemeral(), "the hand is for its player's eyes only: {view:?}");
     let first = view.buttons().first().cloned()?;
@@ -95,15 +96,6 @@ fn is_over(call: &Call) -> bool {
     content.contains("wins with five 5s") || content.contains("Every 5 is out")
 }
 
-/// The latest table: the message in the channel with the My hand button.
-fn latest_table(calls: &[Call]) -> Option<u64> {
-    in_channel(calls, CHANNEL)
-        .into_iter()
-        .rev()
-        .find(|call| call.buttons().iter().any(|b| b.starts_with("H:")))
-        .and_then(|call| call.created)
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn three_players_play_cinco_from_ephemeral_hands() {
     let dir = tempfile::tempdir().expect("a temp dir");
@@ -119,13 +111,11 @@ async fn three_players_play_cinco_from_ephemeral_hands() {
         interact(&fake, press(&fake, &person(joiner), CHANNEL, lobby_message, "L:1:j")).await;
     }
     let from = fake.count();
-    interact(&fake, press(&fake, &person(ana), CHANNEL, lobby_message, "L:1:s")).await;
-    // The table goes up with its picture and the My hand button; each hand goes by DM.
-    let table = fake
-        .wait_for(from, |call| {
-            call.is("POST", &format!("/channels/{CHANNEL}/messages")) && call.buttons() == ["H:1"]
-        })
-        .await;
+    let table = interact(&fake, press(&fake, &person(ana), CHANNEL, lobby_message, "L:1:s")).await;
+    // The lobby becomes the table, with its picture and the My hand button; each hand goes by
+    // DM.
+    assert_eq!(table.callback_type(), Some(7), "{table:?}");
+    assert_eq!(table.buttons(), ["H:1"]);
     assert_eq!((table.files, table.png), (1, true), "the table is a picture");
     for (player, _) in PLAYERS {
         let opened = fake
@@ -142,7 +132,7 @@ async fn three_players_play_cinco_from_ephemeral_hands() {
     }
 
     // A bystander's My hand is refused, for them alone.
-    let table_message = table.created.expect("the table's message");
+    let table_message = lobby_message;
     let refused = interact(&fake, press(&fake, &person(DORA), CHANNEL, table_message, "H:1")).await;
     assert_eq!(refused.callback_type(), Some(4));
     assert!(refused.ephemeral(), "{refused:?}");
@@ -177,7 +167,10 @@ async fn three_players_play_cinco_from_ephemeral_hands() {
             if dm_presses < 3 {
                 // Now and then a player presses the DM itself: the DM is what changes.
                 // The hand's DM, not the note that seated them at the lobby.
-                let hand_dm = shown.iter().find(|call| call.content().contains("Your hand"));
+                let hand_dm = shown
+                    .iter()
+                    .rev()
+                    .find(|call| call.created.is_some() && call.content().contains("Your hand"));
                 let Some(dm_message) = hand_dm.and_then(|call| call.created) else { continue };
                 let Some(first) = latest.buttons().first().cloned() else { continue };
                 let pressed = press_in_dm(&fake, player, *dm, dm_message, &first);
@@ -190,7 +183,7 @@ async fn three_players_play_cinco_from_ephemeral_hands() {
                 acted = true;
                 continue;
             }
-            let Some(answer) = act_from_view(&fake, player).await else { continue };
+            let Some(answer) = act_from_view(&fake, player, table_message).await else { continue };
             views += 1;
             updates += usize::from(answer.callback_type() == Some(7));
             acted = true;
@@ -214,7 +207,7 @@ async fn three_players_play_cinco_from_ephemeral_hands() {
                 // calls do not show: whoever is waited for opens My hand and acts from there.
                 let mut any = false;
                 for (player, _) in PLAYERS {
-                    any |= act_from_view(&fake, player).await.is_some();
+                    any |= act_from_view(&fake, player, table_message).await.is_some();
                 }
                 assert!(any, "the game stalled: {:#?}", &fake.calls()[from..]);
             }
@@ -225,15 +218,48 @@ async fn three_players_play_cinco_from_ephemeral_hands() {
     // (the deal decides how many more).
     assert!(views > 5 && updates > 5, "{views} views, {updates} updates");
     assert!(dm_presses == 3 && dm_updates > 0, "{dm_updates} of {dm_presses} DM presses");
-    // Each player's hand is one DM, edited in place.
     let calls = fake.calls();
-    for (player, dm) in dm_channels(&calls) {
-        let posted = calls.iter().filter(|c| {
-            c.is("POST", &format!("/channels/{dm}/messages")) && c.content().contains("Your hand")
+    // The table is one message, edited in place; what players must read is posted as text.
+    let table_path = format!("/channels/{CHANNEL}/messages");
+    let tables_posted = calls.iter().filter(|c| c.is("POST", &table_path) && c.files > 0);
+    assert_eq!(tables_posted.count(), 0, "no table posted anew");
+    let table_edits = calls
+        .iter()
+        .filter(|c| c.is("PATCH", &format!("{table_path}/{table_message}")) && c.png)
+        .count();
+    assert!(table_edits > 10, "the table is edited in place: {table_edits} edits");
+    let reveals = calls
+        .iter()
+        .filter(|c| c.is("POST", &table_path) && c.content().contains("every bid at once"));
+    assert!(reveals.count() >= 5, "every auction's reveal is a message of its own");
+    // An edit pings nobody: the player to act is mentioned, and only they are.
+    for (player, name) in [(bruno, "bruno"), (carla, "carla")] {
+        let pinged = calls.iter().any(|c| {
+            c.is("POST", &table_path)
+                && c.content() == format!("<@{player}>, your turn in game #1.")
+                && c.body["allowed_mentions"]["users"] == json!([player.to_string()])
         });
-        assert_eq!(posted.count(), 1, "one hand DM for {player}");
-        let edits = calls.iter().filter(|c| c.is("PATCH", &format!("/channels/{dm}/messages/")));
+        assert!(pinged, "{name} is told it is their turn");
+    }
+    // Each player's hand is one DM at a time: edited in place, posted anew only for a bid
+    // request (an edit notifies nobody), the one before deleted. Every auction (five at
+    // least) asks the two who did not draw its 5 by a new DM.
+    let mut requests = 0;
+    for (player, dm) in dm_channels(&calls) {
+        let path = format!("/channels/{dm}/messages");
+        let posted = calls
+            .iter()
+            .filter(|c| c.is("POST", &path) && c.content().contains("Your hand"))
+            .count();
+        let asked_to_bid =
+            calls.iter().filter(|c| c.is("POST", &path) && c.content().contains("Auction")).count();
+        let deleted = calls.iter().filter(|c| c.is("DELETE", &format!("{path}/"))).count();
+        assert!(posted >= asked_to_bid, "{player}: {posted}, {asked_to_bid}");
+        requests += asked_to_bid;
+        assert_eq!(deleted, posted - 1, "one hand DM at a time for {player}");
+        let edits = calls.iter().filter(|c| c.is("PATCH", &format!("{path}/")));
         assert!(edits.count() > 2, "the DM of {player} is edited in place");
     }
+    assert!(requests >= 10, "{requests} bid requests posted");
     served.stop().await;
 }

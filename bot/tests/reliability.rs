@@ -98,8 +98,7 @@ async fn ana_wins(harness: &mut Harness) -> Vec<Output> {
 }
 
 async fn connect4_games_of(store: &Store, user: &str) -> Option<(i64, i64)> {
-    let ratings = store.ratings_of("global", chat().platform, user).await.expect("read");
-    ratings.into_iter().find(|(kind, _)| kind.code() == "connect4").map(|(_, r)| (r.games, r.wins))
+    rated_games_of(store, user, "connect4").await
 }
 
 /// Whether `outputs` show game 1's final board.
@@ -161,6 +160,61 @@ async fn an_ending_whose_ratings_cannot_be_written_is_shown_and_rated_after_a_re
         assert_eq!(connect4_games_of(&harness.store, "ana").await, Some((1, 1)));
         assert_eq!(connect4_games_of(&harness.store, "bruno").await, Some((1, 0)));
         let (row, _) = harness.store.game(GameId(1)).await.expect("read").expect("game 1");
+        assert!(!row.rating_due);
+    }
+}
+
+/// `user`'s global games and wins of `family` (a game's code, or `cinco`), if rated.
+async fn rated_games_of(store: &Store, user: &str, family: &str) -> Option<(i64, i64)> {
+    let ratings = store.ratings_of("global", chat().platform, user).await.expect("read");
+    ratings.into_iter().find(|(kind, _)| kind.code() == family).map(|(_, r)| (r.games, r.wins))
+}
+
+#[tokio::test]
+async fn a_cinco_ending_whose_ratings_cannot_be_written_ends_and_is_rated_after_a_restart() {
+    let (_directory, url, mut harness) = on_file().await;
+    tamper(&url, &refuse("ratings", "INSERT")).await;
+    let started = harness.cinco_between_ana_and_bruno(5).await;
+    // The last action is not refused: the game ends and its final table is shown.
+    let played = harness.play_cinco_to_the_end(started).await;
+    assert!(
+        played.iter().any(|output| matches!(output, Output::Board { ended: true, .. })),
+        "the final table is shown"
+    );
+    assert!(!played.iter().any(|output| output.text_ids().contains(&"rating-change")));
+    let (row, _) = harness.store.cinco_game(GameId(1)).await.expect("read").expect("game 1");
+    assert_eq!((row.status, row.rating_due), (GameStatus::Finished, true));
+    assert_eq!(row.winners.iter().map(|seat| seat.index()).collect::<Vec<_>>(), [1]);
+    assert!(harness.store.active_cinco_games().await.expect("read").is_empty());
+    assert_eq!(rated_games_of(&harness.store, "bruno", "cinco").await, None);
+    drop(harness);
+
+    // Started again with the ratings still refused: the ending stays whole, the ratings due.
+    // Its final table was never reported shown: it is shown again, until it is.
+    let mut harness = Harness::on(Store::open(&url).await.expect("the database")).await;
+    let (row, _) = harness.store.cinco_game(GameId(1)).await.expect("read").expect("game 1");
+    assert!(row.rating_due);
+    let finals: Vec<usize> = harness
+        .startup
+        .iter()
+        .filter_map(|output| match output {
+            Output::Board { game, ply, ended: true, .. } if game.0 == 1 => Some(*ply),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(finals.len(), 1, "the final table is owed: {:#?}", harness.startup);
+    let reveals = harness.startup.iter().filter(|o| o.text_ids().contains(&"cinco-reveal"));
+    assert_eq!(reveals.count(), 0, "a reveal is told once, when it happens");
+    harness.core.board_shown(GameId(1), finals[0], true, "t1".into()).await.expect("saved");
+    drop(harness);
+
+    tamper(&url, &allow("ratings", "INSERT")).await;
+    for _ in 0..2 {
+        let harness = Harness::on(Store::open(&url).await.expect("the database")).await;
+        assert!(harness.startup.is_empty(), "shown once: {:#?}", harness.startup);
+        assert_eq!(rated_games_of(&harness.store, "bruno", "cinco").await, Some((1, 1)));
+        assert_eq!(rated_games_of(&harness.store, "ana", "cinco").await, Some((1, 0)));
+        let (row, _) = harness.store.cinco_game(GameId(1)).await.expect("read").expect("game 1");
         assert!(!row.rating_due);
     }
 }

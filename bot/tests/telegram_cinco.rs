@@ -1,7 +1,10 @@
 //! A 3-player CINCO game on Telegram end to end: the real dispatcher, core and SQLite store
-//! against the fake Bot API. The lobby in the group, hands and bids by private message (one
-//! photo per player, edited in place), the table as a photo in the group, and a restart in the
-//! middle of an auction after which every waiting bidder gets the request again.
+//! against the fake Bot API. The lobby in the group; hands and bids by private message (one
+//! photo per player, edited in place, posted anew for a bid request, which must notify); the
+//! table as one photo in the group edited in place, the player to act mentioned, each auction's
+//! reveal a message of its own; and a restart in the middle of an auction after which every
+//! waiting bidder gets the request again in the message that showed their hand, and the table
+//! is edited, not posted.
 
 mod fake_http;
 mod fake_telegram;
@@ -22,6 +25,13 @@ fn person(id: i64) -> Value {
 
 fn is_hand(call: &Call, player: i64) -> bool {
     matches!(call.method.as_str(), "sendPhoto" | "editMessageMedia") && call.chat() == player
+}
+
+/// A call that shows the group's table.
+fn is_table(call: &Call) -> bool {
+    matches!(call.method.as_str(), "sendPhoto" | "editMessageMedia")
+        && call.chat() == GROUP
+        && call.text().contains("CINCO #")
 }
 
 fn is_bid_request(call: &Call) -> bool {
@@ -81,14 +91,15 @@ async fn play(
     stop: impl Fn(&FakeTelegram) -> bool,
 ) -> bool {
     for _ in 0..4_000 {
+        // Whatever arrives from here on is new, even while the round looks at the calls (the
+        // final table may come between the look and the wait below).
+        let from = fake.count();
         if fake.calls().iter().any(is_over) {
             return true;
         }
         if stop(fake) {
             return false;
         }
-        // Whatever arrives from here on is new, even while the round looks at the hands.
-        let from = fake.count();
         let mut any = false;
         for (player, _) in PLAYERS {
             any |= press_latest(fake, player, pressed).await;
@@ -165,6 +176,12 @@ async fn three_players_play_cinco_by_private_messages_through_a_restart_in_an_au
     let sealed = fake.wait_for(0, |call| is_hand(call, bid_by) && call.text().contains("sealed"));
     let sealed = sealed.await;
     assert!(sealed.buttons().is_empty(), "a sealed bid cannot be changed: {sealed:?}");
+    // Another bidder's request may still be on its way (a new photo waits for the chat's
+    // pace).
+    let other = |call: &Call| {
+        PLAYERS.iter().any(|(p, _)| *p != bid_by && is_hand(call, *p)) && is_bid_request(call)
+    };
+    fake.wait_for(0, other).await;
     let waiting: Vec<i64> = PLAYERS
         .iter()
         .map(|(p, _)| *p)
@@ -172,17 +189,27 @@ async fn three_players_play_cinco_by_private_messages_through_a_restart_in_an_au
         .collect();
     assert!(!waiting.is_empty() && !waiting.contains(&bid_by), "{waiting:?}");
 
-    // Until now every hand was one photo per player, edited in place.
+    // Until now every hand was one photo per player edited in place, but for the bid
+    // requests to those who did not just act, each a new photo (an edit notifies nobody).
     let calls = fake.calls();
+    let mut posted_requests = 0;
     for (player, _) in PLAYERS {
-        let photos = calls.iter().filter(|c| c.method == "sendPhoto" && c.chat() == player);
-        assert_eq!(photos.count(), 1, "one hand message for {player}");
-        let first = fake.last_photo(player);
-        let edits: Vec<&Call> =
-            calls.iter().filter(|c| c.method == "editMessageMedia" && c.chat() == player).collect();
-        assert!(edits.iter().all(|edit| Some(edit.message_id()) == first));
+        let requests = calls.iter().filter(|c| is_hand(c, player) && is_bid_request(c));
+        let posted = requests.filter(|c| c.method == "sendPhoto").count();
+        let mut photos = calls.iter().filter(|c| c.method == "sendPhoto" && c.chat() == player);
+        assert!(photos.next().is_some(), "a hand for {player}");
+        assert!(photos.all(is_bid_request), "one hand message for {player} but to notify");
+        posted_requests += posted;
     }
+    assert!(posted_requests > 0, "a bid request notifies");
     assert!(calls.iter().any(|c| c.method == "editMessageMedia" && c.chat() == bid_by));
+    let hands_before: HashMap<i64, Option<i64>> =
+        PLAYERS.iter().map(|(p, _)| (*p, fake.last_photo(*p))).collect();
+    let table_photos = |calls: &[Call]| {
+        calls.iter().filter(|c| c.method == "sendPhoto" && c.chat() == GROUP).count()
+    };
+    assert_eq!(table_photos(&calls), 1, "the table is one photo");
+    let table_message = fake.last_photo(GROUP).expect("the table's photo");
 
     // The bot stops in the middle of the auction and starts again on the same database.
     served.stop().await;
@@ -192,9 +219,17 @@ async fn three_players_play_cinco_by_private_messages_through_a_restart_in_an_au
         let request = fake.wait_for(from, |call| is_hand(call, player) && is_bid_request(call));
         let request = request.await;
         assert!(request.buttons().iter().all(|b| b.starts_with("B:1:")), "{request:?}");
+        // The hand's message from before the restart, edited: not a second one.
+        assert_eq!(request.method, "editMessageMedia", "{request:?}");
+        assert_eq!(Some(request.message_id()), hands_before[&player]);
     }
-    let again = fake.wait_for(from, |call| call.method == "sendPhoto" && call.chat() == GROUP);
-    assert!(again.await.text().contains("waiting for"), "the table is shown again");
+    let again = fake.wait_for(from, |call| is_table(call) && call.text().contains("waiting for"));
+    let again = again.await;
+    assert_eq!(
+        (again.method.as_str(), again.message_id()),
+        ("editMessageMedia", table_message),
+        "the table is edited again where it was"
+    );
     assert!(
         !fake.calls()[from..].iter().any(|call| is_hand(call, bid_by)),
         "whoever has bid is not asked again"
@@ -216,18 +251,44 @@ async fn three_players_play_cinco_by_private_messages_through_a_restart_in_an_au
     let mut pressed = HashMap::new();
     assert!(play(&fake, &mut pressed, |_| false).await, "the game ends");
     let calls = fake.calls();
-    let tables = calls.iter().filter(|c| c.method == "sendPhoto" && c.chat() == GROUP).count();
-    // Every action shows the table to the group, and a game has at least five auctions (its
-    // length is the deal's: some games are over in 20 actions).
-    assert!(tables > 5, "{tables} tables");
+    // The table stays one photo, edited; a game has at least five auctions (its length is the
+    // deal's: some games are over in 20 actions), each revealed in a message of its own.
+    assert_eq!(table_photos(&calls), 1, "the table is never posted again");
+    let edits = calls.iter().filter(|c| is_table(c) && c.method == "editMessageMedia").count();
+    assert!(edits > 5, "{edits} edits of the table");
+    assert!(
+        calls
+            .iter()
+            .all(|c| !is_table(c) || c.message_id() == table_message || c.method == "sendPhoto")
+    );
+    let reveals = calls.iter().filter(|c| {
+        c.method == "sendMessage" && c.chat() == GROUP && c.text().contains("every bid at once")
+    });
+    assert!(reveals.count() >= 5, "each auction's reveal can be read");
+    // An edited table notifies nobody: the player to act is mentioned in the group (a
+    // mention still waiting when the next one comes is replaced by it, so not every player's
+    // need show).
+    let mentioned = PLAYERS.iter().filter(|(player, name)| {
+        calls.iter().any(|c| {
+            c.method == "sendMessage"
+                && c.chat() == GROUP
+                && c.text().ends_with(&format!(">{name}</a>, your turn in game #1."))
+                && c.text().contains(&format!("tg://user?id={player}"))
+        })
+    });
+    assert!(mentioned.count() >= 2, "the players are told it is their turn");
+    // Every auction (five at least) asks the two who did not draw its 5 by a new photo, but
+    // the one the restart asks again in the photo it had.
+    let mut requests = 0;
     for (player, _) in PLAYERS {
-        let photos = calls.iter().filter(|c| c.method == "sendPhoto" && c.chat() == player);
-        // One before the restart, one after: the rest were edits.
-        assert!(photos.count() <= 2, "hands are edited in place for {player}");
         assert!(
             calls.iter().filter(|c| c.method == "editMessageMedia" && c.chat() == player).count()
-                > 2
+                > 2,
+            "hands are edited in place for {player}"
         );
+        let asked = calls.iter().filter(|c| is_hand(c, player) && is_bid_request(c));
+        requests += asked.filter(|c| c.method == "sendPhoto").count();
     }
+    assert!(requests >= 8, "{requests} bid requests are new messages, which notify");
     served.stop().await;
 }

@@ -479,8 +479,8 @@ impl Core {
         }
     }
 
-    /// The adapter posted (or edited) game `game`'s board at `ply` as message `message_id`:
-    /// later moves edit it in place, and a restart knows what was shown. An ending, or a
+    /// The adapter posted (or edited) game `game`'s board (or CINCO table) at `ply` as
+    /// message `message_id`: later moves edit it in place, and a restart knows what was shown. An ending, or a
     /// board in a new message, is written at once (a restart must not show an ending twice,
     /// nor edit a message deleted since); a board edited in place is only remembered, for
     /// [`Core::save_shown_boards`] or the game's next step to write: lost in a crash, it
@@ -496,6 +496,9 @@ impl Core {
         ended: bool,
         message_id: String,
     ) -> Result<(), StoreError> {
+        if self.cinco.owns(game) {
+            return self.cinco_table_shown(game, (ply, ended), message_id).await;
+        }
         if let Some(ending) = self.endings.get_mut(&game)
             && !ended
         {

@@ -9,10 +9,11 @@ use crate::i18n::{Locale, Text};
 pub enum Output {
     /// Post a new message in a chat.
     Send { chat: Chat, message: Message },
-    /// Show game `game`'s board at `ply`: edit message `edit` when given (the adapter reported
-    /// it earlier), else post it and report the new id with [`super::Core::board_shown`].
-    /// `turn` is the person to act when their opponent is a person too: chat adapters tell
-    /// them, since an edited message notifies nobody. `repost`: post it anew even where a
+    /// Show game `game`'s board at `ply` (a CINCO table after `ply` actions): edit message
+    /// `edit` when given (the adapter reported it earlier), else post it and report the new id
+    /// with [`super::Core::board_shown`]. `turn` is the person to tell it is their turn (in a
+    /// board game, the person to act when their opponent is a person too): chat adapters
+    /// tell them, since an edited message notifies nobody. `repost`: post it anew even where a
     /// message shows it (`/board`: it scrolled away); an adapter that knows a newer message
     /// than `edit` (a report still on its way) edits that one otherwise.
     Board {
@@ -80,8 +81,8 @@ impl Prompt {
 
 /// A player's hand in one CINCO game, which is one private message per player and game: each
 /// newer hand (a turn, a bid request) edits it in place where the platform can, so a private
-/// chat does not fill with old hands. An edit notifies nobody; the group's table says whom the
-/// game waits for.
+/// chat does not fill with old hands. An edit notifies nobody: on a turn the group's table
+/// mentions the player to act; a bid request, which no mention announces, is `notify`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HandSlot {
     pub game: GameId,
@@ -89,6 +90,10 @@ pub struct HandSlot {
     /// — posted anew in the private chat, taking the old one's place (Telegram), or as an
     /// ephemeral view in the channel (Discord) — since the one shown may have scrolled away.
     pub anew: bool,
+    /// The game now waits for this player and nothing in the chat tells them (an auction's
+    /// bid request): the private message is posted anew, taking the old one's place, since a
+    /// new message notifies and an edit does not.
+    pub notify: bool,
 }
 
 /// A file to send.

@@ -26,6 +26,7 @@ impl Core {
     /// for moves it still owes, and writes ratings an ending could not.
     pub(super) async fn reload(&mut self) -> Result<Vec<Output>, StoreError> {
         self.settle_due_ratings().await?;
+        self.settle_due_cinco_ratings().await?;
         let forgotten = self.store.forget_events(self.clock.now_ms() - EVENTS_KEPT_MS).await?;
         tracing::debug!(forgotten, "old platform events forgotten");
         let mut outputs = Vec::new();

@@ -504,7 +504,7 @@ impl Delivery {
         }
     }
 
-    async fn delete(&self, channel: ChannelId, id: MessageId) {
+    pub(super) async fn delete(&self, channel: ChannelId, id: MessageId) {
         let result = self.rest.delete_message(channel, id).await;
         if let Err(error) = result
             && retry::code(&error) != Some(UNKNOWN_MESSAGE)

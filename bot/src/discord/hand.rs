@@ -4,7 +4,8 @@
 //! on the DM) updates the pressed message itself, so the hand changes where it is looked at.
 //! The DM follows every change too, unless it was the message pressed; it is edited even
 //! for a hand asked for again ([`HandSlot::anew`]), since the ephemeral view is what the
-//! player looks at then.
+//! player looks at then, and after a restart it is the DM the core recorded. A bid request
+//! ([`HandSlot::notify`]) is a new DM, the old one deleted: an edit would notify nobody.
 
 use serenity::all::{
     ChannelId, CreateAttachment, CreateInteractionResponse, CreateInteractionResponseFollowup,
@@ -43,7 +44,10 @@ impl Delivery {
         let Some(user_id) = user_id(user) else { return };
         let (user_name, user) = (user, user_id);
         let body = self.drawn_body(message).await;
-        let dm = self.dm_hand(user, slot.game);
+        let dm = match self.dm_hand(user, slot.game) {
+            Some(dm) => Some(dm),
+            None => self.recorded_dm(user, prompt.as_ref()).await,
+        };
         let actor = state.reply.clone().filter(|reply| reply.user == user);
         let mut answered = false;
         let mut dm_shown = false;
@@ -58,7 +62,7 @@ impl Delivery {
                 _ => answered = self.answer_privately(reply, &body).await,
             }
         }
-        let by_dm = dm_shown || self.hand_by_dm(user, slot.game, dm, &body).await;
+        let by_dm = dm_shown || self.hand_by_dm((user, slot), dm, &body).await;
         if !by_dm && !answered {
             // Their DMs are closed and nothing showed the hand: the interaction's answer
             // carries it in words, if they are the one acting.
@@ -87,17 +91,41 @@ impl Delivery {
         self.hands.lock().ok().and_then(|hands| hands.get(&(user, game)).copied())
     }
 
-    /// Edits the DM of the hand in place, or posts it (and remembers it); whether it arrived.
-    async fn hand_by_dm(
+    /// After a restart only the core knows the DM of a hand: the message it recorded, in the
+    /// user's DM channel (opening it again finds the same one).
+    async fn recorded_dm(
         &self,
         user: UserId,
-        game: GameId,
+        prompt: Option<&Prompt>,
+    ) -> Option<(ChannelId, MessageId)> {
+        let Some(Prompt::Hand { edit: Some(id), .. }) = prompt else { return None };
+        let id = id.parse::<u64>().ok().filter(|id| *id != 0).map(MessageId::new)?;
+        match self.rest.open_dm(user).await {
+            Ok(channel) => Some((channel, id)),
+            Err(error) => {
+                tracing::warn!(%error, "opening a DM failed");
+                None
+            }
+        }
+    }
+
+    /// Edits the DM of the hand in place, or posts it (and remembers it) — anew when it must
+    /// notify, the old one deleted; whether it arrived.
+    async fn hand_by_dm(
+        &self,
+        (user, slot): (UserId, HandSlot),
         dm: Option<(ChannelId, MessageId)>,
         body: &Body,
     ) -> bool {
-        if let Some((channel, id)) = dm {
+        let game = slot.game;
+        if let Some((channel, id)) = dm.filter(|_| !slot.notify) {
             match self.rest.edit_message((channel, id), &body.edit(), body.files()).await {
-                Ok(_) => return true,
+                Ok(()) => {
+                    if let Ok(mut hands) = self.hands.lock() {
+                        hands.insert((user, game), (channel, id));
+                    }
+                    return true;
+                }
                 // Deleted by its reader: a new one takes its place.
                 Err(error) if retry::code(&error) == Some(UNKNOWN_MESSAGE) => {}
                 Err(error) => tracing::warn!(%error, "editing a hand's DM failed; posted anew"),
@@ -114,6 +142,9 @@ impl Delivery {
             Ok(posted) => {
                 if let Ok(mut hands) = self.hands.lock() {
                     hands.insert((user, game), (channel, posted));
+                }
+                if let Some((old_channel, old)) = dm.filter(|&(_, old)| old != posted) {
+                    self.delete(old_channel, old).await;
                 }
                 true
             }

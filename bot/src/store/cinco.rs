@@ -40,6 +40,15 @@ pub struct CincoRow {
     pub away: AwaySeats,
     pub last_human_at: i64,
     pub started_by: String,
+    /// The message showing the table in its chat, as the platform reported it, and the
+    /// action count it showed: a restart edits that message when it is behind.
+    pub board_message: Option<String>,
+    pub shown_ply: usize,
+    /// Finished between people, but its ratings are still to be written (the ending
+    /// committed without them).
+    pub rating_due: bool,
+    /// Ended, and its final table shown (or still being played).
+    pub result_shown: bool,
     pub created_at: i64,
     pub updated_at: i64,
 }
@@ -110,6 +119,10 @@ pub(super) fn read_row(row: &SqliteRow, players: Vec<Player>) -> Result<CincoRow
         away: AwaySeats::from_bits(away),
         last_human_at: row.try_get("last_human_at")?,
         started_by: row.try_get("started_by")?,
+        board_message: row.try_get("board_message")?,
+        shown_ply: ply_of(row.try_get("shown_ply")?),
+        rating_due: row.try_get("rating_due")?,
+        result_shown: row.try_get("result_shown")?,
         created_at: row.try_get("created_at")?,
         updated_at: row.try_get("updated_at")?,
     })
@@ -150,6 +163,10 @@ impl Change {
             away: AwaySeats::default(),
             last_human_at: new.now,
             started_by: new.started_by,
+            board_message: None,
+            shown_ply: 0,
+            rating_due: false,
+            result_shown: true,
             created_at: new.now,
             updated_at: new.now,
         })
@@ -190,13 +207,18 @@ impl Change {
     pub async fn save_cinco(&mut self, game: &CincoRow) -> Result<(), StoreError> {
         sqlx::query(
             "UPDATE games SET status = ?, result = ?, turn_deadline = ?, away_seats = ?, \
-             last_human_at = ?, updated_at = ? WHERE id = ? AND kind = ?",
+             last_human_at = ?, board_message = ?, shown_ply = ?, rating_due = ?, \
+             result_shown = ?, updated_at = ? WHERE id = ? AND kind = ?",
         )
         .bind(game.status.code())
         .bind(winners_code(&game.winners))
         .bind(game.deadline)
         .bind(i16::from(game.away.bits()))
         .bind(game.last_human_at)
+        .bind(game.board_message.as_deref())
+        .bind(ply_value(game.shown_ply))
+        .bind(game.rating_due)
+        .bind(game.result_shown)
         .bind(game.updated_at)
         .bind(game.id.0)
         .bind(KIND)
@@ -215,11 +237,37 @@ impl Store {
     pub async fn active_cinco_games(
         &self,
     ) -> Result<Vec<(CincoRow, Vec<StoredAction>)>, StoreError> {
-        let rows =
-            sqlx::query("SELECT * FROM games WHERE status = 'active' AND kind = ? ORDER BY id")
-                .bind(KIND)
-                .fetch_all(&self.pool)
-                .await?;
+        self.cinco_games_where("status = 'active'").await
+    }
+
+    /// Every finished CINCO game whose ratings are still owed, with its actions (its final
+    /// table is replayed from them), oldest first.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database fails or a row does not read back.
+    pub async fn cinco_games_due_rating(
+        &self,
+    ) -> Result<Vec<(CincoRow, Vec<StoredAction>)>, StoreError> {
+        self.cinco_games_where("rating_due").await
+    }
+
+    /// Every ended CINCO game whose final table was never shown, with its actions.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database fails or a row does not read back.
+    pub async fn unshown_cinco_endings(
+        &self,
+    ) -> Result<Vec<(CincoRow, Vec<StoredAction>)>, StoreError> {
+        self.cinco_games_where("NOT result_shown").await
+    }
+
+    /// The CINCO games `condition` selects, each with its actions.
+    async fn cinco_games_where(
+        &self,
+        condition: &'static str,
+    ) -> Result<Vec<(CincoRow, Vec<StoredAction>)>, StoreError> {
+        let query = format!("SELECT * FROM games WHERE {condition} AND kind = ? ORDER BY id");
+        let rows = sqlx::query(&query).bind(KIND).fetch_all(&self.pool).await?;
         let mut games = Vec::with_capacity(rows.len());
         for row in &rows {
             let id = GameId(row.try_get("id")?);

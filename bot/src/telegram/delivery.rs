@@ -328,9 +328,6 @@ impl Delivery {
     ) {
         match job {
             Job::Output { output, origin } => match *output {
-                Output::Send { message, .. } if message.board.is_some() => {
-                    self.send_picture(state, &message).await;
-                }
                 Output::Send { message, .. } => {
                     self.send_text(state, &message, None).await;
                 }

@@ -1,8 +1,9 @@
 //! CINCO's pictures on Telegram. A hand in its player's private chat: the hand's picture with
 //! its buttons under it, one message per game, edited in place (`editMessageMedia`) by every
-//! newer hand or bid request. A hand asked for again (`/hand`, My hand) is posted anew at the
-//! bottom of the chat and the old one deleted, since the one shown may have scrolled far up.
-//! The group's table after each action is a photo of its own, under its lines.
+//! newer hand, and after a restart the message the core recorded. A hand asked for again
+//! (`/hand`, My hand) or a bid request (which must notify: an edit does not) is posted anew
+//! at the bottom of the chat and the old one deleted. The group's table is a board
+//! ([`Output::Board`](crate::core::Output::Board)), edited in place like one.
 
 use teloxide::RequestError;
 use teloxide::prelude::*;
@@ -43,16 +44,6 @@ impl Delivery {
         })
     }
 
-    /// A message with a picture (the CINCO table) as a new photo in the chat.
-    pub(super) async fn send_picture(&self, state: &mut ChatState, message: &Message) {
-        let Some(Photo { file, caption, markup }) = self.photo(message).await else {
-            self.send_text(state, message, None).await;
-            return;
-        };
-        let result = self.post_photo(state, &Photo { file, caption, markup }).await;
-        self.log_failure("sendPhoto", result.map(|_| ()));
-    }
-
     /// Posts `photo` in the chat, at its pace.
     async fn post_photo(
         &self,
@@ -84,8 +75,12 @@ impl Delivery {
             return;
         };
         let chat = state.chat;
-        let current = state.hands.get(&slot.game).copied();
-        if let (false, Some(id)) = (slot.anew, current) {
+        // After a restart only the core knows the message: the one it says showed the hand.
+        let current = state.hands.get(&slot.game).copied().or_else(|| match &prompt {
+            Some(Prompt::Hand { edit: Some(id), .. }) => id.parse().ok().map(MessageId),
+            _ => None,
+        });
+        if let (false, Some(id)) = (slot.anew || slot.notify, current) {
             let media = InputMedia::Photo(
                 InputMediaPhoto::new(photo.file.clone()).caption(photo.caption.clone()),
             );
@@ -96,11 +91,18 @@ impl Delivery {
                     request.send()
                 })
                 .await;
-            match result {
-                Ok(_) => return self.report_hand(user, prompt, id),
-                Err(error) if not_modified(&error) => return self.report_hand(user, prompt, id),
+            let edited = match result {
+                Ok(_) => true,
+                Err(error) if not_modified(&error) => true,
                 // Deleted by its reader, too old to edit…: a new one takes its place.
-                Err(error) => self.log_failure("editMessageMedia", Err(error)),
+                Err(error) => {
+                    self.log_failure("editMessageMedia", Err(error));
+                    false
+                }
+            };
+            if edited {
+                state.hands.insert(slot.game, id);
+                return self.report_hand(user, prompt, id);
             }
         }
         match self.post_photo(state, &photo).await {

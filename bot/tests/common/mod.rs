@@ -10,8 +10,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use cincobot::core::{
-    Action, Chat, ChatKind, CincoCpuRequest, Clock, Core, CoreSettings, CpuPlayer, CpuReply,
-    CpuRequest, EventId, Input, Output, Platform, Row, User,
+    Action, Button, Chat, ChatKind, CincoCpuRequest, Clock, Core, CoreSettings, CpuPlayer,
+    CpuReply, CpuRequest, EventId, Input, Output, Platform, Row, User,
 };
 use cincobot::games::TurnTimer;
 use cincobot::i18n::{Locale, Text, Texts};
@@ -219,6 +219,63 @@ impl Harness {
         }
         outputs
     }
+
+    /// Ana opens a CINCO table, Bruno joins and Ana starts it, dealt from `seed`: game 1's
+    /// first outputs.
+    pub async fn cinco_between_ana_and_bruno(&mut self, seed: u64) -> Vec<Output> {
+        self.core.deal_cinco_from(seed);
+        self.say("Ana", "/cinco").await;
+        self.press("Bruno", "L:1:j").await;
+        self.press("Ana", "L:1:s").await
+    }
+
+    /// Ana and Bruno press their first button (and the CPU answers) from `outputs` on until
+    /// their CINCO game ends; every output on the way, the ending's last.
+    pub async fn play_cinco_to_the_end(&mut self, mut outputs: Vec<Output>) -> Vec<Output> {
+        let mut seen = Vec::new();
+        for _ in 0..3_000 {
+            let ended = outputs
+                .iter()
+                .any(|output| output.text_ids().iter().any(|id| id.starts_with("cinco-won")));
+            seen.append(&mut outputs.clone());
+            if ended {
+                return seen;
+            }
+            let mut next = self.run_cinco_cpu().await;
+            for name in ["Ana", "Bruno"] {
+                let pressed = private_buttons(&outputs, &name.to_lowercase())
+                    .first()
+                    .map(|button| button.payload.clone());
+                if let Some(payload) = pressed {
+                    next.extend(self.press(name, &payload).await);
+                }
+            }
+            if next.is_empty() {
+                // Nobody was asked anything new: each person asks for their hand again.
+                for name in ["Ana", "Bruno"] {
+                    next.extend(self.say(name, "/hand").await);
+                }
+            }
+            outputs = next;
+        }
+        panic!("the CINCO game ends within 3,000 rounds");
+    }
+}
+
+/// The buttons of the private messages to `user` among `outputs`.
+pub fn private_buttons<'a>(outputs: &'a [Output], user: &str) -> Vec<&'a Button> {
+    outputs
+        .iter()
+        .filter_map(|output| match output {
+            Output::Direct { user: to, message, .. } if to == user => Some(message),
+            _ => None,
+        })
+        .flat_map(|message| message.components.iter())
+        .flat_map(|row| match row {
+            Row::Buttons(buttons) => buttons.iter().collect::<Vec<_>>(),
+            Row::Select(_) => Vec::new(),
+        })
+        .collect()
 }
 
 /// The single output must be the input's reply to `user`, saying `text`.

@@ -11,10 +11,10 @@ use super::super::error::{CoreError, refused};
 use super::super::table::name_of;
 use super::super::{
     CincoCpuRequest, CincoRound, Context, Core, CpuLevel, CpuReply, GameId, HandSlot, Message,
-    Output, Platform, Player, Prompt,
+    Output, Platform, Player, Prompt, User,
 };
 use super::CincoTable;
-use super::messages::{PublicNote, hand_button, hand_message, table_message};
+use super::messages::{PublicNote, events_to_read, hand_button, hand_message, table_message};
 use super::notation::{action_code, parse_action};
 use crate::i18n::{Arg, Locale, Text};
 use crate::identity::{AwaySeats, SeatIndex};
@@ -31,6 +31,24 @@ fn is_away(row: &CincoRow, seat: CincoSeat) -> bool {
 /// A person sitting at `seat` and not away: the game waits for them.
 fn present(row: &CincoRow, seat: CincoSeat) -> bool {
     matches!(row.players.get(seat.index()), Some(Player::Human { .. })) && !is_away(row, seat)
+}
+
+/// Whom the group's table tells it is their turn, since an edited table notifies nobody:
+/// the person to act in a turn who did not just act (they know), when another person sits at
+/// the table (against CPUs alone, who answer at once, the person is watching, as in board
+/// games). In an auction nobody: each bidder's request notifies them privately.
+fn turn_to_tell(table: &CincoTable, acted: Option<CincoSeat>) -> Option<User> {
+    let view = table.game.public_view();
+    if view.outcome.is_over() || view.auction.is_some() {
+        return None;
+    }
+    let seat = view.turn.filter(|seat| Some(*seat) != acted && present(&table.row, *seat))?;
+    let people =
+        table.row.players.iter().filter(|player| matches!(player, Player::Human { .. })).count();
+    match table.row.players.get(seat.index()) {
+        Some(Player::Human { id, name }) if people > 1 => Some(User::new(id.clone(), name.clone())),
+        _ => None,
+    }
 }
 
 /// When the seats the game waits for run out of time: a turn's own clock, or the auction's
@@ -80,6 +98,21 @@ fn replay(row: &CincoRow, log: &[StoredAction]) -> Result<Cinco, String> {
         .map_err(|error| error.to_string())
 }
 
+/// The tables of the stored games `games`, each replayed from its log; one that does not
+/// replay is logged and left aside.
+pub(super) fn replayed(games: Vec<(CincoRow, Vec<StoredAction>)>) -> Vec<CincoTable> {
+    games
+        .into_iter()
+        .filter_map(|(row, log)| match replay(&row, &log) {
+            Ok(game) => Some(CincoTable::new(row, game, log)),
+            Err(error) => {
+                tracing::error!(game = row.id.0, %error, "a stored CINCO game does not replay; left aside");
+                None
+            }
+        })
+        .collect()
+}
+
 impl Core {
     /// Deals every CINCO game from now on from `seed` (plus its lobby's number) instead of a
     /// random seed, so that a piped terminal session plays the same way every time.
@@ -99,13 +132,14 @@ impl Core {
         }
     }
 
-    /// The hand message of `seat`, for its player's eyes only; `anew`: asked for again.
+    /// The hand message of `seat`, for its player's eyes only, shown as `slot` says (asked
+    /// for again, or to notify its player).
     pub(super) fn hand_output(
         &self,
         table: &CincoTable,
         seat: CincoSeat,
         locale: Locale,
-        anew: bool,
+        slot: HandSlot,
     ) -> Option<Output> {
         let Some(Player::Human { id, .. }) = table.row.players.get(seat.index()) else {
             return None;
@@ -130,31 +164,51 @@ impl Core {
             user: id.clone(),
             message,
             prompt: Some(prompt),
-            hand: Some(HandSlot { game: table.row.id, anew }),
+            hand: Some(slot),
         })
     }
 
-    /// The table as the group sees it after a step (`before`: the view before it, to tell
-    /// whether an auction was revealed).
+    /// The table as the group sees it after a step by `acted` (`before`: the view before
+    /// it, to tell whether an auction was revealed): what players must read as a message of
+    /// its own, then the table, one message per game edited in place like a board.
     fn table_output(
         &self,
         id: GameId,
         before: Option<&PublicView>,
         note: Option<(usize, PublicNote)>,
-        locale: Locale,
-    ) -> Option<Output> {
-        let table = self.cinco.tables.get(&id)?;
+        (locale, acted): (Locale, Option<CincoSeat>),
+    ) -> Vec<Output> {
+        let Some(table) = self.cinco.tables.get(&id) else { return Vec::new() };
         let view = table.game.public_view();
-        let revealed = view.last_reveal.as_ref().map(|reveal| reveal.number)
-            != before.and_then(|before| before.last_reveal.as_ref().map(|reveal| reveal.number));
+        // Only a step reveals: a table shown again (a restart) does not repeat the last reveal.
+        let revealed = before.is_some_and(|before| {
+            view.last_reveal.as_ref().map(|reveal| reveal.number)
+                != before.last_reveal.as_ref().map(|reveal| reveal.number)
+        });
         let names = Core::cinco_names(&table.row);
-        let mut message =
-            table_message(id, &view, &names, note, revealed, locale, &self.words(locale));
+        let chat = table.row.chat.clone();
+        let mut outputs = Vec::new();
+        let events = events_to_read(&view, &names, note, revealed);
+        if !events.is_empty() {
+            outputs
+                .push(Output::Send { chat: chat.clone(), message: Message::text(locale, events) });
+        }
+        let mut message = table_message(id, &view, &names, note, locale, &self.words(locale));
         // The terminal has no private chat to open: `/hand` prints the hand where it is.
-        if !view.outcome.is_over() && table.row.chat.platform != Platform::Console {
+        if !view.outcome.is_over() && chat.platform != Platform::Console {
             message.components.push(hand_button(id));
         }
-        Some(Output::Send { chat: table.row.chat.clone(), message })
+        outputs.push(Output::Board {
+            chat,
+            game: id,
+            ply: table.log.len(),
+            edit: table.row.board_message.clone(),
+            message,
+            turn: turn_to_tell(table, acted),
+            repost: false,
+            ended: view.outcome.is_over(),
+        });
+        outputs
     }
 
     /// What a step shows: the table to the group, and their hand to each person the game now
@@ -168,8 +222,7 @@ impl Core {
         note: Option<(usize, PublicNote)>,
         (locale, acted): (Locale, Option<CincoSeat>),
     ) -> Vec<Output> {
-        let mut outputs: Vec<Output> =
-            self.table_output(id, before, note, locale).into_iter().collect();
+        let mut outputs = self.table_output(id, before, note, (locale, acted));
         let Some(table) = self.cinco.tables.get(&id) else { return outputs };
         let view = table.game.public_view();
         let asked_before = |seat: CincoSeat| {
@@ -197,7 +250,10 @@ impl Core {
             if is_away(&table.row, seat) || (before.is_some() && waited && asked_before(seat)) {
                 continue;
             }
-            outputs.extend(self.hand_output(table, seat, locale, false));
+            // A new bid request notifies its bidder: no mention in the chat does (all bid).
+            let notify = waited && view.auction.is_some();
+            let slot = HandSlot { game: id, anew: false, notify };
+            outputs.extend(self.hand_output(table, seat, locale, slot));
         }
         outputs
     }
@@ -237,6 +293,10 @@ impl Core {
             away: AwaySeats::default(),
             last_human_at: now,
             started_by: new.started_by.clone(),
+            board_message: None,
+            shown_ply: 0,
+            rating_due: false,
+            result_shown: true,
             created_at: now,
             updated_at: now,
         };
@@ -271,7 +331,8 @@ impl Core {
             .find(|table| table.seat_of(&context.user.id).is_some())
             .ok_or_else(|| refused(if watched { "not-a-player" } else { "cinco-no-game" }))?;
         let seat = table.seat_of(&context.user.id).ok_or_else(|| refused("not-a-player"))?;
-        Ok(self.hand_output(table, seat, context.locale, true).into_iter().collect())
+        let slot = HandSlot { game: table.row.id, anew: true, notify: false };
+        Ok(self.hand_output(table, seat, context.locale, slot).into_iter().collect())
     }
 
     /// A press of a CINCO button (or its payload typed).
@@ -364,18 +425,12 @@ impl Core {
             row.status = GameStatus::Finished;
             row.winners = winners(&outcome);
             row.deadline = None;
+            // Its final table is still to be shown: a restart before then shows it.
+            row.result_shown = false;
         } else {
             row.deadline = deadline(&row, &game, auction_before, now);
         }
-        let mut change = self.begin(context).await?;
-        change.record_cinco_action(&row, &stored).await?;
-        // An ending and its ratings commit together, or neither does.
-        let rated = if outcome.is_over() {
-            self.rate_cinco(&mut change, &row, &after).await?
-        } else {
-            Vec::new()
-        };
-        self.commit(context, change).await?;
+        let rated = self.commit_cinco_step(context, &mut row, &stored, &after).await?;
         let chat = row.chat.clone();
         let row_chat = chat.clone();
         if let Some(table) = self.cinco.tables.get_mut(&id) {
@@ -399,7 +454,7 @@ impl Core {
             outputs.push(Output::Send { chat: row_chat, message: Message::text(locale, rated) });
         }
         if outcome.is_over() {
-            self.cinco.tables.remove(&id);
+            self.end_cinco_table(id);
         } else {
             self.ask_cinco_cpu(id);
         }
@@ -534,40 +589,51 @@ impl Core {
         Ok(vec![Output::Send { chat, message: Message::text(locale, vec![note]) }])
     }
 
-    /// Reloads every CINCO game being played, shows each table again, sends every waiting
-    /// person their hand or bid request again, and asks the CPU for what it owes.
+    /// Reloads every CINCO game being played, shows each table that is behind again (in the
+    /// message that showed it), sends every waiting person their hand or bid request again
+    /// (editing the message that showed it), and asks the CPU for what it owes; shows the
+    /// final table of every ending not shown yet.
     pub(in crate::core) async fn reload_cinco(&mut self) -> Result<Vec<Output>, StoreError> {
         self.reload_lobbies().await?;
         self.cinco.waiting = self.store.users_waited_for().await?.into_iter().collect();
         let mut outputs = Vec::new();
-        for (row, log) in self.store.active_cinco_games().await? {
-            let game = match replay(&row, &log) {
-                Ok(game) => game,
-                Err(error) => {
-                    tracing::error!(game = row.id.0, %error, "a stored CINCO game does not replay; left aside");
-                    continue;
-                }
-            };
-            let id = row.id;
-            let chat = row.chat.clone();
-            let mut table = CincoTable::new(row, game, log);
+        for mut table in replayed(self.store.active_cinco_games().await?) {
+            let id = table.row.id;
+            let chat = table.row.chat.clone();
             for prompt in self.store.prompts(id).await? {
                 table.prompts.insert(prompt.seat.index(), prompt);
             }
+            let behind = table.row.shown_ply < table.log.len() || table.row.board_message.is_none();
             self.cinco.tables.insert(id, table);
             let locale = self.chat_locale(&chat).await;
-            let mut shown: Vec<Output> =
-                self.table_output(id, None, None, locale).into_iter().collect();
+            let mut shown =
+                if behind { self.table_output(id, None, None, (locale, None)) } else { Vec::new() };
             if let Some(table) = self.cinco.tables.get(&id) {
+                let slot = HandSlot { game: id, anew: false, notify: false };
                 for seat in table.game.who_may_act() {
                     if !is_away(&table.row, seat) {
-                        shown.extend(self.hand_output(table, seat, locale, false));
+                        shown.extend(self.hand_output(table, seat, locale, slot));
                     }
                 }
             }
             outputs.extend(shown);
             self.ask_cinco_cpu(id);
         }
+        for table in replayed(self.store.unshown_cinco_endings().await?) {
+            let (id, chat) = (table.row.id, table.row.chat.clone());
+            self.cinco.tables.insert(id, table);
+            let locale = self.chat_locale(&chat).await;
+            outputs.extend(self.table_output(id, None, None, (locale, None)));
+            self.end_cinco_table(id);
+        }
         Ok(outputs)
+    }
+
+    /// A game whose ending committed leaves the tables being played; its row is kept until an
+    /// adapter reports its final table shown.
+    fn end_cinco_table(&mut self, id: GameId) {
+        if let Some(table) = self.cinco.tables.remove(&id) {
+            self.cinco.endings.insert(id, table.row);
+        }
     }
 }

@@ -118,23 +118,40 @@ fn reveal_lines(reveal: &Reveal, names: &[Arg]) -> Vec<Text> {
     lines
 }
 
-/// The group's message after an action: what happened, the auction it closed, and the
-/// table as it stands, in words and in its picture.
+/// What players must read of an action, as a message of its own rather than in the table's
+/// caption: the table is one message edited in place, and its caption is replaced by the next
+/// action's — often a CPU's, a moment later — so an auction's bids and winner, or a 5 taken
+/// by Embargo, would be gone before anyone read them. A text message stays in the chat (and
+/// notifies). Empty when the action changed no one's 5s.
+pub(super) fn events_to_read(
+    view: &PublicView,
+    names: &[Arg],
+    note: Option<(usize, PublicNote)>,
+    revealed: bool,
+) -> Vec<Text> {
+    let mut lines = Vec::new();
+    if let Some((seat, note @ PublicNote::Played(_, Choice::Target(_)))) = note {
+        lines.push(note.line(name(names, seat), names));
+    }
+    if revealed && let Some(reveal) = &view.last_reveal {
+        lines.extend(reveal_lines(reveal, names));
+    }
+    lines
+}
+
+/// The group's table after an action: the action, and the table as it stands, in words and
+/// in its picture.
 pub(super) fn table_message(
     id: GameId,
     view: &PublicView,
     names: &[Arg],
     note: Option<(usize, PublicNote)>,
-    revealed: bool,
     locale: Locale,
     render: &dyn Fn(Arg) -> String,
 ) -> Message {
     let mut lines = vec![Text::new("cinco-header").with("id", id.0)];
     if let Some((seat, note)) = note {
         lines.push(note.line(name(names, seat), names));
-    }
-    if revealed && let Some(reveal) = &view.last_reveal {
-        lines.extend(reveal_lines(reveal, names));
     }
     let order = Text::new(match view.rotation {
         Rotation::Forward => "cinco-forward",

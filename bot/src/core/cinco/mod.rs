@@ -10,6 +10,7 @@ mod notation;
 mod ratings;
 mod reach;
 mod settings;
+mod shown;
 mod words;
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
@@ -62,6 +63,8 @@ impl CincoTable {
 pub(super) struct CincoState {
     lobbies: BTreeMap<u64, LobbyRow>,
     tables: BTreeMap<GameId, CincoTable>,
+    /// Games that ended, until an adapter reports their final table shown.
+    endings: BTreeMap<GameId, CincoRow>,
     /// The users a private message waits for in the store (an index of it, read at start):
     /// the store is asked only when one of them reaches the bot.
     waiting: HashSet<(Platform, String)>,
@@ -72,6 +75,6 @@ pub(super) struct CincoState {
 
 impl CincoState {
     pub(super) fn owns(&self, game: GameId) -> bool {
-        self.tables.contains_key(&game)
+        self.tables.contains_key(&game) || self.endings.contains_key(&game)
     }
 }

@@ -2,7 +2,9 @@
 //! a finished table is one Elo game — the one who finished ahead wins it, equal places draw
 //! it — with K = 32 / (people − 1), so a table moves a player about as much as one board game
 //! does whatever its size; every pair is scored from the ratings before the table. CPUs are
-//! not rated and do not count. Written in the same change as the ending (atomic endings).
+//! not rated and do not count. Written in the same change as the ending (atomic endings);
+//! when they cannot be, the ending commits alone with its ratings due, as a board game's
+//! does, and a start writes them: an ending is never refused for its ratings.
 //!
 //! Why not Weng-Lin, which `skillratings` also offers: its numbers sit on a 25-point scale
 //! with an uncertainty beside them, unlike the board games' 1500-point figures in the same
@@ -14,12 +16,13 @@ use skillratings::Outcomes;
 use skillratings::elo::{EloConfig, EloRating, elo};
 use skillratings::glicko2::Glicko2Rating;
 
-use super::super::Core;
 use super::super::chat::GLOBAL;
+use super::super::error::CoreError;
+use super::super::{Context, Core};
 use crate::games::Family;
 use crate::i18n::Text;
 use crate::identity::Player;
-use crate::store::{Change, CincoRow, RatingRow, StoreError};
+use crate::store::{Change, CincoRow, GameStatus, RatingRow, StoreError, StoredAction};
 
 /// The K-factor of a two-person table; larger tables share it among their pairs.
 const K: f64 = 32.0;
@@ -78,6 +81,56 @@ fn newcomer(user: &str) -> RatingRow {
 }
 
 impl Core {
+    /// Writes one action of game `row` (the table `after` it) in one change. An ending's
+    /// ratings are part of the same change; if they cannot be written the ending commits
+    /// alone with its ratings marked due, so the last action is never refused for them.
+    /// Returns the lines that tell how the ratings moved.
+    pub(super) async fn commit_cinco_step(
+        &self,
+        context: Option<&Context>,
+        row: &mut CincoRow,
+        stored: &StoredAction,
+        after: &PublicView,
+    ) -> Result<Vec<Text>, CoreError> {
+        let mut change = self.begin(context).await?;
+        change.record_cinco_action(row, stored).await?;
+        let mut rated = Vec::new();
+        if row.status == GameStatus::Finished {
+            match self.rate_cinco(&mut change, row, after).await {
+                Ok(lines) => rated = lines,
+                Err(error) => {
+                    tracing::error!(game = row.id.0, %error, "rating a CINCO ending; left due");
+                    drop(change);
+                    row.rating_due = true;
+                    let mut change = self.begin(context).await?;
+                    change.record_cinco_action(row, stored).await?;
+                    self.commit(context, change).await?;
+                    return Ok(Vec::new());
+                }
+            }
+        }
+        self.commit(context, change).await?;
+        Ok(rated)
+    }
+
+    /// Writes the ratings finished CINCO games still owe, each from its final table replayed.
+    pub(in crate::core) async fn settle_due_cinco_ratings(&self) -> Result<(), StoreError> {
+        for table in super::flow::replayed(self.store.cinco_games_due_rating().await?) {
+            let mut row = table.row;
+            let mut change = self.begin(None).await?;
+            row.rating_due = false;
+            match self.rate_cinco(&mut change, &row, &table.game.public_view()).await {
+                Ok(_) => {
+                    change.save_cinco(&row).await?;
+                    self.commit(None, change).await?;
+                    tracing::info!(game = row.id.0, "CINCO ratings written after all");
+                }
+                Err(error) => tracing::error!(game = row.id.0, %error, "CINCO ratings still due"),
+            }
+        }
+        Ok(())
+    }
+
     /// Rates the people of the finished table `row` (its final view `view`) within `change`,
     /// in its chat and everywhere; the lines that tell how each rating in the chat moved.
     pub(super) async fn rate_cinco(

@@ -6,7 +6,7 @@
 //! the user next reaches the bot privately, what waited for them is drawn again as it is then
 //! and goes out.
 
-use super::super::{Chat, ChatKind, Context, Core, Message, Output, Platform, Prompt};
+use super::super::{Chat, ChatKind, Context, Core, HandSlot, Message, Output, Platform, Prompt};
 use crate::i18n::{Locale, Text};
 use crate::store::{LobbyRow, PromptRow, StoreError};
 
@@ -199,7 +199,8 @@ impl Core {
                 continue;
             };
             if let Some(seat) = table.seat_of(user) {
-                outputs.extend(self.hand_output(table, seat, context.locale, true));
+                let slot = HandSlot { game: table.row.id, anew: true, notify: false };
+                outputs.extend(self.hand_output(table, seat, context.locale, slot));
             }
         }
         Ok(outputs)
