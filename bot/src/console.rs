@@ -93,7 +93,7 @@ impl Console {
         let (desk, inbox) = Desk::new();
         let (screen, mut shown) = mpsc::unbounded_channel();
         let outlets = Outlets::new().with(Platform::Console, Arc::new(Screen(screen)));
-        let task = crate::runtime::desk::spawn(running, inbox, outlets);
+        let task = tokio::spawn(crate::runtime::desk::run(running, inbox, outlets));
         desk.settle().await;
         self.show_waiting(&desk, &mut shown)?;
         let mut lines = input.lines();

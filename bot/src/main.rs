@@ -96,7 +96,7 @@ async fn serve(
     telegram: bool,
 ) -> Result<(), Box<dyn std::error::Error>> {
     use cincobot::core::Platform;
-    use cincobot::runtime::desk::{Desk, Outlets, spawn};
+    use cincobot::runtime::desk::{Desk, Outlets, run};
 
     let running = cincobot::runtime::start(config).await?;
     let (desk, inbox) = Desk::new();
@@ -117,7 +117,7 @@ async fn serve(
         outlets = outlets.with(Platform::Telegram, connected.outlet());
         telegram_connected = Some(connected);
     }
-    let core = spawn(running, inbox, outlets);
+    let core = tokio::spawn(run(running, inbox, outlets));
     let mut gateway = discord_connected.map(cincobot::discord::Connected::start);
     let mut polling = match telegram_connected {
         Some(connected) => Some(connected.poll().await),

@@ -201,7 +201,7 @@ pub async fn serve(settings: DiscordSettings, running: Running) -> Result<Served
     let (desk, inbox) = Desk::new();
     let connected = connect(settings, &desk).await?;
     let outlets = Outlets::new().with(crate::core::Platform::Discord, connected.outlet());
-    let task = crate::runtime::desk::spawn(running, inbox, outlets);
+    let task = tokio::spawn(crate::runtime::desk::run(running, inbox, outlets));
     let gateway = connected.start();
     Ok(Served { gateway, desk, task })
 }

@@ -239,16 +239,9 @@ async fn next_due(core: &Core) -> Instant {
     Instant::now() + wait
 }
 
-/// Runs the desk ([`run`]) on a thread of its own ([`super::own_thread`]) in the calling
-/// runtime's context; the handle ends with it.
-#[must_use]
-pub fn spawn(running: Running, inbox: Inbox, outlets: Outlets) -> tokio::task::JoinHandle<()> {
-    tokio::task::spawn_blocking(move || super::own_thread::block_on(run(running, inbox, outlets)))
-}
-
 /// Runs the core until [`Desk::stop`] (or every handle is gone). The boards a restart owes
 /// go out first.
-async fn run(running: Running, Inbox(mut inbox): Inbox, outlets: Outlets) {
+pub async fn run(running: Running, Inbox(mut inbox): Inbox, outlets: Outlets) {
     let Running { mut core, cpu, mut cpu_replies, start_outputs } = running;
     outlets.deliver(start_outputs, None);
     let mut settling: Vec<oneshot::Sender<()>> = Vec::new();

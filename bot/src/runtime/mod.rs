@@ -6,7 +6,6 @@ mod cpu;
 pub mod desk;
 mod drawing;
 mod lanes;
-mod own_thread;
 
 pub use cpu::ThreadedCpu;
 pub use desk::{Answer, Desk, MoveQuery, Outlet};

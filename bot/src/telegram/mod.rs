@@ -252,7 +252,7 @@ pub async fn serve(settings: TelegramSettings, running: Running) -> Result<Serve
     let (desk, inbox) = Desk::new();
     let connected = connect(settings, &desk).await?;
     let outlets = Outlets::new().with(crate::core::Platform::Telegram, connected.outlet());
-    let task = crate::runtime::desk::spawn(running, inbox, outlets);
+    let task = tokio::spawn(crate::runtime::desk::run(running, inbox, outlets));
     let polling = connected.poll().await;
     Ok(Served { polling, desk, task })
 }
