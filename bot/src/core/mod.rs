@@ -27,7 +27,7 @@ mod turns;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 pub use crate::identity::{
@@ -76,8 +76,8 @@ struct Context {
     locale: Locale,
     event: EventId,
     /// A change of this input committed the event: later changes of the same input are not
-    /// its first.
-    event_committed: AtomicBool,
+    /// its first. Shared with the input's copies in other locales.
+    event_committed: Arc<AtomicBool>,
     replied_to: Option<User>,
 }
 
@@ -90,9 +90,7 @@ impl Context {
             is_admin: self.is_admin,
             locale,
             event: self.event.clone(),
-            event_committed: AtomicBool::new(
-                self.event_committed.load(std::sync::atomic::Ordering::SeqCst),
-            ),
+            event_committed: Arc::clone(&self.event_committed),
             replied_to: self.replied_to.clone(),
         }
     }
@@ -195,16 +193,9 @@ impl Core {
     }
 
     /// Handles one input; every problem becomes a short message to that user. An event that
-    /// already changed something is answered "already played" and changes nothing.
+    /// already changed something is answered "already done" and changes nothing.
     pub async fn handle(&mut self, input: Input) -> Vec<Output> {
         let context = self.context(&input).await;
-        match self.store.seen(input.chat.platform, &input.event).await {
-            Ok(false) => {}
-            Ok(true) => {
-                return self.answer(&context, Err(CoreError::Store(StoreError::Repeated)));
-            }
-            Err(error) => return self.answer(&context, Err(CoreError::Store(error))),
-        }
         if let Err(error) = self.remember_users(&input).await {
             tracing::warn!(%error, "saving a user");
         }
@@ -230,11 +221,32 @@ impl Core {
             },
             Action::ChatMoved { to } => self.chat_moved(&context, to).await,
         };
+        let result = self.unless_repeated(&context, result).await;
         let mut outputs = self.answer(&context, result);
         if self.owes_directs(&context) {
             outputs.extend(self.owed_directs(&context).await);
         }
         outputs
+    }
+
+    /// An event delivered again is found out when it tries to change something again (the
+    /// store records each event with its first change, so that change fails). Asked only
+    /// when the input was refused without changing anything, since the refusal may come from
+    /// what the first delivery changed (its move took the point): the store is asked then,
+    /// and not before every input, which was one more wait for the store in each move.
+    async fn unless_repeated(
+        &self,
+        context: &Context,
+        result: Result<Vec<Output>, CoreError>,
+    ) -> Result<Vec<Output>, CoreError> {
+        if result.is_ok() || context.event_committed.load(Ordering::SeqCst) {
+            return result;
+        }
+        match self.store.seen(context.chat.platform, &context.event).await {
+            Ok(true) => Err(CoreError::Store(StoreError::Repeated)),
+            Ok(false) => result,
+            Err(error) => Err(CoreError::Store(error)),
+        }
     }
 
     /// The one error path: a refusal becomes the input's reply; a failure is logged and the
@@ -271,7 +283,7 @@ impl Core {
             is_admin: input.is_chat_admin,
             locale: chat_locale.or(input.locale).unwrap_or(self.settings.default_locale),
             event: input.event.clone(),
-            event_committed: AtomicBool::new(false),
+            event_committed: Arc::default(),
             replied_to: input.replied_to.clone(),
         }
     }

@@ -2,7 +2,7 @@
 //! autocomplete): the legal moves of their game, nearest the last moves first, that start
 //! with what they typed. Read-only: nothing is stored, nothing is shown to the chat.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 use super::{Chat, Context, Core, EventId, GameId, User};
 
@@ -28,7 +28,7 @@ impl Core {
             is_admin: false,
             locale: self.settings.default_locale,
             event: EventId(String::new()),
-            event_committed: AtomicBool::new(false),
+            event_committed: Arc::default(),
             replied_to: None,
         };
         let Ok(id) = self.game_to_move(&context, game) else { return Vec::new() };
