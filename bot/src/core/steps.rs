@@ -8,7 +8,8 @@ use std::sync::atomic::Ordering;
 use super::error::CoreError;
 use super::{Context, Core};
 use crate::i18n::Text;
-use crate::store::{Change, GameRow, GameStatus, StoreError, StoredMove};
+use crate::store::{Change, CincoRow, GameRow, GameStatus, StoreError, StoredAction, StoredMove};
+use engine::PublicView;
 
 /// What a step writes of a game besides its row.
 #[derive(Clone, Copy, Debug)]
@@ -27,6 +28,44 @@ impl Step<'_> {
             Step::Row => change.save_game(row).await,
             Step::Move(played) => change.record_move(row, played).await,
             Step::TakeBack(from) => change.take_back(row, from).await,
+        }
+    }
+}
+
+/// One step of a game of either family, as it commits: its row and what else it writes.
+enum Stepped<'a> {
+    Board {
+        row: &'a mut GameRow,
+        step: Step<'a>,
+    },
+    /// A CINCO action, and the table after it (an ending's ratings come from its standings).
+    Cinco {
+        row: &'a mut CincoRow,
+        action: &'a StoredAction,
+        after: &'a PublicView,
+    },
+}
+
+impl Stepped<'_> {
+    async fn write(&self, change: &mut Change) -> Result<(), StoreError> {
+        match self {
+            Stepped::Board { row, step } => step.write(change, row).await,
+            Stepped::Cinco { row, action, .. } => change.record_cinco_action(row, action).await,
+        }
+    }
+
+    fn game(&self) -> i64 {
+        match self {
+            Stepped::Board { row, .. } => row.id.0,
+            Stepped::Cinco { row, .. } => row.id.0,
+        }
+    }
+
+    /// The ending's ratings are left for a start to write.
+    fn rating_left_due(&mut self) {
+        match self {
+            Stepped::Board { row, .. } => row.rating_due = true,
+            Stepped::Cinco { row, .. } => row.rating_due = true,
         }
     }
 }
@@ -68,25 +107,70 @@ impl Core {
             // Its final board is still to be shown: a restart before then shows it.
             row.result_shown = false;
         }
-        let mut change = self.begin(context).await?;
-        step.write(&mut change, row).await?;
-        let mut moved = Vec::new();
-        if row.status == GameStatus::Finished && self.is_rated(row) {
-            match self.rate(&mut change, row).await {
-                Ok(changes) => moved = changes,
-                Err(error) => {
-                    tracing::error!(game = row.id.0, %error, "rating a finished game; left due");
-                    drop(change);
-                    row.rating_due = true;
-                    let mut change = self.begin(context).await?;
-                    step.write(&mut change, row).await?;
-                    self.commit(context, change).await?;
-                    return Ok(Vec::new());
+        self.commit_stepped(context, Stepped::Board { row, step }).await
+    }
+
+    /// Writes one CINCO action of game `row` (the table `after` it) in one change, as
+    /// [`Core::commit_step`] writes a board game's step.
+    pub(super) async fn commit_cinco_step(
+        &self,
+        context: Option<&Context>,
+        row: &mut CincoRow,
+        action: &StoredAction,
+        after: &PublicView,
+    ) -> Result<Vec<Text>, CoreError> {
+        self.commit_stepped(context, Stepped::Cinco { row, action, after }).await
+    }
+
+    /// The ratings of the ending `stepped` makes within `change`, and the lines that tell
+    /// how they moved; `None` when it ends no rated game.
+    async fn rate_ending(
+        &self,
+        change: &mut Change,
+        stepped: &Stepped<'_>,
+    ) -> Option<Result<Vec<Text>, StoreError>> {
+        match stepped {
+            Stepped::Board { row, .. } => {
+                if row.status != GameStatus::Finished || !self.is_rated(row) {
+                    return None;
                 }
+                let moved = self.rate(change, row).await;
+                Some(moved.map(|moved| moved.iter().map(|rating| rating.note(row)).collect()))
+            }
+            Stepped::Cinco { row, after, .. } => {
+                if row.status != GameStatus::Finished {
+                    return None;
+                }
+                Some(self.rate_cinco(change, row, after).await)
             }
         }
+    }
+
+    /// Writes `stepped` in one change with the ratings of the ending it makes; if they cannot
+    /// be written the ending commits alone with its ratings marked due, so it is never lost
+    /// nor refused for them, and a start writes them.
+    async fn commit_stepped(
+        &self,
+        context: Option<&Context>,
+        mut stepped: Stepped<'_>,
+    ) -> Result<Vec<Text>, CoreError> {
+        let mut change = self.begin(context).await?;
+        stepped.write(&mut change).await?;
+        let moved = match self.rate_ending(&mut change, &stepped).await {
+            None => Vec::new(),
+            Some(Ok(moved)) => moved,
+            Some(Err(error)) => {
+                tracing::error!(game = stepped.game(), %error, "rating an ending; left due");
+                drop(change);
+                stepped.rating_left_due();
+                let mut change = self.begin(context).await?;
+                stepped.write(&mut change).await?;
+                self.commit(context, change).await?;
+                return Ok(Vec::new());
+            }
+        };
         self.commit(context, change).await?;
-        Ok(moved.iter().map(|rating| rating.note(row)).collect())
+        Ok(moved)
     }
 
     /// Writes the ratings a finished game still owes (its ending committed without them).

@@ -16,13 +16,12 @@ use skillratings::Outcomes;
 use skillratings::elo::{EloConfig, EloRating, elo};
 use skillratings::glicko2::Glicko2Rating;
 
+use super::super::Core;
 use super::super::chat::GLOBAL;
-use super::super::error::CoreError;
-use super::super::{Context, Core};
 use crate::games::Family;
 use crate::i18n::Text;
 use crate::identity::Player;
-use crate::store::{Change, CincoRow, GameStatus, RatingRow, StoreError, StoredAction};
+use crate::store::{Change, CincoRow, RatingRow, StoreError};
 
 /// The K-factor of a two-person table; larger tables share it among their pairs.
 const K: f64 = 32.0;
@@ -81,38 +80,6 @@ fn newcomer(user: &str) -> RatingRow {
 }
 
 impl Core {
-    /// Writes one action of game `row` (the table `after` it) in one change. An ending's
-    /// ratings are part of the same change; if they cannot be written the ending commits
-    /// alone with its ratings marked due, so the last action is never refused for them.
-    /// Returns the lines that tell how the ratings moved.
-    pub(super) async fn commit_cinco_step(
-        &self,
-        context: Option<&Context>,
-        row: &mut CincoRow,
-        stored: &StoredAction,
-        after: &PublicView,
-    ) -> Result<Vec<Text>, CoreError> {
-        let mut change = self.begin(context).await?;
-        change.record_cinco_action(row, stored).await?;
-        let mut rated = Vec::new();
-        if row.status == GameStatus::Finished {
-            match self.rate_cinco(&mut change, row, after).await {
-                Ok(lines) => rated = lines,
-                Err(error) => {
-                    tracing::error!(game = row.id.0, %error, "rating a CINCO ending; left due");
-                    drop(change);
-                    row.rating_due = true;
-                    let mut change = self.begin(context).await?;
-                    change.record_cinco_action(row, stored).await?;
-                    self.commit(context, change).await?;
-                    return Ok(Vec::new());
-                }
-            }
-        }
-        self.commit(context, change).await?;
-        Ok(rated)
-    }
-
     /// Writes the ratings finished CINCO games still owe, each from its final table replayed.
     pub(in crate::core) async fn settle_due_cinco_ratings(&self) -> Result<(), StoreError> {
         for table in super::flow::replayed(self.store.cinco_games_due_rating().await?) {
@@ -133,7 +100,7 @@ impl Core {
 
     /// Rates the people of the finished table `row` (its final view `view`) within `change`,
     /// in its chat and everywhere; the lines that tell how each rating in the chat moved.
-    pub(super) async fn rate_cinco(
+    pub(in crate::core) async fn rate_cinco(
         &self,
         change: &mut Change,
         row: &CincoRow,
