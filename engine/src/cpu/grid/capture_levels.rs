@@ -12,8 +12,7 @@ pub(crate) struct CaptureParams {
     pub(crate) width: usize,
     /// Fours (or capture threats) in a row the search for its own forced win may play.
     pub(crate) own_vcf: u32,
-    /// Whether the opponent's continuous fours are looked for, to defend in time: given a free
-    /// move at the root, and after each root move about to become the best.
+    /// Whether the opponent's continuous fours are looked for, to defend in time.
     pub(crate) opponent_vcf: bool,
     /// The root choice is random among the moves this close to the best (0: the best).
     pub(crate) noise: i32,

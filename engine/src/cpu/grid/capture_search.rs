@@ -10,7 +10,6 @@ use super::capture_evaluation::evaluate;
 use super::capture_levels::CaptureParams;
 use super::capture_threats::ThreatMemo;
 use super::captures::CaptureBoard;
-use super::carried;
 use super::cells::{Cell, CellSet, cell_of, point_of};
 use super::pvs::{DECIDED, INFINITY, MAX_PLY, Memory, Pvs, WIN};
 use super::rules::GridRules;
@@ -55,13 +54,9 @@ pub(crate) fn capture_choice(
         Some(points) => points.iter().for_each(|&point| root.insert(cell_of(point))),
         None => board.empty_points().for_each(|point| root.insert(cell_of(point))),
     }
-    let memory = carried::take(board, *rules, captured, CaptureParams::of(think.level).table_bits);
-    let mut searcher =
-        CaptureSearcher::with_memory(board, to_move, captured, *rules, think, memory);
+    let mut searcher = CaptureSearcher::new(board, to_move, captured, *rules, think);
     let best = searcher.choose(&root).map(point_of);
-    let analysis = GridAnalysis { best, nodes: searcher.nodes, hopeless: None };
-    carried::keep(board, *rules, captured, searcher.memory);
-    analysis
+    GridAnalysis { best, nodes: searcher.nodes, hopeless: None }
 }
 
 pub(crate) struct CaptureSearcher<'a> {
@@ -76,26 +71,12 @@ pub(crate) struct CaptureSearcher<'a> {
 }
 
 impl<'a> CaptureSearcher<'a> {
-    #[cfg(test)]
     pub(crate) fn new(
         board: &Board,
         to_move: Stone,
         captured: [u16; 2],
         rules: GridRules,
         think: Think<'a>,
-    ) -> CaptureSearcher<'a> {
-        let memory = Memory::new(CaptureParams::of(think.level).table_bits);
-        CaptureSearcher::with_memory(board, to_move, captured, rules, think, memory)
-    }
-
-    /// A search that starts from what `memory` has learnt.
-    fn with_memory(
-        board: &Board,
-        to_move: Stone,
-        captured: [u16; 2],
-        rules: GridRules,
-        think: Think<'a>,
-        memory: Memory,
     ) -> CaptureSearcher<'a> {
         let params = CaptureParams::of(think.level);
         CaptureSearcher {
@@ -105,7 +86,7 @@ impl<'a> CaptureSearcher<'a> {
             random: SplitMix64::new(think.seed),
             nodes: 0,
             stopped: false,
-            memory,
+            memory: Memory::new(params.table_bits),
             memo: ThreatMemo::new(),
         }
     }
@@ -278,18 +259,6 @@ impl Pvs for CaptureSearcher<'_> {
             return Some(evaluate(&self.board));
         }
         None
-    }
-
-    /// The opponent's win by continuous fours (or capture threats) after `cell`: one the
-    /// main search's horizon would only meet too late.
-    fn refuted(&mut self, cell: Cell) -> bool {
-        if !self.params.opponent_vcf {
-            return false;
-        }
-        self.board.play(cell);
-        let loses = self.threat_win(self.params.own_vcf);
-        self.board.undo(cell);
-        loses
     }
 
     fn candidates(&mut self, side: usize, ply: usize, moves: &mut Moves) -> Result<bool, i32> {

@@ -6,7 +6,6 @@ use proptest::prelude::*;
 use super::capture_search::CaptureSearcher;
 use super::captures::CaptureBoard;
 use super::cells::{CellSet, cell_of};
-use super::pvs::Pvs;
 use super::rules::GridRules;
 use super::search::{find_vcf, grid_move};
 use super::tests::point;
@@ -262,19 +261,4 @@ proptest! {
         prop_assert_eq!(search.grid.board(), &empty);
         prop_assert_eq!(search.hash(), start);
     }
-}
-
-#[test]
-fn a_root_move_that_leaves_the_opponent_continuous_fours_is_refuted() {
-    // Black's open three h8 i8 j8 becomes an open four unless white closes it now.
-    let board = stones("h8 i8 j8 c3", "a15 o15 o1 a1");
-    let think = Think { level: Level::Hard, seed: 3, deadline: &Unlimited };
-    let mut searcher = CaptureSearcher::new(&board, Stone::White, [0, 0], ninuki(), think);
-    let before = searcher.board.hash();
-    assert!(searcher.refuted(cell_of(point("a2"))), "a far stone lets the four come");
-    assert_eq!(searcher.board.hash(), before, "the board is as it was");
-    assert!(!searcher.refuted(cell_of(point("g8"))), "a stone at the end stops it");
-    let normal = Think { level: Level::Normal, ..think };
-    let mut blind = CaptureSearcher::new(&board, Stone::White, [0, 0], ninuki(), normal);
-    assert!(!blind.refuted(cell_of(point("a2"))), "only the hard level looks");
 }
