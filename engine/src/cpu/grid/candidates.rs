@@ -62,6 +62,14 @@ impl Moves {
         }
     }
 
+    /// Scores the moves anew and sorts them by the new scores.
+    pub(crate) fn rescore(&mut self, mut score: impl FnMut(Cell) -> i32) {
+        for entry in &mut self.cells[..self.len] {
+            entry.1 = score(entry.0);
+        }
+        self.sort();
+    }
+
     pub(crate) fn retain(&mut self, mut keep: impl FnMut(Cell) -> bool) {
         let mut kept = 0;
         for index in 0..self.len {
@@ -84,14 +92,28 @@ pub(crate) enum Situation {
     Free,
 }
 
-/// The ordering score of `cell` for the side to move: attack plus defence, plus what the
-/// search learnt (`history`).
-fn score(board: &SearchBoard, cell: Cell, history: &[u32; CELLS]) -> i32 {
+/// A history that has learnt nothing: the root's moves are ranked by their worth alone,
+/// since they are cut to the level's width after the search's threat checks, not here.
+pub(crate) static UNLEARNT: [u32; CELLS] = [0; CELLS];
+
+/// What a stone of the side to move on `cell` is worth: attack plus defence. The moves a
+/// node looks at are chosen by this alone.
+fn worth(board: &SearchBoard, cell: Cell) -> i32 {
     let me = board.to_move();
-    let attack = board.reading(cell, me).value;
-    let defence = board.reading(cell, me.opponent()).value;
-    let learnt = i32::try_from(history[cell].min(1 << 20)).unwrap_or(0);
-    attack + defence + learnt / 8
+    board.reading(cell, me).value + board.reading(cell, me.opponent()).value
+}
+
+/// The ordering score of `cell`: its worth plus what the search learnt (`history`).
+fn score(board: &SearchBoard, cell: Cell, history: &[u32; CELLS]) -> i32 {
+    worth(board, cell) + learnt(history, cell)
+}
+
+/// The history's part of an ordering score. It only orders the moves already chosen: the
+/// counts grow with the search, and after a few hundred milliseconds they outweigh every
+/// pattern, so a width cut that read them kept the moves that had cut off elsewhere and
+/// dropped the ones the position asks for (a longer search then played worse).
+pub(crate) fn learnt(history: &[u32; CELLS], cell: Cell) -> i32 {
+    i32::try_from(history[cell].min(1 << 20)).unwrap_or(0) / 8
 }
 
 /// The moves to look at for the side to move, best first, at most `width` outside forced
@@ -116,7 +138,7 @@ pub(crate) fn generate(
     }
     for cell in board.near().iter() {
         if board.allowed(cell, me) {
-            moves.push(cell, score(board, cell, history));
+            moves.push(cell, worth(board, cell));
         }
     }
     if moves.is_empty() && board.near().is_empty() {
@@ -127,6 +149,7 @@ pub(crate) fn generate(
     }
     moves.sort();
     moves.truncate(width);
+    moves.rescore(|cell| score(board, cell, history));
     Situation::Free
 }
 
@@ -155,16 +178,52 @@ fn stop_three(board: &mut SearchBoard, history: &[u32; CELLS], moves: &mut Moves
         let stops = board.set(opponent, Kind::OpenFour).iter().all(|c| !board.allowed(c, opponent));
         board.undo(cell);
         if stops {
-            moves.push(cell, score(board, cell, history));
+            moves.push(cell, worth(board, cell));
         }
     }
     if moves.len() == fours {
         // Two threes at once: nothing stops both; block one and hope.
         for cell in board.set(opponent, Kind::OpenFour).iter() {
             if board.allowed(cell, me) {
-                moves.push(cell, score(board, cell, history));
+                moves.push(cell, worth(board, cell));
             }
         }
     }
     moves.sort();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cpu::grid::rules::GridRules;
+    use crate::cpu::grid::tests::stones;
+    use crate::{GomokuSettings, Stone};
+
+    fn chosen(board: &mut SearchBoard, width: usize, history: &[u32; CELLS]) -> Vec<Cell> {
+        let mut moves = Moves::new();
+        assert_eq!(generate(board, width, history, &mut moves), Situation::Free);
+        moves.iter().collect()
+    }
+
+    #[test]
+    fn history_orders_the_chosen_moves_but_does_not_choose_them() {
+        let rules = GridRules::gomoku(GomokuSettings::default());
+        let mut board = SearchBoard::new(&stones("h8 i9", "h9"), Stone::Black, rules);
+        let by_worth = chosen(&mut board, 4, &UNLEARNT);
+        assert_eq!(by_worth.len(), 4);
+        let everything = chosen(&mut board, usize::MAX, &UNLEARNT);
+        let Some(&weakest) = everything.last() else { panic!("moves near the stones") };
+        assert!(!by_worth.contains(&weakest));
+        let mut history = [0; CELLS];
+        // Counts this high come from a few hundred milliseconds of search.
+        history[weakest] = 1 << 20;
+        history[by_worth[3]] = 1 << 20;
+        let learnt = chosen(&mut board, 4, &history);
+        assert_eq!(learnt[0], by_worth[3], "the fourth by worth, first by history");
+        let mut sorted = learnt.clone();
+        sorted.sort_unstable();
+        let mut expected = by_worth.clone();
+        expected.sort_unstable();
+        assert_eq!(sorted, expected, "the same four moves, however much the weakest cut off");
+    }
 }

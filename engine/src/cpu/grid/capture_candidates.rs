@@ -3,7 +3,7 @@
 //! the best few near the stones with every capture and capture defence on top.
 
 use super::board::Kind;
-use super::candidates::Moves;
+use super::candidates::{Moves, learnt};
 use super::capture_evaluation::gain;
 use super::captures::CaptureBoard;
 use super::cells::{CELLS, Cell, cell_of};
@@ -21,19 +21,24 @@ pub(crate) enum Situation {
 /// Bonus that puts a capture threat of ours among the ordered moves.
 const THREAT_BONUS: i32 = 40;
 
-/// The ordering score of `cell` for the side to move, and whether it takes or saves stones.
-fn score(board: &CaptureBoard, cell: Cell, history: &[u32; CELLS]) -> (i32, bool) {
+/// What a stone of the side to move on `cell` is worth, captures included, and whether it
+/// takes or saves stones. The moves a node looks at are chosen by this alone.
+fn worth(board: &CaptureBoard, cell: Cell) -> (i32, bool) {
     let me = board.to_move();
     let opponent = me.opponent();
     let attack = board.grid.reading(cell, me).value;
     let defence = board.grid.reading(cell, opponent).value;
-    let learnt = i32::try_from(history[cell].min(1 << 20)).unwrap_or(0);
     let take = board.take(cell, me);
     let save = board.take(cell, opponent).stones;
     let captures = gain(board.captured(me), take.stones)
         + gain(board.captured(opponent), save) * 3 / 4
         + i32::from(take.threats) * THREAT_BONUS;
-    (attack + defence + learnt / 8 + captures, take.stones > 0 || save > 0)
+    (attack + defence + captures, take.stones > 0 || save > 0)
+}
+
+/// The ordering score of `cell`: its worth plus what the search learnt (`history`).
+fn score(board: &CaptureBoard, cell: Cell, history: &[u32; CELLS]) -> i32 {
+    worth(board, cell).0 + learnt(history, cell)
 }
 
 /// The moves to look at for the side to move, best first, at most `width` plus the captures
@@ -60,7 +65,7 @@ pub(crate) fn generate(
     let mut captures = Moves::new();
     for cell in board.grid.near().iter() {
         if board.grid.allowed(cell, me) {
-            let (value, capture) = score(board, cell, history);
+            let (value, capture) = worth(board, cell);
             moves.push(cell, value);
             if capture {
                 captures.push(cell, value);
@@ -75,6 +80,7 @@ pub(crate) fn generate(
     }
     moves.sort();
     moves.truncate(width);
+    moves.rescore(|cell| score(board, cell, history));
     captures.sort();
     for cell in captures.iter() {
         moves.push(cell, 0);
@@ -98,7 +104,7 @@ fn stop_three(board: &mut CaptureBoard, history: &[u32; CELLS], moves: &mut Move
     }
     for cell in board.grid.set(me, Kind::Four).iter() {
         if board.grid.allowed(cell, me) {
-            moves.push(cell, 1_000_000 + score(board, cell, history).0);
+            moves.push(cell, 1_000_000 + score(board, cell, history));
         }
     }
     let fours = moves.len();
@@ -114,7 +120,7 @@ fn stop_three(board: &mut CaptureBoard, history: &[u32; CELLS], moves: &mut Move
             .all(|c| !board.grid.allowed(c, opponent));
         board.undo(cell);
         if stops {
-            moves.push(cell, score(board, cell, history).0);
+            moves.push(cell, score(board, cell, history));
         }
     }
     if moves.len() == fours {

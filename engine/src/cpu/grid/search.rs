@@ -2,7 +2,7 @@
 //! their board, after the threat searches have had their say.
 
 use super::board::{Kind, SearchBoard};
-use super::candidates::{Moves, Situation, generate};
+use super::candidates::{Moves, Situation, UNLEARNT, generate};
 use super::carried;
 use super::cells::{Cell, point_of};
 use super::evaluation::evaluate;
@@ -196,7 +196,7 @@ impl<'a> Searcher<'a> {
         }
         let mut moves = Moves::new();
         let width = if self.params.opponent_vcf { usize::MAX } else { self.params.width };
-        generate(&mut self.board, width, &self.memory.history[0], &mut moves);
+        generate(&mut self.board, width, &UNLEARNT, &mut moves);
         let threatened = self.params.opponent_vcf && self.defend_against_vcf(&mut moves);
         if !threatened && self.params.own_vct > 0 {
             self.threat_limit = self.nodes.saturating_add(self.params.vct_nodes);
@@ -260,7 +260,7 @@ impl<'a> Searcher<'a> {
     /// (no threat search), for opening decisions.
     pub(crate) fn value(&mut self, depth: i32) -> i32 {
         let mut moves = Moves::new();
-        generate(&mut self.board, self.params.width, &self.memory.history[0], &mut moves);
+        generate(&mut self.board, self.params.width, &UNLEARNT, &mut moves);
         if moves.is_empty() {
             return evaluate(&self.board);
         }
