@@ -178,14 +178,14 @@ fn stop_three(board: &mut SearchBoard, history: &[u32; CELLS], moves: &mut Moves
         let stops = board.set(opponent, Kind::OpenFour).iter().all(|c| !board.allowed(c, opponent));
         board.undo(cell);
         if stops {
-            moves.push(cell, worth(board, cell));
+            moves.push(cell, score(board, cell, history));
         }
     }
     if moves.len() == fours {
         // Two threes at once: nothing stops both; block one and hope.
         for cell in board.set(opponent, Kind::OpenFour).iter() {
             if board.allowed(cell, me) {
-                moves.push(cell, worth(board, cell));
+                moves.push(cell, score(board, cell, history));
             }
         }
     }
