@@ -62,10 +62,10 @@ impl Moves {
         }
     }
 
-    /// Scores the moves anew and sorts them by the new scores.
-    pub(crate) fn rescore(&mut self, mut score: impl FnMut(Cell) -> i32) {
+    /// Adds `bonus` to every move's score and sorts them again.
+    pub(crate) fn raise(&mut self, mut bonus: impl FnMut(Cell) -> i32) {
         for entry in &mut self.cells[..self.len] {
-            entry.1 = score(entry.0);
+            entry.1 += bonus(entry.0);
         }
         self.sort();
     }
@@ -149,7 +149,7 @@ pub(crate) fn generate(
     }
     moves.sort();
     moves.truncate(width);
-    moves.rescore(|cell| score(board, cell, history));
+    moves.raise(|cell| learnt(history, cell));
     Situation::Free
 }
 

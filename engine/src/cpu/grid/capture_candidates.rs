@@ -80,7 +80,7 @@ pub(crate) fn generate(
     }
     moves.sort();
     moves.truncate(width);
-    moves.rescore(|cell| score(board, cell, history));
+    moves.raise(|cell| learnt(history, cell));
     captures.sort();
     for cell in captures.iter() {
         moves.push(cell, 0);
