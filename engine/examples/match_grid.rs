@@ -5,14 +5,24 @@
 //! ```text
 //! cargo run --release -p cincobot-engine --example match_grid -- <gomoku|renju|ninuki|pente> <level A> <level B> <games> [--budget-ms A,B | --checks A,B] [--opponent PROGRAM] [--show-lost]
 //! match_grid serve
+//! match_grid openings <gomoku|renju|ninuki|pente> <count>
 //! ```
+//!
+//! `--openings FILE` takes game `2k`'s opening from line `k` of FILE (moves in the game's
+//! notation, separated by `;`) instead of drawing one at random. The `openings` mode writes
+//! such a file: random openings kept only when they are balanced, that is when colour does
+//! not decide the game between a stronger and a weaker judge (this build's hard level with
+//! 400 and with 100 deadline checks a move): the stronger must win with either colour. The
+//! files in `engine/examples/openings/` were made by it and are what the gauntlets in
+//! `docs/PERFORMANCE.md` play from.
 //!
 //! `--opponent` has B's moves played by another build of this example, started as
 //! `PROGRAM serve`: that is how today's engine meets an older one in a gauntlet. A serving
 //! process reads one request a line, `game<TAB>level<TAB>ms|checks:N<TAB>seed<TAB>moves`
 //! (the moves so far in the game's notation, separated by `;`), and answers with its move.
 //!
-//! Prints the wins, draws and losses of A (and A's wins with the first and the second seat),
+//! Prints the wins, draws and losses of A (and A's wins with the first and the second seat,
+//! and with black and with white),
 //! the mean and longest milliseconds per move, and how many moves overran their budget by more
 //! than 10 %; with `--show-lost`, also the moves of every game A lost, to see why. `--checks`
 //! gives each side a deterministic [`NodeBudget`] of deadline checks instead of a clock: the
@@ -24,8 +34,8 @@ use std::time::{Duration, Instant};
 
 use engine::cpu::{ComputerPlayer, Deadline, Level, NodeBudget, SplitMix64, Think};
 use engine::{
-    BoardGame, Gomoku, GomokuSettings, Ninuki, NinukiSettings, Outcome, Pente, PenteSettings,
-    Point, Renju, RenjuSettings, Seat,
+    Board, BoardGame, Gomoku, GomokuSettings, Ninuki, NinukiSettings, Outcome, Pente,
+    PenteSettings, Point, Renju, RenjuMove, RenjuSettings, Seat, Stone,
 };
 
 /// How long each side may think.
@@ -43,6 +53,15 @@ struct Clock {
 }
 
 impl Clock {
+    fn new() -> Clock {
+        Clock {
+            moves: [0; 2],
+            total: [Duration::ZERO; 2],
+            longest: [Duration::ZERO; 2],
+            overruns: [0; 2],
+        }
+    }
+
     fn record(&mut self, player: usize, spent: Duration, budget: Budget) {
         self.moves[player] += 1;
         self.total[player] += spent;
@@ -133,7 +152,8 @@ fn deadline_of(budget: Budget) -> Box<dyn Deadline> {
 }
 
 /// Plays one game; `a_first` puts player A in the first seat, and `external` plays B's moves
-/// when given. Returns the outcome seen from A (1 win, 0 draw, -1 loss) and the game's moves.
+/// when given. Returns the outcome seen from A (1 win, 0 draw, -1 loss) and the game as it
+/// ended.
 #[allow(clippy::too_many_arguments)]
 fn play<G: ComputerPlayer>(
     name: &str,
@@ -144,7 +164,7 @@ fn play<G: ComputerPlayer>(
     seed: u64,
     clock: &mut Clock,
     external: &mut Option<External>,
-) -> (i32, String) {
+) -> (i32, G) {
     let mut ply = 0u64;
     while let Some(seat) = game.seat_to_act() {
         let player = usize::from((seat == Seat::First) != a_first);
@@ -173,7 +193,7 @@ fn play<G: ComputerPlayer>(
         Outcome::Win { .. } => -1,
         _ => 0,
     };
-    (result, notation(&game))
+    (result, game)
 }
 
 /// A gomoku or ninuki opening: two or three stones at random near the centre.
@@ -207,14 +227,20 @@ fn pente_opening(seed: u64) -> Pente {
     game
 }
 
-/// A renju opening: the first three stones at random inside their squares, colours kept;
-/// the computers decide everything after.
+/// A renju opening: the first three stones at random inside their squares and white's
+/// fourth at random two points from the centre at most, colours kept; the computers decide
+/// everything after. (The three stones alone make only the 26 openings of the rules.)
 fn renju_opening(seed: u64) -> Renju {
     let mut random = SplitMix64::new(seed);
     let mut game = Renju::start(RenjuSettings);
-    while game.board().count().0 + game.board().count().1 < 3 {
-        let moves = game.legal_moves();
-        let keep = moves.iter().position(|&mv| game.format_move(mv) == "keep");
+    let centre = game.board().centre();
+    while game.board().count().0 + game.board().count().1 < 4 {
+        let moves: Vec<RenjuMove> = game
+            .legal_moves()
+            .into_iter()
+            .filter(|mv| !matches!(mv, RenjuMove::Place(point) if point.ring_distance(centre) > 2))
+            .collect();
+        let keep = moves.iter().position(|&mv| mv == RenjuMove::KeepColours);
         let pick = keep.unwrap_or_else(|| random.below(moves.len() as u64) as usize);
         game = game.play(moves[pick]).expect("a listed move is legal");
     }
@@ -222,11 +248,17 @@ fn renju_opening(seed: u64) -> Renju {
 }
 
 /// Answers one request of the serve mode: the move for `moves` played from the start.
-fn serve_one<G: ComputerPlayer>(mut game: G, moves: &str, think: Think<'_>) -> String {
+/// `game` after `moves`, given in its notation and separated by `;`.
+fn replay<G: BoardGame>(mut game: G, moves: &str) -> G {
     for text in moves.split(';').filter(|text| !text.is_empty()) {
         let mv = game.parse_move(text).unwrap_or_else(|error| panic!("move {text:?}: {error}"));
         game = game.play(mv).unwrap_or_else(|error| panic!("move {text:?}: {error}"));
     }
+    game
+}
+
+fn serve_one<G: ComputerPlayer>(start: G, moves: &str, think: Think<'_>) -> String {
+    let game = replay(start, moves);
     match game.computer_move(think) {
         Some(mv) => game.format_move(mv),
         None => "none".to_owned(),
@@ -269,102 +301,130 @@ fn serve() {
     }
 }
 
-fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.first().map(String::as_str) == Some("serve") {
-        serve();
-        return;
+/// The judges of the `openings` mode: this build's hard level, stronger and weaker.
+const JUDGES: [Budget; 2] = [Budget::Checks(400), Budget::Checks(100)];
+
+/// Whether colour does not decide `opening`: the stronger judge wins it with either colour.
+fn balanced<G: ComputerPlayer>(name: &str, opening: &G) -> bool {
+    let mut clock = Clock::new();
+    [true, false].into_iter().all(|strong_first| {
+        let levels = [Level::Hard; 2];
+        let (result, _) =
+            play(name, opening.clone(), levels, JUDGES, strong_first, 0, &mut clock, &mut None);
+        result == 1
+    })
+}
+
+/// The stones of `board` as the least of their eight reflections and rotations: openings that
+/// are one position seen from another side share it.
+fn symmetric_key(board: &Board) -> Vec<(u8, u8, bool)> {
+    let last = board.size() - 1;
+    let stones: Vec<(Point, Stone)> =
+        board.points().filter_map(|point| Some((point, board.get(point)?))).collect();
+    (0..8u8)
+        .map(|turn| {
+            let mut key: Vec<(u8, u8, bool)> = stones
+                .iter()
+                .map(|&(point, stone)| {
+                    let (mut x, mut y) = (point.x, point.y);
+                    if turn & 1 != 0 {
+                        x = last - x;
+                    }
+                    if turn & 2 != 0 {
+                        y = last - y;
+                    }
+                    if turn & 4 != 0 {
+                        (x, y) = (y, x);
+                    }
+                    (x, y, stone == Stone::Black)
+                })
+                .collect();
+            key.sort_unstable();
+            key
+        })
+        .min()
+        .unwrap_or_default()
+}
+
+/// The `openings` mode: prints `count` balanced openings, drawn at random one after another,
+/// each a position none printed before is (up to symmetry).
+fn print_balanced_openings<G: ComputerPlayer>(
+    name: &str,
+    random: fn(u64) -> G,
+    board: fn(&G) -> &Board,
+    count: usize,
+) {
+    let mut seen = std::collections::HashSet::new();
+    let mut seed = 0x5eed;
+    while seen.len() < count {
+        let opening = random(seed);
+        seed += 1;
+        let key = symmetric_key(board(&opening));
+        if !seen.contains(&key) && balanced(name, &opening) {
+            println!("{}", notation(&opening));
+            seen.insert(key);
+        }
     }
-    let usage = "usage: match_grid <gomoku|renju|ninuki|pente> <level A> <level B> <games> [--budget-ms A,B | --checks A,B] [--opponent PROGRAM] [--show-lost]";
-    if args.len() < 4 {
-        eprintln!("{usage}");
-        std::process::exit(2);
-    }
-    let level = |text: &str| text.parse::<Level>().unwrap_or_else(|error| panic!("{error}"));
-    let levels = [level(&args[1]), level(&args[2])];
-    let games: u64 = args[3].parse().expect("a number of games");
-    let pair = |flag: &str| {
-        let index = args.iter().position(|a| a == flag)?;
-        let text = args.get(index + 1).unwrap_or_else(|| panic!("{flag} A,B"));
-        let parsed: Vec<u64> = text.split(',').map(|n| n.parse().expect("a number")).collect();
-        Some([parsed[0], parsed[1]])
-    };
-    let mut budgets = levels.map(|level| Budget::Clock(level.default_budget()));
-    if let Some(ms) = pair("--budget-ms") {
-        budgets = ms.map(|ms| Budget::Clock(Duration::from_millis(ms)));
-    }
-    if let Some(checks) = pair("--checks") {
-        budgets = checks.map(Budget::Checks);
-    }
-    let mut external = args
-        .iter()
-        .position(|a| a == "--opponent")
-        .map(|index| External::start(args.get(index + 1).expect("--opponent PROGRAM")));
-    let show_lost = args.iter().any(|a| a == "--show-lost");
-    // The pattern tables are built before the first clock starts, as the bot does at start.
-    engine::cpu::warm_up();
-    let mut clock = Clock {
-        moves: [0; 2],
-        total: [Duration::ZERO; 2],
-        longest: [Duration::ZERO; 2],
-        overruns: [0; 2],
-    };
+}
+
+/// What a match is asked to do, from the command line.
+struct Options {
+    name: String,
+    levels: [Level; 2],
+    budgets: [Budget; 2],
+    games: u64,
+    /// The openings file's lines, one opening for each pair of games; empty: random openings.
+    openings: Vec<String>,
+    external: Option<External>,
+    show_lost: bool,
+}
+
+/// Plays the match and prints its result. `black_seat` tells who ended up with black (in
+/// renju the opening's swaps decide it).
+fn run_match<G: ComputerPlayer>(
+    start: G,
+    random: fn(u64) -> G,
+    black_seat: fn(&G) -> Seat,
+    options: &mut Options,
+) {
+    let mut clock = Clock::new();
     let mut score = [0u32; 3];
     let mut wins_by_seat = [0u32; 2];
+    let mut wins_by_colour = [0u32; 2];
     let started = Instant::now();
-    for game in 0..games {
-        let opening_seed = 0x5eed ^ (game / 2);
-        let a_first = game % 2 == 0;
-        let (result, moves) = match args[0].as_str() {
-            "gomoku" => play(
-                "gomoku",
-                random_opening::<Gomoku>(GomokuSettings::default(), opening_seed),
-                levels,
-                budgets,
-                a_first,
-                game,
-                &mut clock,
-                &mut external,
-            ),
-            "renju" => play(
-                "renju",
-                renju_opening(opening_seed),
-                levels,
-                budgets,
-                a_first,
-                game,
-                &mut clock,
-                &mut external,
-            ),
-            "ninuki" => play(
-                "ninuki",
-                random_opening::<Ninuki>(NinukiSettings::default(), opening_seed),
-                levels,
-                budgets,
-                a_first,
-                game,
-                &mut clock,
-                &mut external,
-            ),
-            "pente" => play(
-                "pente",
-                pente_opening(opening_seed),
-                levels,
-                budgets,
-                a_first,
-                game,
-                &mut clock,
-                &mut external,
-            ),
-            other => panic!("unknown game {other}; {usage}"),
+    for game in 0..options.games {
+        let pair = game / 2;
+        let opening = if options.openings.is_empty() {
+            random(0x5eed ^ pair)
+        } else {
+            let line = options.openings.get(pair as usize).unwrap_or_else(|| {
+                panic!(
+                    "the openings file has {} lines, not enough for game {game}",
+                    options.openings.len()
+                )
+            });
+            replay(start.clone(), line)
         };
-        if show_lost && result == -1 {
+        let a_first = game % 2 == 0;
+        let (result, ended) = play(
+            &options.name,
+            opening,
+            options.levels,
+            options.budgets,
+            a_first,
+            game,
+            &mut clock,
+            &mut options.external,
+        );
+        if options.show_lost && result == -1 {
             let seat = if a_first { "first" } else { "second" };
-            println!("game {game}, A lost in the {seat} seat: {moves}");
+            println!("game {game}, A lost in the {seat} seat: {}", notation(&ended));
         }
         score[usize::try_from(1 - result).unwrap_or(0)] += 1;
         if result == 1 {
             wins_by_seat[usize::from(!a_first)] += 1;
+            let a_seat = if a_first { Seat::First } else { Seat::Second };
+            wins_by_colour[usize::from(black_seat(&ended) != a_seat)] += 1;
         }
     }
     let ms = |player: usize| {
@@ -382,20 +442,109 @@ fn main() {
         Budget::Checks(checks) => format!("{checks} checks"),
     };
     println!(
-        "{} {:?} vs {:?}, {games} games, budgets {}/{}: A won {} ({} first, {} second), drew {}, lost {} ({:.0} %); A {}; B {}; {:.0} s",
-        args[0],
-        levels[0],
-        levels[1],
-        budget(budgets[0]),
-        budget(budgets[1]),
+        "{} {:?} vs {:?}, {} games, budgets {}/{}: A won {} ({} first, {} second; {} with black, {} with white), drew {}, lost {} ({:.0} %); A {}; B {}; {:.0} s",
+        options.name,
+        options.levels[0],
+        options.levels[1],
+        options.games,
+        budget(options.budgets[0]),
+        budget(options.budgets[1]),
         score[0],
         wins_by_seat[0],
         wins_by_seat[1],
+        wins_by_colour[0],
+        wins_by_colour[1],
         score[1],
         score[2],
-        100.0 * f64::from(score[0]) / games as f64,
+        100.0 * f64::from(score[0]) / options.games as f64,
         ms(0),
         ms(1),
         started.elapsed().as_secs_f64()
     );
+}
+
+/// Black's seat in the games without a swap: the first.
+fn first<G>(_: &G) -> Seat {
+    Seat::First
+}
+
+fn gomoku_opening(seed: u64) -> Gomoku {
+    random_opening(GomokuSettings::default(), seed)
+}
+
+fn ninuki_opening(seed: u64) -> Ninuki {
+    random_opening(NinukiSettings::default(), seed)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("serve") {
+        serve();
+        return;
+    }
+    // The pattern tables are built before the first clock starts, as the bot does at start.
+    engine::cpu::warm_up();
+    if args.first().map(String::as_str) == Some("openings") && args.len() == 3 {
+        let count: usize = args[2].parse().expect("a number of openings");
+        match args[1].as_str() {
+            "gomoku" => print_balanced_openings("gomoku", gomoku_opening, Gomoku::board, count),
+            "renju" => print_balanced_openings("renju", renju_opening, Renju::board, count),
+            "ninuki" => print_balanced_openings("ninuki", ninuki_opening, Ninuki::board, count),
+            "pente" => print_balanced_openings("pente", pente_opening, Pente::board, count),
+            other => panic!("unknown game {other}"),
+        }
+        return;
+    }
+    let usage = "usage: match_grid <gomoku|renju|ninuki|pente> <level A> <level B> <games> [--budget-ms A,B | --checks A,B] [--openings FILE] [--opponent PROGRAM] [--show-lost]";
+    if args.len() < 4 {
+        eprintln!("{usage}");
+        std::process::exit(2);
+    }
+    let level = |text: &str| text.parse::<Level>().unwrap_or_else(|error| panic!("{error}"));
+    let levels = [level(&args[1]), level(&args[2])];
+    let flag = |flag: &str| {
+        let index = args.iter().position(|a| a == flag)?;
+        Some(args.get(index + 1).unwrap_or_else(|| panic!("{flag} needs a value")))
+    };
+    let pair = |name: &str| {
+        let parsed: Vec<u64> =
+            flag(name)?.split(',').map(|n| n.parse().expect("a number")).collect();
+        Some([parsed[0], parsed[1]])
+    };
+    let mut budgets = levels.map(|level| Budget::Clock(level.default_budget()));
+    if let Some(ms) = pair("--budget-ms") {
+        budgets = ms.map(|ms| Budget::Clock(Duration::from_millis(ms)));
+    }
+    if let Some(checks) = pair("--checks") {
+        budgets = checks.map(Budget::Checks);
+    }
+    let openings = flag("--openings").map_or_else(Vec::new, |file| {
+        let text = std::fs::read_to_string(file)
+            .unwrap_or_else(|error| panic!("cannot read {file}: {error}"));
+        text.lines().map(str::to_owned).filter(|line| !line.is_empty()).collect()
+    });
+    let mut options = Options {
+        name: args[0].clone(),
+        levels,
+        budgets,
+        games: args[3].parse().expect("a number of games"),
+        openings,
+        external: flag("--opponent").map(|program| External::start(program)),
+        show_lost: args.iter().any(|a| a == "--show-lost"),
+    };
+    match args[0].as_str() {
+        "gomoku" => {
+            run_match(Gomoku::start(GomokuSettings::default()), gomoku_opening, first, &mut options)
+        }
+        "renju" => {
+            run_match(Renju::start(RenjuSettings), renju_opening, Renju::black_seat, &mut options)
+        }
+        "ninuki" => {
+            run_match(Ninuki::start(NinukiSettings::default()), ninuki_opening, first, &mut options)
+        }
+        "pente" => {
+            run_match(Pente::start(PenteSettings::default()), pente_opening, first, &mut options)
+        }
+        other => panic!("unknown game {other}; {usage}"),
+    }
 }
