@@ -53,6 +53,11 @@ pub(crate) struct SearchBoard {
     /// changes one line of each cell around it, and most often not its pattern: then the
     /// cell's reading stands and is not worked out again.
     lines: [[[LinePattern; 4]; 2]; CELLS],
+    /// Per empty cell, per side: its four line patterns as one number ([`Reading::code`]),
+    /// kept up to date with them. Put together again from the four bytes after one of them
+    /// changed, it cost a stall of the processor (a narrow store read back wide) at every
+    /// reading, the most frequent work of the search.
+    codes: [[u16; 2]; CELLS],
     readings: [[Reading; 2]; CELLS],
     sets: [[CellSet; KINDS]; 2],
     /// Stones within two steps (king moves) of each cell.
@@ -78,6 +83,7 @@ impl SearchBoard {
             cells: [WALL; CELLS],
             keys: [[[0; 4]; 2]; CELLS],
             lines: [[[LinePattern::Dead; 4]; 2]; CELLS],
+            codes: [[0; 2]; CELLS],
             readings: [[Reading::default(); 2]; CELLS],
             sets: [[CellSet::default(); KINDS]; 2],
             near: [0; CELLS],
@@ -263,8 +269,11 @@ impl SearchBoard {
                         for side in 0..2 {
                             let key = self.keys[around][side][direction];
                             let now = self.tables[side][usize::from(key)];
-                            if now != self.lines[around][side][direction] {
+                            let before = self.lines[around][side][direction];
+                            if now != before {
                                 self.lines[around][side][direction] = now;
+                                let code = &mut self.codes[around][side];
+                                *code = Reading::recode(*code, direction, before, now);
                                 self.read_side(around, side);
                             }
                         }
@@ -302,14 +311,16 @@ impl SearchBoard {
 
     /// Reads the empty `cell` for both sides from its line patterns.
     fn read(&mut self, cell: Cell) {
-        self.read_side(cell, 0);
-        self.read_side(cell, 1);
+        for own in 0..2 {
+            self.codes[cell][own] = Reading::code(self.lines[cell][own]);
+            self.read_side(cell, own);
+        }
     }
 
-    /// Reads the empty `cell` for side `own` from its line patterns.
+    /// Reads the empty `cell` for side `own` from its line patterns' code.
     fn read_side(&mut self, cell: Cell, own: usize) {
         let stone = if own == 0 { Stone::Black } else { Stone::White };
-        let reading = Reading::of(self.lines[cell][own], self.rules.is_restricted(stone));
+        let reading = Reading::of_code(self.codes[cell][own], self.rules.is_restricted(stone));
         let before = self.readings[cell][own];
         if reading == before {
             return;

@@ -171,6 +171,8 @@ pub(crate) struct Reading {
 
 /// The line patterns there are (`LinePattern` as a number is below this).
 const PATTERNS: usize = LinePattern::Overline as usize + 1;
+/// [`PATTERNS`], as a digit of [`Reading::code`].
+const P: u16 = PATTERNS as u16;
 
 /// Every combination of four lines, for a free and a restricted side, read once: the board
 /// reads some eighty points per stone placed or lifted, and a lookup is much cheaper than
@@ -202,9 +204,31 @@ fn reading_table() -> &'static [Reading] {
 impl Reading {
     /// Combines the four lines through a point; `restricted` is a black bound by the
     /// forbidden shapes.
+    #[cfg(test)]
     pub(crate) fn of(lines: [LinePattern; 4], restricted: bool) -> Reading {
-        let index = lines.iter().fold(0, |index, &line| index * PATTERNS + line as usize);
-        reading_table()[index + usize::from(restricted) * PATTERNS.pow(4)]
+        Reading::of_code(Reading::code(lines), restricted)
+    }
+
+    /// The four lines through a point as one number, the first line the highest digit.
+    pub(crate) fn code(lines: [LinePattern; 4]) -> u16 {
+        lines.iter().fold(0, |code, &line| code * P + line as u16)
+    }
+
+    /// `code` after the line in `direction` changed from `before` to `now`.
+    pub(crate) fn recode(
+        code: u16,
+        direction: usize,
+        before: LinePattern,
+        now: LinePattern,
+    ) -> u16 {
+        const PLACES: [u16; 4] = [P * P * P, P * P, P, 1];
+        let place = PLACES[direction];
+        code + now as u16 * place - before as u16 * place
+    }
+
+    /// [`Reading::of`] the lines of `code`.
+    pub(crate) fn of_code(code: u16, restricted: bool) -> Reading {
+        reading_table()[usize::from(code) + usize::from(restricted) * PATTERNS.pow(4)]
     }
 
     fn combine(lines: [LinePattern; 4], restricted: bool) -> Reading {
@@ -323,6 +347,19 @@ mod tests {
         assert_eq!(double_three.threat, Threat::DoubleThree);
         assert!(double_three.suspect);
         assert!(!Reading::of([OpenThree, OpenThree, Dead, Dead], false).suspect);
+    }
+
+    #[test]
+    fn a_code_changed_one_line_at_a_time_is_the_code_of_the_new_lines() {
+        use LinePattern::*;
+        let mut lines = [Two, ClosedFour, Overline, Dead];
+        let mut code = Reading::code(lines);
+        for (direction, now) in [(0, Five), (3, OpenThree), (2, Dead), (0, Single)] {
+            code = Reading::recode(code, direction, lines[direction], now);
+            lines[direction] = now;
+            assert_eq!(code, Reading::code(lines), "{lines:?}");
+        }
+        assert_eq!(Reading::of_code(code, true), Reading::combine(lines, true));
     }
 
     #[test]
