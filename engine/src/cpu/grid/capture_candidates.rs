@@ -66,9 +66,9 @@ pub(crate) fn generate(
     for cell in board.grid.near().iter() {
         if board.grid.allowed(cell, me) {
             let (value, capture) = worth(board, cell);
-            moves.push(cell, value);
+            moves.push_distinct(cell, value);
             if capture {
-                captures.push(cell, value);
+                captures.push_distinct(cell, value);
             }
         }
     }
