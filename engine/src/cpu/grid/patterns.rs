@@ -226,7 +226,7 @@ impl Reading {
         code + now as u16 * place - before as u16 * place
     }
 
-    /// [`Reading::of`] the lines of `code`.
+    /// The reading of the four lines whose code is `code`.
     pub(crate) fn of_code(code: u16, restricted: bool) -> Reading {
         reading_table()[usize::from(code) + usize::from(restricted) * PATTERNS.pow(4)]
     }
