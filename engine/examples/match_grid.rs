@@ -35,7 +35,7 @@ use std::time::{Duration, Instant};
 use engine::cpu::{ComputerPlayer, Deadline, Level, NodeBudget, SplitMix64, Think};
 use engine::{
     Board, BoardGame, Gomoku, GomokuSettings, Ninuki, NinukiSettings, Outcome, Pente,
-    PenteSettings, Point, Renju, RenjuMove, RenjuSettings, Seat, Stone,
+    PenteSettings, Point, Renju, RenjuMove, RenjuSettings, Seat, Stone, Symmetry,
 };
 
 /// How long each side may think.
@@ -317,27 +317,15 @@ fn balanced<G: ComputerPlayer>(name: &str, opening: &G) -> bool {
 
 /// The stones of `board` as the least of their eight reflections and rotations: openings that
 /// are one position seen from another side share it.
-fn symmetric_key(board: &Board) -> Vec<(u8, u8, bool)> {
-    let last = board.size() - 1;
+fn symmetric_key(board: &Board) -> Vec<(Point, bool)> {
     let stones: Vec<(Point, Stone)> =
         board.points().filter_map(|point| Some((point, board.get(point)?))).collect();
-    (0..8u8)
-        .map(|turn| {
-            let mut key: Vec<(u8, u8, bool)> = stones
+    Symmetry::ALL
+        .iter()
+        .map(|symmetry| {
+            let mut key: Vec<(Point, bool)> = stones
                 .iter()
-                .map(|&(point, stone)| {
-                    let (mut x, mut y) = (point.x, point.y);
-                    if turn & 1 != 0 {
-                        x = last - x;
-                    }
-                    if turn & 2 != 0 {
-                        y = last - y;
-                    }
-                    if turn & 4 != 0 {
-                        (x, y) = (y, x);
-                    }
-                    (x, y, stone == Stone::Black)
-                })
+                .map(|&(point, stone)| (symmetry.apply(point, board.size()), stone == Stone::Black))
                 .collect();
             key.sort_unstable();
             key
@@ -484,18 +472,22 @@ fn main() {
     }
     // The pattern tables are built before the first clock starts, as the bot does at start.
     engine::cpu::warm_up();
-    if args.first().map(String::as_str) == Some("openings") && args.len() == 3 {
+    let usage = "usage: match_grid <gomoku|renju|ninuki|pente> <level A> <level B> <games> [--budget-ms A,B | --checks A,B] [--openings FILE] [--opponent PROGRAM] [--show-lost]\n       match_grid openings <gomoku|renju|ninuki|pente> <count>";
+    if args.first().map(String::as_str) == Some("openings") {
+        if args.len() != 3 {
+            eprintln!("{usage}");
+            std::process::exit(2);
+        }
         let count: usize = args[2].parse().expect("a number of openings");
         match args[1].as_str() {
             "gomoku" => print_balanced_openings("gomoku", gomoku_opening, Gomoku::board, count),
             "renju" => print_balanced_openings("renju", renju_opening, Renju::board, count),
             "ninuki" => print_balanced_openings("ninuki", ninuki_opening, Ninuki::board, count),
             "pente" => print_balanced_openings("pente", pente_opening, Pente::board, count),
-            other => panic!("unknown game {other}"),
+            other => panic!("unknown game {other}; {usage}"),
         }
         return;
     }
-    let usage = "usage: match_grid <gomoku|renju|ninuki|pente> <level A> <level B> <games> [--budget-ms A,B | --checks A,B] [--openings FILE] [--opponent PROGRAM] [--show-lost]";
     if args.len() < 4 {
         eprintln!("{usage}");
         std::process::exit(2);

@@ -91,7 +91,7 @@ pub use forbidden::{
 pub use game::{BoardGame, ParseMoveError, PlayError, ReplayError};
 pub use gomoku::{
     FIFTH_OFFERS, Gomoku, GomokuError, GomokuSettings, GomokuSize, OpeningArea, Renju, RenjuError,
-    RenjuMove, RenjuPhase, RenjuSettings,
+    RenjuMove, RenjuPhase, RenjuSettings, Symmetry,
 };
 pub use grid::{Board, CoordinateError, Direction, Line, MAX_SIZE, Notation, Point, Stone};
 pub use outcome::{DrawReason, ForbiddenKind, Outcome, WinReason};

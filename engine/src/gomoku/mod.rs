@@ -15,4 +15,4 @@ pub use opening::{FIFTH_OFFERS, OpeningArea, RenjuPhase};
 pub use position::{Gomoku, GomokuError};
 pub use renju::{Renju, RenjuError, RenjuMove};
 pub use settings::{GomokuSettings, GomokuSize, RenjuSettings};
-pub(crate) use symmetry::Symmetry;
+pub use symmetry::Symmetry;

@@ -1,9 +1,10 @@
 use crate::{Board, Point};
 
 /// One of the eight ways to turn or flip a square board onto itself. Taraguchi-10 needs them:
-/// two offered fifth moves must not be the same move seen in a mirror.
+/// two offered fifth moves must not be the same move seen in a mirror. Tools use them to tell
+/// positions apart that only look different.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Symmetry {
+pub enum Symmetry {
     Identity,
     /// A quarter turn anticlockwise.
     QuarterTurn,
@@ -21,7 +22,7 @@ pub(crate) enum Symmetry {
 }
 
 impl Symmetry {
-    pub(crate) const ALL: [Symmetry; 8] = [
+    pub const ALL: [Symmetry; 8] = [
         Symmetry::Identity,
         Symmetry::QuarterTurn,
         Symmetry::HalfTurn,
@@ -33,7 +34,8 @@ impl Symmetry {
     ];
 
     /// Where `point` lands on a board of side `size`.
-    pub(crate) fn apply(self, point: Point, size: u8) -> Point {
+    #[must_use]
+    pub fn apply(self, point: Point, size: u8) -> Point {
         let last = size - 1;
         let Point { x, y } = point;
         let (x, y) = match self {
