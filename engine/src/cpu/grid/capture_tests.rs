@@ -3,6 +3,7 @@
 
 use proptest::prelude::*;
 
+use super::board::Kind;
 use super::capture_search::CaptureSearcher;
 use super::captures::CaptureBoard;
 use super::cells::{CellSet, cell_of};
@@ -255,7 +256,26 @@ proptest! {
             prop_assert_eq!(search.captured(Stone::Black), game.captured_by(Seat::First));
             prop_assert_eq!(search.captured(Stone::White), game.captured_by(Seat::Second));
         }
-        for &cell in played.iter().rev() {
+        let half = played.len() / 2;
+        for &cell in played[half..].iter().rev() {
+            search.undo(cell);
+        }
+        // Undone captures among undone plays leave the readings of a board read afresh.
+        let captured = [Stone::Black, Stone::White].map(|stone| search.captured(stone));
+        let fresh = CaptureBoard::new(search.grid.board(), search.grid.to_move(), captured, ninuki());
+        for at in search.grid.board().empty_points() {
+            for stone in [Stone::Black, Stone::White] {
+                let cell = cell_of(at);
+                prop_assert_eq!(search.grid.reading(cell, stone), fresh.grid.reading(cell, stone), "{:?} at {}", stone, at);
+            }
+        }
+        for stone in [Stone::Black, Stone::White] {
+            prop_assert_eq!(search.grid.total(stone), fresh.grid.total(stone));
+            for kind in [Kind::Five, Kind::Four, Kind::OpenFour, Kind::Three] {
+                prop_assert_eq!(search.grid.set(stone, kind), fresh.grid.set(stone, kind), "{:?} {:?}", stone, kind);
+            }
+        }
+        for &cell in played[..half].iter().rev() {
             search.undo(cell);
         }
         prop_assert_eq!(search.grid.board(), &empty);

@@ -244,7 +244,11 @@ proptest! {
         }
         for stone in [Stone::Black, Stone::White] {
             prop_assert_eq!(search.total(stone), fresh.total(stone));
+            for kind in [Kind::Five, Kind::Four, Kind::OpenFour, Kind::Three, Kind::Suspect] {
+                prop_assert_eq!(search.set(stone, kind), fresh.set(stone, kind), "{:?} {:?}", stone, kind);
+            }
         }
+        prop_assert_eq!(search.near(), fresh.near());
         for &cell in played[..half].iter().rev() {
             search.undo(cell);
         }
