@@ -5,16 +5,18 @@
 //! ```text
 //! cargo run --release -p cincobot-engine --example match_grid -- <gomoku|renju|ninuki|pente> <level A> <level B> <games> [--budget-ms A,B | --checks A,B] [--opponent PROGRAM] [--show-lost]
 //! match_grid serve
-//! match_grid openings <gomoku|renju|ninuki|pente> <count>
+//! match_grid openings <gomoku|renju|ninuki|pente> <count> [--judges STRONG,WEAK]
 //! ```
 //!
 //! `--openings FILE` takes game `2k`'s opening from line `k` of FILE (moves in the game's
 //! notation, separated by `;`) instead of drawing one at random. The `openings` mode writes
 //! such a file: random openings kept only when they are balanced, that is when colour does
-//! not decide the game between a stronger and a weaker judge (this build's hard level with
-//! 400 and with 100 deadline checks a move): the stronger must win with either colour. The
-//! files in `engine/examples/openings/` were made by it and are what the gauntlets in
-//! `docs/PERFORMANCE.md` play from.
+//! not decide the game between a stronger and a weaker judge (this build's hard level on
+//! 1000 and on 700 deadline checks a move, or the checks `--judges` names): the stronger must
+//! win with either colour. The closer the judges, the less an opening may favour one colour.
+//! The files in `engine/examples/openings/` were made by it and are what the gauntlets in
+//! `docs/PERFORMANCE.md` play from: `gomoku.txt` with the default judges, the others with
+//! `--judges 400,100`.
 //!
 //! `--opponent` has B's moves played by another build of this example, started as
 //! `PROGRAM serve`: that is how today's engine meets an older one in a gauntlet. A serving
@@ -301,16 +303,19 @@ fn serve() {
     }
 }
 
-/// The judges of the `openings` mode: this build's hard level, stronger and weaker.
-const JUDGES: [Budget; 2] = [Budget::Checks(400), Budget::Checks(100)];
+/// The judges of the `openings` mode when `--judges` does not name them: this build's hard
+/// level on this many deadline checks a move, the stronger first.
+const JUDGES: [u64; 2] = [1000, 700];
 
-/// Whether colour does not decide `opening`: the stronger judge wins it with either colour.
-fn balanced<G: ComputerPlayer>(name: &str, opening: &G) -> bool {
+/// Whether colour does not decide `opening`: the stronger judge (`judges[0]` checks a move)
+/// wins it with either colour against the weaker.
+fn balanced<G: ComputerPlayer>(name: &str, opening: &G, judges: [u64; 2]) -> bool {
     let mut clock = Clock::new();
     [true, false].into_iter().all(|strong_first| {
         let levels = [Level::Hard; 2];
+        let budgets = judges.map(Budget::Checks);
         let (result, _) =
-            play(name, opening.clone(), levels, JUDGES, strong_first, 0, &mut clock, &mut None);
+            play(name, opening.clone(), levels, budgets, strong_first, 0, &mut clock, &mut None);
         result == 1
     })
 }
@@ -335,24 +340,44 @@ fn symmetric_key(board: &Board) -> Vec<(Point, bool)> {
 }
 
 /// The `openings` mode: prints `count` balanced openings, drawn at random one after another,
-/// each a position none printed before is (up to symmetry).
-fn print_balanced_openings<G: ComputerPlayer>(
+/// each a position none printed before is (up to symmetry). The judges' games are played on
+/// every core, a batch of seeds at a time; the openings are kept in the order of their seeds,
+/// so the file is the same however many cores made it. Tells on standard error how many
+/// openings were drawn.
+fn print_balanced_openings<G: ComputerPlayer + Send + Sync>(
     name: &str,
     random: fn(u64) -> G,
     board: fn(&G) -> &Board,
     count: usize,
+    judges: [u64; 2],
 ) {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
     let mut seen = std::collections::HashSet::new();
     let mut seed = 0x5eed;
+    let mut drawn = 0;
     while seen.len() < count {
-        let opening = random(seed);
-        seed += 1;
-        let key = symmetric_key(board(&opening));
-        if !seen.contains(&key) && balanced(name, &opening) {
-            println!("{}", notation(&opening));
-            seen.insert(key);
+        let batch: Vec<G> = (seed..seed + cores as u64).map(random).collect();
+        seed += cores as u64;
+        let verdicts: Vec<bool> = std::thread::scope(|scope| {
+            let judging: Vec<_> = batch
+                .iter()
+                .map(|opening| scope.spawn(move || balanced(name, opening, judges)))
+                .collect();
+            judging.into_iter().map(|judge| judge.join().expect("a judge's game")).collect()
+        });
+        for (opening, kept) in batch.iter().zip(verdicts) {
+            if seen.len() == count {
+                break;
+            }
+            drawn += 1;
+            let key = symmetric_key(board(opening));
+            if kept && !seen.contains(&key) {
+                println!("{}", notation(opening));
+                seen.insert(key);
+            }
         }
     }
+    eprintln!("{count} balanced openings of {drawn} drawn");
 }
 
 /// What a match is asked to do, from the command line.
@@ -472,18 +497,39 @@ fn main() {
     }
     // The pattern tables are built before the first clock starts, as the bot does at start.
     engine::cpu::warm_up();
-    let usage = "usage: match_grid <gomoku|renju|ninuki|pente> <level A> <level B> <games> [--budget-ms A,B | --checks A,B] [--openings FILE] [--opponent PROGRAM] [--show-lost]\n       match_grid openings <gomoku|renju|ninuki|pente> <count>";
+    let usage = "usage: match_grid <gomoku|renju|ninuki|pente> <level A> <level B> <games> [--budget-ms A,B | --checks A,B] [--openings FILE] [--opponent PROGRAM] [--show-lost]\n       match_grid openings <gomoku|renju|ninuki|pente> <count> [--judges STRONG,WEAK]";
     if args.first().map(String::as_str) == Some("openings") {
-        if args.len() != 3 {
+        if args.len() < 3 {
             eprintln!("{usage}");
             std::process::exit(2);
         }
+        let judges = match &args[3..] {
+            [] => JUDGES,
+            [flag, pair] if flag == "--judges" => {
+                let parsed: Option<Vec<u64>> = pair.split(',').map(|n| n.parse().ok()).collect();
+                match parsed.as_deref() {
+                    Some(&[strong, weak]) => [strong, weak],
+                    _ => {
+                        eprintln!("--judges takes two numbers of checks, STRONG,WEAK\n{usage}");
+                        std::process::exit(2);
+                    }
+                }
+            }
+            _ => {
+                eprintln!("{usage}");
+                std::process::exit(2);
+            }
+        };
         let count: usize = args[2].parse().expect("a number of openings");
         match args[1].as_str() {
-            "gomoku" => print_balanced_openings("gomoku", gomoku_opening, Gomoku::board, count),
-            "renju" => print_balanced_openings("renju", renju_opening, Renju::board, count),
-            "ninuki" => print_balanced_openings("ninuki", ninuki_opening, Ninuki::board, count),
-            "pente" => print_balanced_openings("pente", pente_opening, Pente::board, count),
+            "gomoku" => {
+                print_balanced_openings("gomoku", gomoku_opening, Gomoku::board, count, judges)
+            }
+            "renju" => print_balanced_openings("renju", renju_opening, Renju::board, count, judges),
+            "ninuki" => {
+                print_balanced_openings("ninuki", ninuki_opening, Ninuki::board, count, judges)
+            }
+            "pente" => print_balanced_openings("pente", pente_opening, Pente::board, count, judges),
             other => panic!("unknown game {other}; {usage}"),
         }
         return;
