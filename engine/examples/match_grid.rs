@@ -3,7 +3,7 @@
 //! exchanged.
 //!
 //! ```text
-//! cargo run --release -p cincobot-engine --example match_grid -- <gomoku|renju|ninuki|pente> <level A> <level B> <games> [--budget-ms A,B | --checks A,B] [--opponent PROGRAM] [--show-lost]
+//! cargo run --release -p cincobot-engine --example match_grid -- <gomoku|renju|ninuki|pente> <level A> <level B> <games> [--budget-ms A,B | --checks A,B] [--openings FILE] [--first-game N] [--opponent PROGRAM] [--show-lost]
 //! match_grid serve
 //! match_grid openings <gomoku|renju|ninuki|pente> <count> [--judges STRONG,WEAK]
 //! ```
@@ -17,6 +17,9 @@
 //! The files in `engine/examples/openings/` were made by it and are what the gauntlets in
 //! `docs/PERFORMANCE.md` play from: `gomoku.txt` with the default judges, the others with
 //! `--judges 400,100`.
+//!
+//! `--first-game N` plays games `N` to `N + games - 1` (and their openings), so that one
+//! match can be split over processes, one a core.
 //!
 //! `--opponent` has B's moves played by another build of this example, started as
 //! `PROGRAM serve`: that is how today's engine meets an older one in a gauntlet. A serving
@@ -386,6 +389,9 @@ struct Options {
     levels: [Level; 2],
     budgets: [Budget; 2],
     games: u64,
+    /// The number of the match's first game: a match split over several processes (one a
+    /// core) gives each its own range of games, and so of openings.
+    first_game: u64,
     /// The openings file's lines, one opening for each pair of games; empty: random openings.
     openings: Vec<String>,
     external: Option<External>,
@@ -405,7 +411,7 @@ fn run_match<G: ComputerPlayer>(
     let mut wins_by_seat = [0u32; 2];
     let mut wins_by_colour = [0u32; 2];
     let started = Instant::now();
-    for game in 0..options.games {
+    for game in options.first_game..options.first_game + options.games {
         let pair = game / 2;
         let opening = if options.openings.is_empty() {
             random(0x5eed ^ pair)
@@ -497,7 +503,7 @@ fn main() {
     }
     // The pattern tables are built before the first clock starts, as the bot does at start.
     engine::cpu::warm_up();
-    let usage = "usage: match_grid <gomoku|renju|ninuki|pente> <level A> <level B> <games> [--budget-ms A,B | --checks A,B] [--openings FILE] [--opponent PROGRAM] [--show-lost]\n       match_grid openings <gomoku|renju|ninuki|pente> <count> [--judges STRONG,WEAK]";
+    let usage = "usage: match_grid <gomoku|renju|ninuki|pente> <level A> <level B> <games> [--budget-ms A,B | --checks A,B] [--openings FILE] [--first-game N] [--opponent PROGRAM] [--show-lost]\n       match_grid openings <gomoku|renju|ninuki|pente> <count> [--judges STRONG,WEAK]";
     if args.first().map(String::as_str) == Some("openings") {
         if args.len() < 3 {
             eprintln!("{usage}");
@@ -566,6 +572,7 @@ fn main() {
         levels,
         budgets,
         games: args[3].parse().expect("a number of games"),
+        first_game: flag("--first-game").map_or(0, |n| n.parse().expect("a game number")),
         openings,
         external: flag("--opponent").map(|program| External::start(program)),
         show_lost: args.iter().any(|a| a == "--show-lost"),

@@ -182,13 +182,7 @@ fn stop_three(board: &mut SearchBoard, history: &[u32; CELLS], moves: &mut Moves
     }
     let fours = moves.len();
     for cell in tries.iter() {
-        if !board.allowed(cell, me) {
-            continue;
-        }
-        board.play(cell);
-        let stops = board.set(opponent, Kind::OpenFour).iter().all(|c| !board.allowed(c, opponent));
-        board.undo(cell);
-        if stops {
+        if board.allowed(cell, me) && board.stops_straight_fours(cell) {
             moves.push(cell, score(board, cell, history));
         }
     }

@@ -258,6 +258,25 @@ proptest! {
         prop_assert_eq!(point_of(cell_of(Point::new(3, 4))), Point::new(3, 4));
     }
 
+
+    /// The answers to an open three read from the readings are those found by playing them.
+    #[test]
+    fn straight_fours_stopped_as_by_playing(points in random_points(90), renju in any::<bool>()) {
+        let rules = if renju { GridRules::renju() } else { gomoku() };
+        let mut board = Board::empty(15);
+        for (index, (x, y)) in points.into_iter().enumerate() {
+            let stone = if index % 2 == 0 { Stone::Black } else { Stone::White };
+            board.set(Point::new(x, y), Some(stone));
+        }
+        for to_move in [Stone::Black, Stone::White] {
+            let mut search = SearchBoard::new(&board, to_move, rules);
+            for at in board.empty_points() {
+                let cell = cell_of(at);
+                let read = search.stops_straight_fours(cell);
+                prop_assert_eq!(read, search.stops_by_playing(cell), "{:?} at {}", to_move, at);
+            }
+        }
+    }
 }
 
 proptest! {
@@ -334,4 +353,38 @@ fn the_fifth_choice_stops_at_a_passed_deadline() {
     let choice = game.computer_move(think).expect("a choice");
     assert!(matches!(choice, RenjuMove::ChooseFifth(_)));
     assert_eq!(asked.get(), 1);
+}
+
+#[test]
+fn an_open_three_is_stopped_at_its_ends_and_gaps_only() {
+    // Black's open three h8 i8 j8, white to move; black's second three d4 d5 d6 is closed at d3.
+    let board = stones("h8 i8 j8 d4 d5 d6", "d3 a15");
+    let mut search = SearchBoard::new(&board, Stone::White, gomoku());
+    let stops =
+        |search: &mut SearchBoard, at: &str| search.stops_straight_fours(cell_of(point(at)));
+    for end in ["g8", "k8"] {
+        assert!(stops(&mut search, end), "{end} leaves black no straight four");
+    }
+    for elsewhere in ["h9", "f8", "l8", "d7"] {
+        assert!(!stops(&mut search, elsewhere), "{elsewhere} leaves black a straight four");
+    }
+    // With a second open three no single stone stops both.
+    let two = stones("h8 i8 j8 c12 d12 e12", "a15 o1");
+    let mut search = SearchBoard::new(&two, Stone::White, gomoku());
+    for at in ["g8", "k8", "b12", "f12"] {
+        assert!(!stops(&mut search, at), "{at} stops one three of two");
+    }
+}
+
+#[test]
+fn a_stone_that_lifts_a_double_four_ban_leaves_black_a_straight_four() {
+    // h8 would give black a straight four (f8 g8 h8 i8) and a closed four (h8 to h11): a
+    // double four, forbidden, so black has no straight four to make. White's h7 ends the
+    // closed four and with it the ban.
+    let board = stones("f8 g8 i8 h9 h10 h11", "h12 a15 o1");
+    let mut search = SearchBoard::new(&board, Stone::White, GridRules::renju());
+    assert!(!search.allowed(cell_of(point("h8")), Stone::Black));
+    assert!(search.stops_straight_fours(cell_of(point("a1"))), "black has none to stop");
+    assert!(!search.stops_straight_fours(cell_of(point("h7"))), "h7 hands black h8");
+    assert!(!search.stops_by_playing(cell_of(point("h7"))));
 }

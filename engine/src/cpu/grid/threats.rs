@@ -193,16 +193,7 @@ impl Searcher<'_> {
                 }
             }
         }
-        replies.retain(|cell| {
-            self.board.play(cell);
-            let stops = self
-                .board
-                .set(attacker, Kind::OpenFour)
-                .iter()
-                .all(|c| !self.board.allowed(c, attacker));
-            self.board.undo(cell);
-            stops
-        });
+        replies.retain(|cell| self.board.stops_straight_fours(cell));
         for cell in self.board.set(defender, Kind::Four).iter() {
             if self.board.allowed(cell, defender) {
                 replies.push(cell, 0);
