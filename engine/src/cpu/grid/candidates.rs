@@ -62,6 +62,24 @@ impl Moves {
         self.cells[..self.len].sort_by_key(|&(_, score)| std::cmp::Reverse(score));
     }
 
+    /// The `count` best moves, best first: what [`Moves::sort`] and then
+    /// [`Moves::truncate`] leave of moves pushed in ascending cell order (ties go to the
+    /// lower cell), without sorting the moves that are dropped, most of them at a node.
+    pub(crate) fn keep_best(&mut self, count: usize) {
+        let list = &mut self.cells[..self.len];
+        debug_assert!(list.windows(2).all(|pair| pair[0].0 < pair[1].0), "pushed in cell order");
+        let rank = |&(cell, score): &(Cell, i32)| (std::cmp::Reverse(score), cell);
+        if count == 0 {
+            self.len = 0;
+            return;
+        }
+        if count < list.len() {
+            list.select_nth_unstable_by_key(count - 1, rank);
+            self.len = count;
+        }
+        self.cells[..self.len].sort_unstable_by_key(rank);
+    }
+
     pub(crate) fn truncate(&mut self, len: usize) {
         self.len = self.len.min(len);
     }
@@ -158,8 +176,7 @@ pub(crate) fn generate(
             moves.push(centre, 0);
         }
     }
-    moves.sort();
-    moves.truncate(width);
+    moves.keep_best(width);
     moves.raise(|cell| learnt(history, cell));
     Situation::Free
 }

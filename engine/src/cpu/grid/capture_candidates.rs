@@ -78,8 +78,7 @@ pub(crate) fn generate(
             moves.push(centre, 0);
         }
     }
-    moves.sort();
-    moves.truncate(width);
+    moves.keep_best(width);
     moves.raise(|cell| learnt(history, cell));
     captures.sort();
     for cell in captures.iter() {
