@@ -12,8 +12,9 @@
 //! notation, separated by `;`) instead of drawing one at random. The `openings` mode writes
 //! such a file: random openings kept only when they are balanced, that is when colour does
 //! not decide the game between a stronger and a weaker judge (this build's hard level on
-//! 1000 and on 700 deadline checks a move, or the checks `--judges` names): the stronger must
-//! win with either colour. The closer the judges, the less an opening may favour one colour.
+//! 3000 and on 2000 deadline checks a move, or the checks `--judges` names): the stronger
+//! must win with either colour. The closer and the stronger the judges, the less an opening
+//! may favour one colour.
 //! The files in `engine/examples/openings/` were made by it and are what the gauntlets in
 //! `docs/PERFORMANCE.md` play from: `gomoku.txt` with the default judges, the others with
 //! `--judges 400,100`.
@@ -27,7 +28,7 @@
 //! (the moves so far in the game's notation, separated by `;`), and answers with its move.
 //!
 //! Prints the wins, draws and losses of A (and A's wins with the first and the second seat,
-//! and with black and with white),
+//! and its wins and draws with black and with white),
 //! the mean and longest milliseconds per move, and how many moves overran their budget by more
 //! than 10 %; with `--show-lost`, also the moves of every game A lost, to see why. `--checks`
 //! gives each side a deterministic [`NodeBudget`] of deadline checks instead of a clock: the
@@ -308,7 +309,7 @@ fn serve() {
 
 /// The judges of the `openings` mode when `--judges` does not name them: this build's hard
 /// level on this many deadline checks a move, the stronger first.
-const JUDGES: [u64; 2] = [1000, 700];
+const JUDGES: [u64; 2] = [3000, 2000];
 
 /// Whether colour does not decide `opening`: the stronger judge (`judges[0]` checks a move)
 /// wins it with either colour against the weaker.
@@ -410,6 +411,7 @@ fn run_match<G: ComputerPlayer>(
     let mut score = [0u32; 3];
     let mut wins_by_seat = [0u32; 2];
     let mut wins_by_colour = [0u32; 2];
+    let mut draws_by_colour = [0u32; 2];
     let started = Instant::now();
     for game in options.first_game..options.first_game + options.games {
         let pair = game / 2;
@@ -440,10 +442,13 @@ fn run_match<G: ComputerPlayer>(
             println!("game {game}, A lost in the {seat} seat: {}", notation(&ended));
         }
         score[usize::try_from(1 - result).unwrap_or(0)] += 1;
+        let a_seat = if a_first { Seat::First } else { Seat::Second };
+        let a_colour = usize::from(black_seat(&ended) != a_seat);
         if result == 1 {
             wins_by_seat[usize::from(!a_first)] += 1;
-            let a_seat = if a_first { Seat::First } else { Seat::Second };
-            wins_by_colour[usize::from(black_seat(&ended) != a_seat)] += 1;
+            wins_by_colour[a_colour] += 1;
+        } else if result == 0 {
+            draws_by_colour[a_colour] += 1;
         }
     }
     let ms = |player: usize| {
@@ -461,7 +466,7 @@ fn run_match<G: ComputerPlayer>(
         Budget::Checks(checks) => format!("{checks} checks"),
     };
     println!(
-        "{} {:?} vs {:?}, {} games, budgets {}/{}: A won {} ({} first, {} second; {} with black, {} with white), drew {}, lost {} ({:.0} %); A {}; B {}; {:.0} s",
+        "{} {:?} vs {:?}, {} games, budgets {}/{}: A won {} ({} first, {} second; {} with black, {} with white), drew {} ({} with black, {} with white), lost {} ({:.0} %); A {}; B {}; {:.0} s",
         options.name,
         options.levels[0],
         options.levels[1],
@@ -474,6 +479,8 @@ fn run_match<G: ComputerPlayer>(
         wins_by_colour[0],
         wins_by_colour[1],
         score[1],
+        draws_by_colour[0],
+        draws_by_colour[1],
         score[2],
         100.0 * f64::from(score[0]) / options.games as f64,
         ms(0),
