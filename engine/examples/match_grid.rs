@@ -384,6 +384,17 @@ fn print_balanced_openings<G: ComputerPlayer + Send + Sync>(
     eprintln!("{count} balanced openings of {drawn} drawn");
 }
 
+/// The two numbers of `text`, written `A,B`, given to `flag`; a wrong value prints what the
+/// flag takes and the usage, and ends the program.
+fn pair_or_exit(flag: &str, text: &str, usage: &str) -> [u64; 2] {
+    let parsed: Option<Vec<u64>> = text.split(',').map(|n| n.parse().ok()).collect();
+    if let Some(&[a, b]) = parsed.as_deref() {
+        return [a, b];
+    }
+    eprintln!("{flag} takes two numbers, A,B, not {text:?}\n{usage}");
+    std::process::exit(2);
+}
+
 /// What a match is asked to do, from the command line.
 struct Options {
     name: String,
@@ -518,16 +529,7 @@ fn main() {
         }
         let judges = match &args[3..] {
             [] => JUDGES,
-            [flag, pair] if flag == "--judges" => {
-                let parsed: Option<Vec<u64>> = pair.split(',').map(|n| n.parse().ok()).collect();
-                match parsed.as_deref() {
-                    Some(&[strong, weak]) => [strong, weak],
-                    _ => {
-                        eprintln!("--judges takes two numbers of checks, STRONG,WEAK\n{usage}");
-                        std::process::exit(2);
-                    }
-                }
-            }
+            [flag, pair] if flag == "--judges" => pair_or_exit(flag, pair, usage),
             _ => {
                 eprintln!("{usage}");
                 std::process::exit(2);
@@ -557,11 +559,7 @@ fn main() {
         let index = args.iter().position(|a| a == flag)?;
         Some(args.get(index + 1).unwrap_or_else(|| panic!("{flag} needs a value")))
     };
-    let pair = |name: &str| {
-        let parsed: Vec<u64> =
-            flag(name)?.split(',').map(|n| n.parse().expect("a number")).collect();
-        Some([parsed[0], parsed[1]])
-    };
+    let pair = |name: &str| flag(name).map(|text| pair_or_exit(name, text, usage));
     let mut budgets = levels.map(|level| Budget::Clock(level.default_budget()));
     if let Some(ms) = pair("--budget-ms") {
         budgets = ms.map(|ms| Budget::Clock(Duration::from_millis(ms)));

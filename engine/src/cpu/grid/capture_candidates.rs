@@ -111,20 +111,7 @@ fn stop_three(board: &mut CaptureBoard, history: &[u32; CELLS], moves: &mut Move
         if !board.grid.allowed(cell, me) || moves.contains(cell) {
             continue;
         }
-        // A stone that takes nothing changes the lines as on a board without captures.
-        let stops = if board.capturing(me).contains(cell) {
-            board.play(cell);
-            let stops = board
-                .grid
-                .set(opponent, Kind::OpenFour)
-                .iter()
-                .all(|c| !board.grid.allowed(c, opponent));
-            board.undo(cell);
-            stops
-        } else {
-            board.grid.stops_straight_fours(cell)
-        };
-        if stops {
+        if board.stops_straight_fours(cell) {
             moves.push(cell, score(board, cell, history));
         }
     }

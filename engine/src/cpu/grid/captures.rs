@@ -202,6 +202,22 @@ impl CaptureBoard {
         self.captured[side(stone)] -= u16::try_from(count).unwrap_or(0);
     }
 
+    /// Whether a stone of the side to move on the empty `cell` would leave the opponent no
+    /// point to make a straight four. A stone that takes nothing changes the lines as on a
+    /// board without captures, so the grid reads it; one that takes is played out.
+    pub(crate) fn stops_straight_fours(&mut self, cell: Cell) -> bool {
+        let me = self.to_move();
+        if !self.capturing(me).contains(cell) {
+            return self.grid.stops_straight_fours(cell);
+        }
+        let opponent = me.opponent();
+        self.play(cell);
+        let stops =
+            self.grid.set(opponent, Kind::OpenFour).iter().all(|c| !self.grid.allowed(c, opponent));
+        self.undo(cell);
+        stops
+    }
+
     /// Hands the move to the other side without a stone (see [`SearchBoard::pass`]).
     pub(crate) fn pass(&mut self) {
         self.grid.pass();
