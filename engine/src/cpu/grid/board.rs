@@ -3,7 +3,7 @@
 //! points by threat, all kept up to date stone by stone.
 
 use super::cells::{CELLS, Cell, CellSet, STEPS, STRIDE, cell_of, offset, point_of};
-use super::patterns::{LinePattern, POW3, REACH, Reading, Threat, line_table, slot};
+use super::patterns::{LinePattern, POW3, REACH, Reading, Threat, line_table, reading_table, slot};
 use super::rules::GridRules;
 use super::table::{SIDE_KEY, zobrist};
 use crate::forbidden::FiveRule;
@@ -77,9 +77,15 @@ pub(crate) struct SearchBoard {
     /// taking it back puts the saved readings back instead of reading the points again, which
     /// cost about a fifth of a gomoku search's time.
     played: Vec<Played>,
+    /// How many of `played` are the stones on the board; the rest are room kept for reuse.
+    depth: usize,
     /// The points' line patterns and readings as they were before the plays in `played`
     /// changed them, oldest first.
     changes: Vec<Change>,
+    /// [`reading_table`], kept at hand (the board reads so often that asking for the table
+    /// each time shows), and where each side's part of it begins.
+    reading_table: &'static [Reading],
+    restricted: [usize; 2],
 }
 
 /// How a stone changes the keys of the points around it.
@@ -157,7 +163,11 @@ impl SearchBoard {
             stones: 0,
             tables: [line_table(rule(Stone::Black)), line_table(rule(Stone::White))],
             played: Vec::with_capacity(MAX_PLAYED),
+            depth: 0,
             changes: Vec::with_capacity(MAX_PLAYED * 32),
+            reading_table: reading_table(),
+            restricted: [Stone::Black, Stone::White]
+                .map(|stone| Reading::table_offset(rules.is_restricted(stone))),
         });
         let points: Vec<Cell> = board.points().map(cell_of).collect();
         for &cell in &points {
@@ -321,14 +331,26 @@ impl SearchBoard {
 
     /// Puts a stone of the side to move on the empty `cell`.
     pub(crate) fn play(&mut self, cell: Cell) {
-        self.played.push(Played {
-            changes_from: self.changes.len(),
-            sets: self.sets,
-            totals: self.totals,
-            lines: self.lines[cell],
-            codes: self.codes[cell],
-            readings: self.readings[cell],
-        });
+        // Saved into a slot kept from earlier plays, not pushed: the sets are a kilobyte,
+        // and building the record apart and then moving it in copied them twice.
+        if self.depth == self.played.len() {
+            self.played.push(Played {
+                changes_from: 0,
+                sets: self.sets,
+                totals: self.totals,
+                lines: self.lines[cell],
+                codes: self.codes[cell],
+                readings: self.readings[cell],
+            });
+        }
+        let played = &mut self.played[self.depth];
+        played.changes_from = self.changes.len();
+        played.sets = self.sets;
+        played.totals = self.totals;
+        played.lines = self.lines[cell];
+        played.codes = self.codes[cell];
+        played.readings = self.readings[cell];
+        self.depth += 1;
         self.place(cell, self.to_move, true);
         self.to_move = self.to_move.opponent();
         self.hash ^= SIDE_KEY;
@@ -345,13 +367,15 @@ impl SearchBoard {
     pub(crate) fn undo(&mut self, cell: Cell) {
         self.to_move = self.to_move.opponent();
         self.hash ^= SIDE_KEY;
-        let Some(played) = self.played.pop() else {
+        let Some(last) = self.depth.checked_sub(1) else {
             debug_assert!(false, "undo of {cell} without its play");
             self.lift(cell);
             return;
         };
+        self.depth = last;
         let own = if self.cells[cell] == code(Stone::Black) { 0 } else { 1 };
         self.take_off(cell, own, false);
+        let played = &self.played[last];
         for change in self.changes.drain(played.changes_from..).rev() {
             let (around, side) = (usize::from(change.cell), usize::from(change.side));
             self.lines[around][side][usize::from(change.direction)] = change.line;
@@ -513,8 +537,7 @@ impl SearchBoard {
 
     /// Reads the empty `cell` for side `own` from its line patterns' code.
     fn read_side(&mut self, cell: Cell, own: usize) {
-        let stone = if own == 0 { Stone::Black } else { Stone::White };
-        let reading = Reading::of_code(self.codes[cell][own], self.rules.is_restricted(stone));
+        let reading = self.reading_table[usize::from(self.codes[cell][own]) + self.restricted[own]];
         let before = self.readings[cell][own];
         if reading == before {
             return;

@@ -80,6 +80,10 @@ impl Moves {
         self.cells[..self.len].sort_unstable_by_key(rank);
     }
 
+    pub(crate) fn clear(&mut self) {
+        self.len = 0;
+    }
+
     pub(crate) fn truncate(&mut self, len: usize) {
         self.len = self.len.min(len);
     }

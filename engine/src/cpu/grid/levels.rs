@@ -65,7 +65,7 @@ impl Params {
                 vct_nodes: 5_000,
                 opponent_vct_nodes: 2_500,
                 noise: 0,
-                table_bits: 16,
+                table_bits: 18,
             },
         }
     }

@@ -177,7 +177,7 @@ const P: u16 = PATTERNS as u16;
 /// Every combination of four lines, for a free and a restricted side, read once: the board
 /// reads some eighty points per stone placed or lifted, and a lookup is much cheaper than
 /// combining the lines each time.
-fn reading_table() -> &'static [Reading] {
+pub(crate) fn reading_table() -> &'static [Reading] {
     static TABLE: OnceLock<Box<[Reading]>> = OnceLock::new();
     TABLE.get_or_init(|| {
         const ALL: [LinePattern; PATTERNS] = [
@@ -228,7 +228,12 @@ impl Reading {
 
     /// The reading of the four lines whose code is `code`.
     pub(crate) fn of_code(code: u16, restricted: bool) -> Reading {
-        reading_table()[usize::from(code) + usize::from(restricted) * PATTERNS.pow(4)]
+        reading_table()[usize::from(code) + Reading::table_offset(restricted)]
+    }
+
+    /// Where the readings of a free or a restricted side begin in [`reading_table`].
+    pub(crate) const fn table_offset(restricted: bool) -> usize {
+        if restricted { PATTERNS.pow(4) } else { 0 }
     }
 
     fn combine(lines: [LinePattern; 4], restricted: bool) -> Reading {

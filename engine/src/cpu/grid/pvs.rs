@@ -20,6 +20,9 @@ pub(crate) struct Memory {
     killers: [[Option<Cell>; 2]; MAX_PLY],
     /// Per side (black, white): how often a move has cut off, weighted by depth.
     pub(crate) history: Box<[[u32; CELLS]; 2]>,
+    /// Move lists of finished nodes, for the next ones: a list is several kilobytes, and
+    /// making one at every node (cleared, then copied into place) showed in the profile.
+    spare_moves: Vec<Box<Moves>>,
 }
 
 impl Memory {
@@ -28,7 +31,15 @@ impl Memory {
             table: TranspositionTable::new(table_bits),
             killers: [[None; 2]; MAX_PLY],
             history: Box::new([[0; CELLS]; 2]),
+            spare_moves: Vec::new(),
         }
+    }
+
+    /// An empty move list, one a finished node gave back if there is one.
+    fn take_moves(&mut self) -> Box<Moves> {
+        let mut moves = self.spare_moves.pop().unwrap_or_else(|| Box::new(Moves::new()));
+        moves.clear();
+        moves
     }
 
     pub(crate) fn table_bits(&self) -> u32 {
@@ -39,6 +50,7 @@ impl Memory {
     /// are whole positions), the killers go (they belong to plies counted from the old root),
     /// and the history counts half, so that the new position's cutoffs soon lead.
     pub(crate) fn carry_over(&mut self) {
+        self.table.next_search();
         self.killers = [[None; 2]; MAX_PLY];
         self.history.iter_mut().flatten().for_each(|count| *count /= 2);
     }
@@ -155,10 +167,13 @@ pub(crate) trait Pvs {
             }
         }
         let side = self.side();
-        let mut moves = Moves::new();
+        let mut moves = self.memory().take_moves();
         let forced = match self.candidates(side, ply, &mut moves) {
             Ok(forced) => forced,
-            Err(score) => return score,
+            Err(score) => {
+                self.memory().spare_moves.push(moves);
+                return score;
+            }
         };
         for killer in self.memory().killers[ply].iter().rev().flatten() {
             moves.promote(*killer);
@@ -213,7 +228,9 @@ pub(crate) trait Pvs {
             Bound::Upper
         };
         let score = to_table(best_score, ply);
-        self.memory().table.store(Entry { key, depth, score, bound, best: best_move });
+        let memory = self.memory();
+        memory.table.store(Entry { key, depth, score, bound, best: best_move });
+        memory.spare_moves.push(moves);
         best_score
     }
 }
