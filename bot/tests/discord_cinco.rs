@@ -6,6 +6,7 @@
 //! there updates that view) or, a few, from the DM itself (which the press then updates). A
 //! bystander's My hand is refused, for their eyes only.
 
+mod auction_reveals;
 mod fake_discord;
 mod fake_http;
 
@@ -228,10 +229,9 @@ async fn three_players_play_cinco_from_ephemeral_hands() {
         .filter(|c| c.is("PATCH", &format!("{table_path}/{table_message}")) && c.png)
         .count();
     assert!(table_edits > 10, "the table is edited in place: {table_edits} edits");
-    let reveals = calls
-        .iter()
-        .filter(|c| c.is("POST", &table_path) && c.content().contains("every bid at once"));
-    assert!(reveals.count() >= 5, "every auction's reveal is a message of its own");
+    auction_reveals::assert_each_auction_revealed_once(
+        calls.iter().filter(|c| c.is("POST", &table_path)).map(|c| c.content()),
+    );
     // An edit pings nobody: the player to act is mentioned, and only they are.
     for (player, name) in [(bruno, "bruno"), (carla, "carla")] {
         let pinged = calls.iter().any(|c| {
