@@ -100,7 +100,7 @@ enum KeyChange {
 }
 
 /// What [`SearchBoard::play`] saves to be taken back.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 struct Played {
     /// Where its changes begin in [`SearchBoard::changes`].
     changes_from: usize,
@@ -304,8 +304,12 @@ impl SearchBoard {
         let line = self.tables[theirs][usize::from(key)];
         let before = self.lines[target][theirs][direction];
         let code = Reading::recode(self.codes[target][theirs], direction, before, line);
-        let stone = if theirs == 0 { Stone::Black } else { Stone::White };
-        Reading::of_code(code, self.rules.is_restricted(stone))
+        self.reading_of(code, theirs)
+    }
+
+    /// What the line patterns of `code` make for side `own`.
+    fn reading_of(&self, code: u16, own: usize) -> Reading {
+        self.reading_table[usize::from(code) + self.restricted[own]]
     }
 
     /// What one of the opponent's points, read as `reading` after a stone on `cell`, says of
@@ -334,14 +338,7 @@ impl SearchBoard {
         // Saved into a slot kept from earlier plays, not pushed: the sets are a kilobyte,
         // and building the record apart and then moving it in copied them twice.
         if self.depth == self.played.len() {
-            self.played.push(Played {
-                changes_from: 0,
-                sets: self.sets,
-                totals: self.totals,
-                lines: self.lines[cell],
-                codes: self.codes[cell],
-                readings: self.readings[cell],
-            });
+            self.played.push(Played::default());
         }
         let played = &mut self.played[self.depth];
         played.changes_from = self.changes.len();
@@ -537,7 +534,7 @@ impl SearchBoard {
 
     /// Reads the empty `cell` for side `own` from its line patterns' code.
     fn read_side(&mut self, cell: Cell, own: usize) {
-        let reading = self.reading_table[usize::from(self.codes[cell][own]) + self.restricted[own]];
+        let reading = self.reading_of(self.codes[cell][own], own);
         let before = self.readings[cell][own];
         if reading == before {
             return;

@@ -24,9 +24,10 @@ pub(crate) const fn slot(offset: isize) -> usize {
 }
 
 /// What an own stone on a point makes along one line, strongest shape only.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub(crate) enum LinePattern {
     /// No five can ever pass through the point in this line.
+    #[default]
     Dead,
     /// Room for a five, nothing more.
     Single,
@@ -227,6 +228,7 @@ impl Reading {
     }
 
     /// The reading of the four lines whose code is `code`.
+    #[cfg(test)]
     pub(crate) fn of_code(code: u16, restricted: bool) -> Reading {
         reading_table()[usize::from(code) + Reading::table_offset(restricted)]
     }

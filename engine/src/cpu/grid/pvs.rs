@@ -42,6 +42,11 @@ impl Memory {
         moves
     }
 
+    /// Keeps a finished node's move list for [`Memory::take_moves`].
+    fn give_back(&mut self, moves: Box<Moves>) {
+        self.spare_moves.push(moves);
+    }
+
     pub(crate) fn table_bits(&self) -> u32 {
         self.table.bits()
     }
@@ -171,7 +176,7 @@ pub(crate) trait Pvs {
         let forced = match self.candidates(side, ply, &mut moves) {
             Ok(forced) => forced,
             Err(score) => {
-                self.memory().spare_moves.push(moves);
+                self.memory().give_back(moves);
                 return score;
             }
         };
@@ -230,7 +235,7 @@ pub(crate) trait Pvs {
         let score = to_table(best_score, ply);
         let memory = self.memory();
         memory.table.store(Entry { key, depth, score, bound, best: best_move });
-        memory.spare_moves.push(moves);
+        memory.give_back(moves);
         best_score
     }
 }

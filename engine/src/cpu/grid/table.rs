@@ -64,6 +64,21 @@ impl Slot {
         self.flags >> 2
     }
 
+    fn new(entry: Entry, generation: u8) -> Slot {
+        let bound = match entry.bound {
+            Bound::Exact => 1,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        };
+        Slot {
+            key: entry.key,
+            score: entry.score,
+            best: entry.best.and_then(|cell| u16::try_from(cell).ok()).unwrap_or(NO_MOVE),
+            depth: i8::try_from(entry.depth).unwrap_or(i8::MAX),
+            flags: generation << 2 | bound,
+        }
+    }
+
     fn entry(self) -> Option<Entry> {
         let bound = self.bound()?;
         let best = (self.best != NO_MOVE).then_some(usize::from(self.best));
@@ -89,8 +104,7 @@ pub(crate) struct TranspositionTable {
 impl TranspositionTable {
     /// A table of `2^bits` entries (at least one bucket).
     pub(crate) fn new(bits: u32) -> TranspositionTable {
-        let buckets = (1usize << bits) / BUCKET;
-        let buckets = buckets.max(1);
+        let buckets = ((1usize << bits) / BUCKET).max(1);
         TranspositionTable {
             slots: vec![Slot::default(); buckets * BUCKET],
             mask: buckets - 1,
@@ -123,45 +137,26 @@ impl TranspositionTable {
         let generation = self.generation;
         let range = self.bucket(entry.key);
         let bucket = &mut self.slots[range];
-        let age = |slot: &Slot| i32::from(generation.wrapping_sub(slot.generation()) % GENERATIONS);
-        let place =
-            match bucket.iter().position(|slot| slot.key == entry.key && slot.bound().is_some()) {
-                Some(own) => {
-                    let old = bucket[own];
-                    if old.generation() == generation && i32::from(old.depth) > entry.depth {
-                        return;
-                    }
-                    own
+        let own = bucket.iter().position(|slot| slot.key == entry.key && slot.bound().is_some());
+        let place = match own {
+            Some(own) => {
+                let old = bucket[own];
+                if old.generation() == generation && i32::from(old.depth) > entry.depth {
+                    return;
                 }
-                None => {
-                    let keep = |slot: &Slot| {
-                        if slot.bound().is_none() {
-                            i32::MIN
-                        } else {
-                            i32::from(slot.depth) - 2 * age(slot)
-                        }
-                    };
-                    let mut victim = 0;
-                    for index in 1..BUCKET {
-                        if keep(&bucket[index]) < keep(&bucket[victim]) {
-                            victim = index;
-                        }
-                    }
-                    victim
-                }
-            };
-        let bound = match entry.bound {
-            Bound::Exact => 1,
-            Bound::Lower => 2,
-            Bound::Upper => 3,
+                own
+            }
+            None => {
+                let age = |slot: &Slot| generation.wrapping_sub(slot.generation()) % GENERATIONS;
+                let worth = |slot: &Slot| {
+                    slot.bound()
+                        .map_or(i32::MIN, |_| i32::from(slot.depth) - 2 * i32::from(age(slot)))
+                };
+                let least = bucket.iter().enumerate().min_by_key(|(_, slot)| worth(slot));
+                least.map_or(0, |(index, _)| index)
+            }
         };
-        bucket[place] = Slot {
-            key: entry.key,
-            score: entry.score,
-            best: entry.best.and_then(|cell| u16::try_from(cell).ok()).unwrap_or(NO_MOVE),
-            depth: i8::try_from(entry.depth).unwrap_or(i8::MAX),
-            flags: generation << 2 | bound,
-        };
+        bucket[place] = Slot::new(entry, generation);
     }
 }
 
