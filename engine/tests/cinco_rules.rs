@@ -356,7 +356,7 @@ fn a_five_drawn_on_a_turn_opens_an_auction_with_sealed_bids() {
     let pile_before = game.public_view().draw_pile;
     let game = act(game, S0, bid(green(6)));
     let view = game.public_view();
-    let reveal = view.last_reveal.as_ref().expect("revealed");
+    let reveal = view.reveals.last().expect("revealed");
     assert_eq!(reveal.winner, Some(S1));
     assert_eq!(reveal.bids[1].map(|b| (b.card.card(), b.value.value)), Some((blue(9), 9)));
     assert_eq!(reveal.bids[0].map(|b| b.value.value), Some(6));
@@ -382,7 +382,7 @@ fn a_bid_of_the_fives_colour_counts_double() {
     let game = act(game, S0, bid(green(1)));
     let game = act(game, S1, bid(red(4)));
     let game = act(game, S2, bid(blue(7)));
-    let reveal = game.public_view().last_reveal.expect("revealed");
+    let reveal = game.public_view().reveals.last().cloned().expect("revealed");
     let value = reveal.bids[1].expect("a bid").value;
     assert!(value.doubled);
     assert_eq!((value.value, reveal.winner), (8, Some(S1)));
@@ -398,7 +398,7 @@ fn a_comodin_numerico_bid_takes_the_fives_colour() {
     let game = act(game, S0, bid(green(1)));
     let game = act(game, S1, bid(Card::number_wild(4)));
     let game = act(game, S2, bid(blue(7)));
-    let reveal = game.public_view().last_reveal.expect("revealed");
+    let reveal = game.public_view().reveals.last().cloned().expect("revealed");
     assert_eq!(reveal.bids[1].map(|b| b.value.value), Some(8));
     assert_eq!(reveal.winner, Some(S1));
 }
@@ -414,7 +414,7 @@ fn the_comodin_numero_5_doubles_every_bid_once() {
     let game = act(game, S0, bid(green(3)));
     let game = act(game, S1, bid(red(4)));
     let game = act(game, S2, bid(Card::number_wild(6)));
-    let reveal = game.public_view().last_reveal.expect("revealed");
+    let reveal = game.public_view().reveals.last().cloned().expect("revealed");
     let values: Vec<u16> = reveal.bids.iter().map(|b| b.expect("a bid").value.value).collect();
     assert_eq!(values, vec![6, 8, 12]);
     assert_eq!(reveal.winner, Some(S2));
@@ -433,7 +433,7 @@ fn a_tie_at_the_top_gives_the_five_to_nobody_and_puts_it_under_the_discard_top()
     let discard_before = game.public_view().discard_pile;
     let game = act(game, S2, bid(red(4)));
     let view = game.public_view();
-    let reveal = view.last_reveal.as_ref().expect("revealed");
+    let reveal = view.reveals.last().expect("revealed");
     assert_eq!(reveal.winner, None);
     assert!(view.players.iter().all(|p| p.fives.is_empty()));
     assert_eq!(view.discard_pile, discard_before + 1);
@@ -460,8 +460,35 @@ fn nobody_with_a_numeric_card_means_no_auction_round_and_nobody_wins() {
     let game = arrange(table(vec![hand0, specials], vec![red(5), red(1)], yellow(9)));
     let game = act(game, S0, Action::Draw);
     let view = game.public_view();
-    assert_eq!(view.last_reveal.as_ref().map(|r| r.winner), Some(None));
+    assert_eq!(view.reveals.last().map(|r| r.winner), Some(None));
     assert_eq!(view.auctions, 1);
+    assert!(hand(&game, S0).contains(&red(1)));
+}
+
+#[test]
+fn one_draw_reveals_every_auction_nobody_could_bid_in() {
+    let specials = vec![
+        black(CardKind::Cambio),
+        black(CardKind::Embargo),
+        Card::skip(Colour::Red),
+        Card::reverse(Colour::Red),
+        black(CardKind::Puntaje),
+    ];
+    let hand0 = vec![
+        Card::skip(Colour::Blue),
+        Card::skip(Colour::Blue),
+        Card::reverse(Colour::Blue),
+        Card::reverse(Colour::Blue),
+        black(CardKind::Puntaje),
+    ];
+    let pile = vec![red(5), blue(5), red(1)];
+    let game = arrange(table(vec![hand0, specials], pile, yellow(9)));
+    let game = act(game, S0, Action::Draw);
+    let view = game.public_view();
+    let revealed: Vec<(u32, Card)> =
+        view.reveals.iter().map(|reveal| (reveal.number, reveal.five.card())).collect();
+    assert_eq!(revealed, vec![(1, red(5)), (2, blue(5))], "both auctions of the draw");
+    assert_eq!(view.auctions, 2);
     assert!(hand(&game, S0).contains(&red(1)));
 }
 
@@ -476,7 +503,7 @@ fn puntaje_raises_ones_own_bid_by_two() {
     let raise = Action::Bid(Bid { card: blue(8), puntaje: Some(PuntajeUse::Raise) });
     let game = act(game, S1, raise);
     let game = act(game, S2, bid(blue(9)));
-    let reveal = game.public_view().last_reveal.expect("revealed");
+    let reveal = game.public_view().reveals.last().cloned().expect("revealed");
     let value = reveal.bids[1].expect("a bid").value;
     assert!(value.raised);
     assert_eq!((value.value, reveal.winner), (10, Some(S1)));
@@ -514,7 +541,7 @@ fn puntaje_lowers_another_bid_by_one() {
         CincoRejection::NoPuntaje,
     );
     let game = act(game, S2, bid(blue(9)));
-    let reveal = game.public_view().last_reveal.expect("revealed");
+    let reveal = game.public_view().reveals.last().cloned().expect("revealed");
     let value = reveal.bids[2].expect("a bid").value;
     assert_eq!((value.lowered_by, value.value), (1, 8));
     // 8 against 8: a tie, nobody wins.
@@ -546,7 +573,7 @@ fn a_five_drawn_during_a_cambio_is_auctioned_and_the_cambio_still_draws_seven() 
     assert_eq!(hand(&game, S0), vec![Card::skip(Colour::Red)]);
     assert_eq!(game.who_may_act(), vec![S1]);
     let game = act(game, S1, bid(blue(9)));
-    assert_eq!(game.public_view().last_reveal.map(|r| r.winner), Some(Some(S1)));
+    assert_eq!(game.public_view().reveals.last().map(|r| r.winner), Some(Some(S1)));
     assert_eq!(hand(&game, S0).len(), 7);
     assert_eq!(game.who_may_act(), vec![S1]);
     assert_eq!(game.all_cards().len(), DECK_SIZE);

@@ -130,7 +130,8 @@ pub struct Cinco {
     shuffles: u64,
     turns: u32,
     auctions: u32,
-    last_reveal: Option<Reveal>,
+    /// Every auction's reveal, in order.
+    reveals: Vec<Reveal>,
     history: Vec<SeatAction>,
 }
 
@@ -267,7 +268,7 @@ impl Cinco {
             shuffles: 0,
             turns: 0,
             auctions: 0,
-            last_reveal: None,
+            reveals: Vec::new(),
             history: Vec::new(),
         }
     }
@@ -411,7 +412,7 @@ impl Cinco {
             rotation: self.rotation,
             turn,
             auction,
-            last_reveal: self.last_reveal.clone(),
+            reveals: self.reveals.clone(),
             outcome: self.outcome(),
             turns: self.turns,
             auctions: self.auctions,
@@ -818,7 +819,7 @@ impl Cinco {
         if returned {
             self.shuffle_draw_pile();
         }
-        self.last_reveal = Some(Reveal {
+        self.reveals.push(Reveal {
             number: self.auctions,
             five: PublicCard::face_up(five),
             bids: bids

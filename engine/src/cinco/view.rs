@@ -120,8 +120,9 @@ pub struct PublicView {
     /// Whose turn it is (during an auction: whose turn it interrupted).
     pub turn: Option<CincoSeat>,
     pub auction: Option<PublicAuction>,
-    /// The latest auction's revealed bids.
-    pub last_reveal: Option<Reveal>,
+    /// Every auction's revealed bids so far, in order. One action may reveal more than one:
+    /// a drawn 5 that nobody can bid on is revealed at once, and the draw goes on.
+    pub reveals: Vec<Reveal>,
     pub outcome: CincoOutcome,
     /// Turns begun, auctions opened and shuffles made so far.
     pub turns: u32,

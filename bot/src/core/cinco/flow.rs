@@ -181,14 +181,13 @@ impl Core {
         let Some(table) = self.cinco.tables.get(&id) else { return Vec::new() };
         let view = table.game.public_view();
         // Only a step reveals: a table shown again (a restart) does not repeat the last reveal.
-        let revealed = before.is_some_and(|before| {
-            view.last_reveal.as_ref().map(|reveal| reveal.number)
-                != before.last_reveal.as_ref().map(|reveal| reveal.number)
-        });
+        // A step may reveal several auctions (5s drawn that nobody could bid on): all are told.
+        let revealed = before
+            .map_or(&[][..], |before| view.reveals.get(before.reveals.len()..).unwrap_or_default());
         let names = Core::cinco_names(&table.row);
         let chat = table.row.chat.clone();
         let mut outputs = Vec::new();
-        let events = events_to_read(&view, &names, note, revealed);
+        let events = events_to_read(&names, note, revealed);
         if !events.is_empty() {
             outputs
                 .push(Output::Send { chat: chat.clone(), message: Message::text(locale, events) });

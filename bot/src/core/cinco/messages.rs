@@ -124,16 +124,15 @@ fn reveal_lines(reveal: &Reveal, names: &[Arg]) -> Vec<Text> {
 /// by Embargo, would be gone before anyone read them. A text message stays in the chat (and
 /// notifies). Empty when the action changed no one's 5s.
 pub(super) fn events_to_read(
-    view: &PublicView,
     names: &[Arg],
     note: Option<(usize, PublicNote)>,
-    revealed: bool,
+    revealed: &[Reveal],
 ) -> Vec<Text> {
     let mut lines = Vec::new();
     if let Some((seat, note @ PublicNote::Played(_, Choice::Target(_)))) = note {
         lines.push(note.line(name(names, seat), names));
     }
-    if revealed && let Some(reveal) = &view.last_reveal {
+    for reveal in revealed {
         lines.extend(reveal_lines(reveal, names));
     }
     lines
