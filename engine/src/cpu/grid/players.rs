@@ -45,7 +45,7 @@ impl ComputerPlayer for Renju {
                 }
             }
             RenjuPhase::FifthStone => {
-                let offer = fifth_offers(self).map(RenjuMove::OfferFifth);
+                let offer = fifth_offers(self, think).map(RenjuMove::OfferFifth);
                 match offer.filter(|&offer| is_legal(self, offer)) {
                     Some(offer) => offer,
                     None => {
