@@ -441,8 +441,8 @@ fn a_tie_at_the_top_gives_the_five_to_nobody_and_puts_it_under_the_discard_top()
     assert_eq!(game.all_cards().len(), DECK_SIZE);
 }
 
-#[test]
-fn nobody_with_a_numeric_card_means_no_auction_round_and_nobody_wins() {
+/// Two seats without a numeric card, seat 0 to draw from `pile` (its first card on top).
+fn no_numbers_in_hand(pile: Vec<Card>) -> Cinco {
     let specials = vec![
         black(CardKind::Cambio),
         black(CardKind::Embargo),
@@ -457,8 +457,12 @@ fn nobody_with_a_numeric_card_means_no_auction_round_and_nobody_wins() {
         Card::reverse(Colour::Blue),
         black(CardKind::Puntaje),
     ];
-    let game = arrange(table(vec![hand0, specials], vec![red(5), red(1)], yellow(9)));
-    let game = act(game, S0, Action::Draw);
+    arrange(table(vec![hand0, specials], pile, yellow(9)))
+}
+
+#[test]
+fn nobody_with_a_numeric_card_means_no_auction_round_and_nobody_wins() {
+    let game = act(no_numbers_in_hand(vec![red(5), red(1)]), S0, Action::Draw);
     let view = game.public_view();
     assert_eq!(view.reveals.last().map(|r| r.winner), Some(None));
     assert_eq!(view.auctions, 1);
@@ -467,23 +471,7 @@ fn nobody_with_a_numeric_card_means_no_auction_round_and_nobody_wins() {
 
 #[test]
 fn one_draw_reveals_every_auction_nobody_could_bid_in() {
-    let specials = vec![
-        black(CardKind::Cambio),
-        black(CardKind::Embargo),
-        Card::skip(Colour::Red),
-        Card::reverse(Colour::Red),
-        black(CardKind::Puntaje),
-    ];
-    let hand0 = vec![
-        Card::skip(Colour::Blue),
-        Card::skip(Colour::Blue),
-        Card::reverse(Colour::Blue),
-        Card::reverse(Colour::Blue),
-        black(CardKind::Puntaje),
-    ];
-    let pile = vec![red(5), blue(5), red(1)];
-    let game = arrange(table(vec![hand0, specials], pile, yellow(9)));
-    let game = act(game, S0, Action::Draw);
+    let game = act(no_numbers_in_hand(vec![red(5), blue(5), red(1)]), S0, Action::Draw);
     let view = game.public_view();
     let revealed: Vec<(u32, Card)> =
         view.reveals.iter().map(|reveal| (reveal.number, reveal.five.card())).collect();
