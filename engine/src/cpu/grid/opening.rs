@@ -3,7 +3,7 @@
 //! found strongest offered, and, as white, the weakest of the ten offered taken.
 
 use super::board::SearchBoard;
-use super::cells::{Cell, cell_of};
+use super::cells::cell_of;
 use super::evaluation::evaluate;
 use super::pvs::Pvs;
 use super::rules::GridRules;
@@ -61,8 +61,7 @@ const FIFTH_CANDIDATES: usize = 20;
 pub(crate) fn fifth_offers(game: &Renju, think: Think<'_>) -> Option<[Point; FIFTH_OFFERS]> {
     let candidates = fifth_candidates(game);
     let mut searcher = Searcher::new(game.board(), Stone::Black, GridRules::renju(), think);
-    let cells: Vec<Cell> = candidates.iter().map(|&point| cell_of(point)).collect();
-    let values = judge_fifths(&mut searcher, &cells);
+    let values = judge_fifths(&mut searcher, &candidates);
     // Unjudged candidates (the time ran out first) come after, in their static order.
     let mut order: Vec<usize> = (0..candidates.len()).collect();
     order.sort_by_key(|&index| (values.get(index).copied().unwrap_or(i32::MAX), index));
@@ -104,17 +103,18 @@ fn fifth_candidates(game: &Renju) -> Vec<Point> {
     candidates
 }
 
-/// White's value after each of black's fifth stones `cells` (black to move on the
+/// White's value after each of black's fifth stones `points` (black to move on the
 /// searcher's board), by passes one ply deeper each, from [`JUDGING_DEPTH`] to the level's
 /// deepest, while the deadline allows: the values of the deepest pass completed, or of the
 /// first stones the first pass judged if it did not complete.
-fn judge_fifths(searcher: &mut Searcher<'_>, cells: &[Cell]) -> Vec<i32> {
+fn judge_fifths(searcher: &mut Searcher<'_>, points: &[Point]) -> Vec<i32> {
     // `value` sets the depth it is given as the level's deepest: read it first.
     let deepest = searcher.params.max_depth.max(JUDGING_DEPTH);
     let mut judged = Vec::new();
     for depth in JUDGING_DEPTH..=deepest {
-        let mut values = Vec::with_capacity(cells.len());
-        for &cell in cells {
+        let mut values = Vec::with_capacity(points.len());
+        for &point in points {
+            let cell = cell_of(point);
             searcher.board.play(cell);
             let value = searcher.value(depth);
             searcher.board.undo(cell);
@@ -139,8 +139,7 @@ pub(crate) fn weakest_offer(
     let mut searcher = Searcher::new(game.board(), Stone::Black, GridRules::renju(), think);
     let open: Vec<Point> =
         offers.iter().copied().filter(|&offer| searcher.board.is_empty(cell_of(offer))).collect();
-    let cells: Vec<Cell> = open.iter().map(|&point| cell_of(point)).collect();
-    let values = judge_fifths(&mut searcher, &cells);
+    let values = judge_fifths(&mut searcher, &open);
     // The first of equal values, as the offers were listed.
     let best = values.iter().enumerate().rev().max_by_key(|&(_, &value)| value);
     best.map_or(offers[0], |(index, _)| open[index])
@@ -172,9 +171,8 @@ mod tests {
         let offers = fifth_offers(&game, think).expect("ten offers");
         assert!(is_legal(&game, RenjuMove::OfferFifth(offers)));
         let candidates = fifth_candidates(&game);
-        let cells: Vec<Cell> = candidates.iter().map(|&point| cell_of(point)).collect();
         let mut searcher = Searcher::new(game.board(), Stone::Black, GridRules::renju(), think);
-        let values = judge_fifths(&mut searcher, &cells);
+        let values = judge_fifths(&mut searcher, &candidates);
         assert_eq!(values.len(), candidates.len(), "every candidate judged");
         let value_of = |point: Point| {
             values[candidates.iter().position(|&c| c == point).expect("a candidate")]
@@ -199,8 +197,7 @@ mod tests {
         let game = game.play(RenjuMove::OfferFifth(offered)).expect("a legal offer");
         let choice = weakest_offer(&game, &offered, think);
         let mut searcher = Searcher::new(game.board(), Stone::Black, GridRules::renju(), think);
-        let cells: Vec<Cell> = offers.iter().map(|&point| cell_of(point)).collect();
-        let values = judge_fifths(&mut searcher, &cells);
+        let values = judge_fifths(&mut searcher, &offers);
         let best = values.iter().max().expect("judged");
         let chosen = offers.iter().position(|&offer| offer == choice).expect("an offer");
         assert_eq!(values[chosen], *best, "{values:?}");

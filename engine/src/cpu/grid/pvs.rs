@@ -206,6 +206,7 @@ pub(crate) trait Pvs {
             };
             self.undo(cell);
             if self.stopped() {
+                self.memory().give_back(moves);
                 return 0;
             }
             if score > best_score {
