@@ -95,6 +95,8 @@ struct Replayed {
     told: Vec<u32>,
     /// The most auctions one step revealed.
     most_in_one_step: usize,
+    /// How many comodín 5s the table pictures drew in front of players, all steps counted.
+    wild_fives_drawn: usize,
 }
 
 impl Replayed {
@@ -157,6 +159,23 @@ async fn check_group_outputs(
             let counts: Vec<usize> = table.players.iter().map(|p| usize::from(p.cards)).collect();
             let held: Vec<usize> = view.players.iter().map(|player| player.cards).collect();
             assert_eq!(counts, held, "the picture shows the counts, nothing else of a hand");
+            let wild = |kind| kind == render::CardKind::FiveWild;
+            let drawn: Vec<(usize, usize)> = table
+                .players
+                .iter()
+                .map(|p| (p.fives.len(), p.fives.iter().filter(|five| wild(five.kind)).count()))
+                .collect();
+            let in_front: Vec<(usize, usize)> = view
+                .players
+                .iter()
+                .map(|player| {
+                    let wilds =
+                        player.fives.iter().filter(|five| five.card().kind == CardKind::FiveWild);
+                    (player.fives.len(), wilds.count())
+                })
+                .collect();
+            assert_eq!(drawn, in_front, "the picture shows every 5 in front of every player");
+            replayed.wild_fives_drawn += drawn.iter().map(|(_, wilds)| wilds).sum::<usize>();
         }
     }
     if ended || view.outcome.is_over() {
@@ -191,9 +210,9 @@ enum Presses {
     First,
 }
 
-/// Plays game `game` to its end, checking every step; the steps it took, and the most
-/// auctions one step revealed.
-async fn play_one(game: u64, presses: Presses) -> (usize, usize) {
+/// Plays game `game` to its end, checking every step; the steps it took, and what the checks
+/// saw of it.
+async fn play_one(game: u64, presses: Presses) -> (usize, Replayed) {
     let mut harness = common::Harness::new().await;
     harness.core.deal_cinco_from(game.wrapping_mul(7_919));
     let seats = 2 + usize::try_from(game % 5).unwrap_or(0);
@@ -215,7 +234,7 @@ async fn play_one(game: u64, presses: Presses) -> (usize, usize) {
         steps += 1;
         assert!(steps < 5_000, "game {game} ends");
         if check_group_outputs(&harness, &mut replayed, &outputs).await {
-            return (steps, replayed.most_in_one_step);
+            return (steps, replayed);
         }
         remember_buttons(&outputs, &mut buttons);
         if harness.cpu_cinco_pending() {
@@ -252,9 +271,13 @@ async fn no_group_output_shows_a_hand_or_a_bid_before_its_reveal() {
         std::env::var("CINCO_SECRECY_GAMES").ok().and_then(|n| n.parse().ok()).unwrap_or(30);
     let started = std::time::Instant::now();
     let mut steps = 0;
+    let mut wild_fives_drawn = 0;
     for game in 0..games {
-        steps += play_one(game, Presses::Random).await.0;
+        let (taken, replayed) = play_one(game, Presses::Random).await;
+        steps += taken;
+        wild_fives_drawn += replayed.wild_fives_drawn;
     }
+    assert!(wild_fives_drawn > 0, "no game put a comodín 5 in front of a player to check");
     println!(
         "secrecy: {games} games, {steps} steps checked, {:.1} s",
         started.elapsed().as_secs_f64()
@@ -265,6 +288,9 @@ async fn no_group_output_shows_a_hand_or_a_bid_before_its_reveal() {
 /// one step can reveal two auctions: the group is told both (it was told only the last).
 #[tokio::test]
 async fn a_step_that_reveals_two_auctions_tells_both() {
-    let (_, most_in_one_step) = play_one(65, Presses::First).await;
-    assert!(most_in_one_step >= 2, "the deal of game 65 no longer reveals two auctions at once");
+    let (_, replayed) = play_one(65, Presses::First).await;
+    assert!(
+        replayed.most_in_one_step >= 2,
+        "the deal of game 65 no longer reveals two auctions at once"
+    );
 }

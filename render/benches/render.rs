@@ -125,7 +125,10 @@ fn cinco_table_png() -> usize {
         .iter()
         .map(|name| TablePlayer {
             name: (*name).into(),
-            fives: vec![CardColour::Red, CardColour::Blue],
+            fives: vec![
+                face(CardColour::Red, 5),
+                CardFace { colour: None, kind: CardKind::FiveWild },
+            ],
             protected: *name == "Ana",
             cards: 5,
         })

@@ -320,9 +320,13 @@ fn sample_hand() -> Hand {
 }
 
 fn sample_table(auction: bool) -> Table {
-    let player = |name: &str, fives: &[CardColour], protected: bool| TablePlayer {
+    let five = |colour: Option<CardColour>| CardFace {
+        colour,
+        kind: if colour.is_some() { CardKind::Number(5) } else { CardKind::FiveWild },
+    };
+    let player = |name: &str, fives: &[Option<CardColour>], protected: bool| TablePlayer {
         name: name.into(),
-        fives: fives.to_vec(),
+        fives: fives.iter().copied().map(five).collect(),
         protected,
         cards: 5,
     };
@@ -331,12 +335,12 @@ fn sample_table(auction: bool) -> Table {
         draw_pile: 37,
         draw_pile_label: "mazo".into(),
         players: vec![
-            player("Ana", &[CardColour::Red, CardColour::Blue], true),
-            player("Bruno", &[CardColour::Yellow], false),
+            player("Ana", &[Some(CardColour::Red), None, Some(CardColour::Blue)], true),
+            player("Bruno", &[Some(CardColour::Yellow)], false),
             player("CPU 1", &[], false),
             player(
                 "Carla María de los Ángeles",
-                &[CardColour::Green, CardColour::Green, CardColour::Red],
+                &[Some(CardColour::Green), Some(CardColour::Green), Some(CardColour::Red)],
                 false,
             ),
         ],

@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 
 use crate::RenderError;
 use crate::canvas::{Canvas, Mask};
-use crate::cards::{self, CardColour, CardFace, CardKind, CardSize};
+use crate::cards::{self, CardFace, CardKind, CardSize};
 use crate::palette::Ink;
 use crate::png_encoding;
 use crate::shape::Shape;
@@ -14,6 +14,8 @@ use crate::text::{self, Align, Style};
 
 const WIDTH: usize = 860;
 const MAX_PLAYERS: usize = 6;
+/// The deck's 5s (eight coloured, two comodín 5): all of them fit in a row.
+const MAX_FIVES: usize = 10;
 const TOP: usize = 64;
 const PILES_HEIGHT: usize = 230;
 const ROW_HEIGHT: usize = 96;
@@ -33,8 +35,9 @@ pub enum PlayDirection {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TablePlayer {
     pub name: String,
-    /// The colours of the 5s collected, in the order won.
-    pub fives: Vec<CardColour>,
+    /// The 5s in front of them (coloured and comodín 5), in the order won: every one is
+    /// drawn, and their count beside them.
+    pub fives: Vec<CardFace>,
     /// A Protección card lies beside their 5s.
     pub protected: bool,
     /// How many cards they hold (shown as a number, never the cards).
@@ -203,8 +206,7 @@ impl Table {
             60.0,
             Ink::White,
         ) + 10.0;
-        for &colour in player.fives.iter().take(9) {
-            let face = CardFace { colour: Some(colour), kind: CardKind::Number(5) };
+        for &face in player.fives.iter().take(MAX_FIVES) {
             cards::draw_face(
                 canvas,
                 face,

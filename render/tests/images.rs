@@ -7,8 +7,8 @@ use std::io::Cursor;
 
 use engine::{Line, Notation, Point, Stone};
 use render::{
-    CardColour, CardFace, CardKind, ConnectBoard, Disc, GridBoard, Hand, PlacedStone, RenderError,
-    Replay,
+    CardColour, CardFace, CardKind, ConnectBoard, Disc, GridBoard, Hand, PlacedStone,
+    PlayDirection, RenderError, Replay, Table, TablePlayer,
 };
 
 /// A decoded PNG: width and RGB bytes.
@@ -394,4 +394,48 @@ fn the_opening_area_is_framed_around_its_square() {
     // Inside the square the board is as it was.
     let inside = board.pixel_of(Point::new(8, 8)).unwrap();
     assert_eq!(before.at(inside), after.at(inside));
+}
+
+/// A table of one player, not to move, holding `fives`.
+fn table_with_fives(fives: Vec<CardFace>) -> Rgb {
+    let table = Table {
+        discard: None,
+        draw_pile: 30,
+        draw_pile_label: "mazo".into(),
+        players: vec![TablePlayer { name: "Ana".into(), fives, protected: false, cards: 5 }],
+        direction: PlayDirection::Clockwise,
+        turn: None,
+        auction: None,
+        status: String::new(),
+    };
+    Rgb::decode(&table.to_png().unwrap())
+}
+
+/// The cards crossed by the middle line of the first player's row, right of their name:
+/// runs of at least ten pixels that are not the felt.
+fn cards_in_first_row(image: &Rgb) -> usize {
+    let felt = image.at((2, 2));
+    let middle = 64 + 230 + 16 + 96 / 2;
+    let mut runs = 0;
+    let mut run = 0;
+    for x in 360..image.width as u32 {
+        if image.at((x, middle)) == felt {
+            runs += usize::from(run >= 10);
+            run = 0;
+        } else {
+            run += 1;
+        }
+    }
+    runs + usize::from(run >= 10)
+}
+
+#[test]
+fn every_five_in_front_of_a_player_is_drawn_the_wild_ones_too() {
+    let five = |colour| CardFace { colour: Some(colour), kind: CardKind::Number(5) };
+    let wild = CardFace { colour: None, kind: CardKind::FiveWild };
+    assert_eq!(cards_in_first_row(&table_with_fives(Vec::new())), 0);
+    assert_eq!(cards_in_first_row(&table_with_fives(vec![wild])), 1);
+    let fives =
+        vec![five(CardColour::Red), wild, five(CardColour::Blue), wild, five(CardColour::Green)];
+    assert_eq!(cards_in_first_row(&table_with_fives(fives)), 5);
 }

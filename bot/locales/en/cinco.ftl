@@ -46,10 +46,13 @@ cinco-turn = { $name } to play.
 cinco-auction = Auction { $number } for the { $five }: waiting for { $waiting }.
 cinco-won-auction = { $name } wins with five 5s!
 cinco-won-embargo = { $name } wins with five 5s, the last by Embargo!
-cinco-won-most = Every 5 is out: { $names } { $count ->
+cinco-won-most = Every 5 is out, none left to win: { $names } { $count ->
     [one] wins
    *[other] share the win
-  } with the most 5s.
+  } with { $most ->
+    [one] one 5
+   *[other] { $most } 5s
+  } ({ $counts }).
 cinco-played = { $name } played { $card }.
 cinco-played-colour = { $name } played { $card } and chose { $colour }.
 cinco-played-embargo = { $name } played Embargo on { $target }.

@@ -46,10 +46,13 @@ cinco-turn = Juega { $name }.
 cinco-auction = Subasta { $number } por el { $five }: faltan { $waiting }.
 cinco-won-auction = ¡{ $name } gana con cinco 5!
 cinco-won-embargo = ¡{ $name } gana con cinco 5, el último por Embargo!
-cinco-won-most = Ya no quedan 5: { $names } { $count ->
+cinco-won-most = No queda ningún 5 por ganar: { $names } { $count ->
     [one] gana
    *[other] comparten la victoria
-  } con más 5.
+  } con { $most ->
+    [one] un 5
+   *[other] { $most } cincos
+  } ({ $counts }).
 cinco-played = { $name } jugó { $card }.
 cinco-played-colour = { $name } jugó { $card } y eligió { $colour }.
 cinco-played-embargo = { $name } jugó Embargo contra { $target }.

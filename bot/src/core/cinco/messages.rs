@@ -12,7 +12,7 @@ use render::{Auction, Hand, PlayDirection, Table, TablePlayer};
 
 use super::super::{BoardImage, Button, CincoRound, GameId, Message, Payload, Row};
 use super::notation::action_code;
-use super::words::{card_colour, card_face, card_text, colour_text};
+use super::words::{card_face, card_text, colour_text};
 use crate::games::Picture;
 use crate::i18n::{Arg, Locale, Text};
 
@@ -205,9 +205,17 @@ fn status_line(view: &PublicView, names: &[Arg], render: &dyn Fn(Arg) -> String)
             WinBy::Embargo => "cinco-won-embargo",
         })
         .with("name", name(names, winner.index())),
-        CincoOutcome::NoFivesLeft { leaders } => Text::new("cinco-won-most")
-            .with("names", joined(names, leaders.iter().map(|seat| seat.index()), render))
-            .with("count", leaders.len()),
+        CincoOutcome::NoFivesLeft { leaders } => {
+            let counts = view.players.iter().enumerate().map(|(seat, player)| {
+                format!("{} {}", render(name(names, seat)), player.fives.len())
+            });
+            let most = view.players.iter().map(|player| player.fives.len()).max().unwrap_or(0);
+            Text::new("cinco-won-most")
+                .with("names", joined(names, leaders.iter().map(|seat| seat.index()), render))
+                .with("count", leaders.len())
+                .with("most", most)
+                .with("counts", counts.collect::<Vec<_>>().join(", "))
+        }
         CincoOutcome::Running => match (&view.auction, view.turn) {
             (Some(auction), _) => {
                 let waiting = auction
@@ -239,12 +247,7 @@ fn table_picture(
         .enumerate()
         .map(|(seat, player)| TablePlayer {
             name: render(name(names, seat)),
-            // The comodín número 5 has no colour to draw; the count beside them says it.
-            fives: player
-                .fives
-                .iter()
-                .filter_map(|five| five.card().colour.map(card_colour))
-                .collect(),
+            fives: player.fives.iter().map(|five| card_face(five.card())).collect(),
             protected: player.protected,
             cards: u8::try_from(player.cards).unwrap_or(u8::MAX),
         })
@@ -383,5 +386,84 @@ pub(super) fn hand_message(
         }),
         components: rows.into_iter().map(Row::Buttons).collect(),
         addressee: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use engine::{Arrangement, Card, CardKind, Cinco, CincoSeat, Colour};
+
+    use super::*;
+
+    fn numbers(colour: Colour, from: u8) -> Vec<Card> {
+        (from..from + 5).map(|n| Card::number(colour, if n >= 5 { n + 1 } else { n })).collect()
+    }
+
+    /// Seats with four, four and one 5 in front; seat 0 cannot play on the red 1 and draws the
+    /// last comodín 5, which seat 2 wins with a 9: ten 5s in front, nobody with five.
+    fn every_five_out() -> PublicView {
+        let wild_five = Card::black(CardKind::FiveWild);
+        let five = |colour| Card::number(colour, 5);
+        let game = Cinco::arrange(Arrangement {
+            seed: 1,
+            hands: vec![
+                numbers(Colour::Blue, 2),
+                numbers(Colour::Green, 2),
+                numbers(Colour::Yellow, 4),
+            ],
+            fives: vec![
+                vec![
+                    five(Colour::Red),
+                    five(Colour::Red),
+                    five(Colour::Yellow),
+                    five(Colour::Yellow),
+                ],
+                vec![
+                    five(Colour::Green),
+                    five(Colour::Green),
+                    five(Colour::Blue),
+                    five(Colour::Blue),
+                ],
+                vec![wild_five],
+            ],
+            protected: vec![false; 3],
+            draw_pile: vec![wild_five, Card::number(Colour::Red, 2), Card::number(Colour::Red, 3)],
+            discard_top: Card::number(Colour::Red, 1),
+            chosen_colour: None,
+            turn: CincoSeat(0),
+            rotation: Rotation::Forward,
+        })
+        .expect("a valid table");
+        let bid = |colour, number| {
+            CincoAction::Bid(Bid { card: Card::number(colour, number), puntaje: None })
+        };
+        let play = |game: Cinco, seat, action| match game.play(CincoSeat(seat), action) {
+            Ok(game) => game,
+            Err(error) => panic!("{action:?} by {seat} refused: {}", error.rejection),
+        };
+        let game = play(game, 0, CincoAction::Draw);
+        let game = play(game, 0, bid(Colour::Blue, 7));
+        let game = play(game, 1, bid(Colour::Green, 7));
+        play(game, 2, bid(Colour::Yellow, 9)).public_view()
+    }
+
+    #[test]
+    fn a_game_without_fives_left_says_so_with_every_count() {
+        let view = every_five_out();
+        assert_eq!(
+            view.outcome,
+            CincoOutcome::NoFivesLeft { leaders: vec![CincoSeat(0), CincoSeat(1)] }
+        );
+        let names = [Arg::Plain("ana".into()), Arg::Plain("bea".into()), Arg::Plain("cid".into())];
+        let plain = |arg: Arg| match arg {
+            Arg::Plain(text) => text,
+            Arg::Number(number) => number.to_string(),
+            Arg::Text(text) => text.id.to_owned(),
+        };
+        let status = status_line(&view, &names, &plain);
+        assert_eq!(status.id, "cinco-won-most");
+        assert_eq!(status.arg("names"), Some(&Arg::Plain("ana, bea".into())));
+        assert_eq!(status.arg("most"), Some(&Arg::Number(4)));
+        assert_eq!(status.arg("counts"), Some(&Arg::Plain("ana 4, bea 4, cid 2".into())));
     }
 }
