@@ -450,3 +450,87 @@ async fn a_table_behind_is_edited_again_after_a_restart() {
         (last + 1, Some("t9"), None)
     );
 }
+
+/// How many actions game 1's log holds.
+async fn actions_played(harness: &common::Harness) -> usize {
+    let game = harness.store.cinco_game(cincobot::core::GameId(1)).await.expect("readable");
+    game.map_or(0, |(_, log)| log.len())
+}
+
+/// Lets every clock run out, the CPU answering what it owes in between, until the table says
+/// nobody is left playing: the outputs of the tick that said it.
+async fn until_everybody_timed_out(harness: &mut common::Harness) -> Vec<Output> {
+    for _ in 0..20 {
+        run_cpu_fully(harness).await;
+        harness.advance(Duration::from_secs(121));
+        let ticked = harness.core.tick().await;
+        if says(&ticked, "cinco-paused") {
+            assert!(!says(&ticked, "cinco-timed-out"), "one note, the true one: {ticked:?}");
+            return ticked;
+        }
+        assert!(says(&ticked, "cinco-timed-out"), "a person timed out: {ticked:?}");
+    }
+    panic!("the table never said that nobody is left playing");
+}
+
+/// With nobody left at the table, the time passing plays nothing and promises nothing.
+async fn assert_paused(harness: &mut common::Harness) {
+    let played = actions_played(harness).await;
+    assert!(!harness.cpu_cinco_pending(), "the CPU is not asked to play alone");
+    harness.advance(Duration::from_secs(3600));
+    let later = harness.core.tick().await;
+    assert!(later.is_empty(), "nothing happens while everybody is away: {later:?}");
+    assert_eq!(actions_played(harness).await, played);
+}
+
+/// The table goes on after `name` came back: whoever it waits for acts (the person by their
+/// first button, the CPU for the seats still away), and actions are played again.
+async fn assert_goes_on(harness: &mut common::Harness, back: Vec<Output>, name: &str) {
+    assert!(says(&back, "seat-taken-back"), "the group is told {name} is back: {back:?}");
+    let played = actions_played(harness).await;
+    let mut outputs = back;
+    for _ in 0..6 {
+        outputs.extend(run_cpu_fully(harness).await);
+        let buttons = private_buttons(&outputs, &name.to_lowercase());
+        let Some(first) = buttons.first().map(|button| button.payload.clone()) else { break };
+        outputs = harness.press(name, &first).await;
+    }
+    outputs.extend(run_cpu_fully(harness).await);
+    assert!(actions_played(harness).await > played, "the game goes on after {name} came back");
+}
+
+/// Two people and the CPU: when both people have run out of time the table does not claim the
+/// CPU plays for them (it would play the game alone); it waits, and one person asking for
+/// their hand brings it back to life, their clock running again.
+#[tokio::test]
+async fn a_table_everybody_left_waits_and_anyone_seated_brings_it_back() {
+    let mut harness = common::Harness::new().await;
+    harness.core.deal_cinco_from(5);
+    three_seats(&mut harness).await;
+    until_everybody_timed_out(&mut harness).await;
+    assert_paused(&mut harness).await;
+    let back = harness.say("Bruno", "/hand").await;
+    assert_goes_on(&mut harness, back, "Bruno").await;
+    // Bruno is at the table again: when his time runs out, the CPU plays for him.
+    let ticked = until_everybody_timed_out(&mut harness).await;
+    assert!(says(&ticked, "cinco-paused"), "{ticked:?}");
+}
+
+/// One person against the CPU: their timeout pauses the table (the CPU does not play both
+/// sides), and the My hand button brings them back with their buttons.
+#[tokio::test]
+async fn a_person_alone_with_the_cpu_who_times_out_pauses_the_table() {
+    let mut harness = common::Harness::new().await;
+    harness.core.deal_cinco_from(3);
+    harness.say("Ana", "/cinco").await;
+    harness.press("Ana", "L:1:cn").await;
+    harness.press("Ana", "L:1:s").await;
+    run_cpu_fully(&mut harness).await;
+    harness.advance(Duration::from_secs(121));
+    let ticked = harness.core.tick().await;
+    assert!(says(&ticked, "cinco-paused"), "{ticked:?}");
+    assert_paused(&mut harness).await;
+    let back = harness.press("Ana", "H:1").await;
+    assert!(!private_buttons(&back, "ana").is_empty(), "Ana may act again: {back:?}");
+    assert_goes_on(&mut harness, back, "Ana").await;
+}

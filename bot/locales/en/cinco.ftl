@@ -93,7 +93,8 @@ cinco-button-bid-lower = Bid { $card } + Puntaje −1 on { $name }
 cinco-not-allowed = You cannot do that now.
 cinco-not-waiting = CINCO #{ $id } is not waiting for you.
 cinco-no-game = You are not at a CINCO table here.
-cinco-timed-out = { $names }: out of time; the CPU plays for them until they act again.
+cinco-timed-out = { $names }: out of time; the CPU plays for them until they come back (with /hand, the My hand button or a move).
+cinco-paused = { $names }: out of time. Nobody is playing CINCO #{ $id } any more: the table waits until someone comes back with /hand or the My hand button, and the CPU then plays for whoever is still away.
 cinco-seated = You are seated at CINCO table { $id }: your hand and bid requests will come here.
 cinco-lobby-unreachable = { $names } { $count ->
     [one] cannot get my private messages yet: write to me privately once (or allow private messages from me) and the game can start.

@@ -93,7 +93,11 @@ cinco-button-bid-lower = Pujar { $card } + Puntaje −1 a { $name }
 cinco-not-allowed = Eso no se puede hacer ahora.
 cinco-not-waiting = CINCO #{ $id } no te está esperando.
 cinco-no-game = No estás en ninguna mesa de CINCO aquí.
-cinco-timed-out = { $names }: se acabó el tiempo; la CPU juega en su lugar hasta que vuelvan a jugar.
+cinco-timed-out = { $names }: se acabó el tiempo; la CPU juega en su lugar hasta que { $count ->
+    [one] vuelva
+   *[other] vuelvan
+  } (con /mano, el botón Mi mano o una jugada).
+cinco-paused = { $names }: se acabó el tiempo. Ya no queda nadie jugando en CINCO #{ $id }: la mesa espera a que alguien vuelva con /mano o el botón Mi mano, y la CPU juega entonces por quien siga ausente.
 cinco-seated = Estás sentado en la mesa de CINCO { $id }: tu mano y las peticiones de puja llegarán aquí.
 cinco-lobby-unreachable = { $names } { $count ->
     [one] aún no puede recibir mis mensajes privados: escríbeme una vez en privado (o permite mis mensajes privados) y la partida podrá empezar.

@@ -344,7 +344,7 @@ impl Core {
             Command::Settings { kind, change } => self.chat_settings(context, kind, change).await,
             Command::Help => Ok(vec![self.send(context, vec![Text::new("help")])]),
             Command::Cinco => self.open_lobby(context).await,
-            Command::Hand(game) => self.send_hand(context, game),
+            Command::Hand(game) => self.send_hand(context, game).await,
             Command::Accept(id) => self.accept(context, id, false).await,
             Command::Join(id) => self.accept(context, id, true).await,
             Command::Decline(id) => self.decline(context, id).await,
@@ -375,7 +375,7 @@ impl Core {
             Payload::Decline(id) => self.decline(context, Some(id)).await,
             Payload::Inert => Err(error::refused("button-disabled")),
             Payload::Lobby { lobby, choice } => self.lobby_choice(context, lobby, choice).await,
-            Payload::Hand(game) => self.send_hand(context, Some(game)),
+            Payload::Hand(game) => self.send_hand(context, Some(game)).await,
             Payload::Cinco { game, round, action } => {
                 self.cinco_press(context, game, round, &action).await
             }

@@ -312,12 +312,30 @@ impl Core {
         Ok(outputs)
     }
 
-    /// `/hand`: one's hand (and what the game waits for from one) again, privately.
-    pub(in crate::core) fn send_hand(
-        &self,
+    /// `/hand` (or the table's My hand button): one's hand, and what the game waits for from
+    /// one, again, privately. A player away on timeout who asks for their hand is back: the
+    /// group is told, their clock runs again, and the CPU stops playing for them.
+    pub(in crate::core) async fn send_hand(
+        &mut self,
         context: &Context,
         game: Option<GameId>,
     ) -> Result<Vec<Output>, CoreError> {
+        let (id, seat, away) = self.seat_for_hand(context, game)?;
+        let mut outputs =
+            if away { self.cinco_seat_back(context, id, seat).await? } else { Vec::new() };
+        let table = self.cinco.tables.get(&id).ok_or_else(|| refused("cinco-no-game"))?;
+        let slot = HandSlot { game: id, anew: true, notify: false };
+        outputs.extend(self.hand_output(table, seat, context.locale, slot));
+        Ok(outputs)
+    }
+
+    /// The table in this chat (game `game`, if named) where the user sits: its id, their seat,
+    /// and whether they are away.
+    fn seat_for_hand(
+        &self,
+        context: &Context,
+        game: Option<GameId>,
+    ) -> Result<(GameId, CincoSeat, bool), CoreError> {
         let mut tables = self
             .cinco
             .tables
@@ -330,8 +348,38 @@ impl Core {
             .find(|table| table.seat_of(&context.user.id).is_some())
             .ok_or_else(|| refused(if watched { "not-a-player" } else { "cinco-no-game" }))?;
         let seat = table.seat_of(&context.user.id).ok_or_else(|| refused("not-a-player"))?;
-        let slot = HandSlot { game: table.row.id, anew: true, notify: false };
-        Ok(self.hand_output(table, seat, context.locale, slot).into_iter().collect())
+        Ok((table.row.id, seat, is_away(&table.row, seat)))
+    }
+
+    /// `seat`'s player, away on timeout, is back without acting yet: stored, told to the
+    /// group, their seat's clock armed again if the game waits for them, and the CPU asked for
+    /// what it owes now that someone is at the table.
+    async fn cinco_seat_back(
+        &mut self,
+        context: &Context,
+        id: GameId,
+        seat: CincoSeat,
+    ) -> Result<Vec<Output>, CoreError> {
+        let now = self.clock.now_ms();
+        let table = self.cinco.tables.get(&id).ok_or_else(|| refused("cinco-no-game"))?;
+        let index = seat_index(seat).ok_or_else(|| refused("not-a-player"))?;
+        let mut row = table.row.clone();
+        row.away = row.away.with(index, false);
+        row.last_human_at = now;
+        row.updated_at = now;
+        let auction = table.game.public_view().auction.map(|auction| auction.number);
+        row.deadline = deadline(&row, &table.game, auction, now);
+        let mut change = self.begin(Some(context)).await?;
+        change.save_cinco(&row).await?;
+        self.commit(Some(context), change).await?;
+        let note = Text::new("seat-taken-back").with("name", name_of(&row.players[seat.index()]));
+        let chat = row.chat.clone();
+        if let Some(table) = self.cinco.tables.get_mut(&id) {
+            table.row = row;
+        }
+        let locale = self.chat_locale(&chat).await;
+        self.ask_cinco_cpu(id);
+        Ok(vec![Output::Send { chat, message: Message::text(locale, vec![note]) }])
     }
 
     /// A press of a CINCO button (or its payload typed).
@@ -584,7 +632,17 @@ impl Core {
         if list.is_empty() {
             return Ok(Vec::new());
         }
-        let note = Text::new("cinco-timed-out").with("names", list.join(", "));
+        // The CPU stands in only while someone is at the table: with everybody away it would
+        // play the whole game alone, so the table waits, and says so, until one comes back.
+        let nobody_here = self.cinco.tables.get(&id).is_none_or(|table| {
+            (0..table.row.players.len())
+                .filter_map(|seat| u8::try_from(seat).ok().map(CincoSeat))
+                .all(|seat| !present(&table.row, seat))
+        });
+        let note = Text::new(if nobody_here { "cinco-paused" } else { "cinco-timed-out" })
+            .with("names", list.join(", "))
+            .with("count", list.len())
+            .with("id", id.0);
         Ok(vec![Output::Send { chat, message: Message::text(locale, vec![note]) }])
     }
 
