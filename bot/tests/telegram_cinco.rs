@@ -65,12 +65,16 @@ fn latest_hand(fake: &FakeTelegram, player: i64) -> Option<Latest> {
 }
 
 /// Presses the first button of `player`'s latest hand, unless that hand was pressed already
-/// (`pressed`: the index of the last hand pressed, per player); whether it pressed.
-async fn press_latest(fake: &FakeTelegram, player: i64, pressed: &mut HashMap<i64, usize>) -> bool {
-    let Some(latest) = latest_hand(fake, player) else { return false };
-    let Some(first) = latest.call.buttons().first().cloned() else { return false };
+/// (`pressed`: the index of the last hand pressed, per player); the button pressed.
+async fn press_latest(
+    fake: &FakeTelegram,
+    player: i64,
+    pressed: &mut HashMap<i64, usize>,
+) -> Option<String> {
+    let latest = latest_hand(fake, player)?;
+    let first = latest.call.buttons().first().cloned()?;
     if pressed.get(&player) == Some(&latest.index) {
-        return false;
+        return None;
     }
     pressed.insert(player, latest.index);
     let update = press(player, latest.message, &person(player), &first);
@@ -81,7 +85,7 @@ async fn press_latest(fake: &FakeTelegram, player: i64, pressed: &mut HashMap<i6
         call.method == "answerCallbackQuery" && call.params["callback_query_id"] == query
     })
     .await;
-    true
+    Some(first)
 }
 
 /// Each player presses their latest hand's first button, round after round, until the group
@@ -103,7 +107,7 @@ async fn play(
         }
         let mut any = false;
         for (player, _) in PLAYERS {
-            any |= press_latest(fake, player, pressed).await;
+            any |= press_latest(fake, player, pressed).await.is_some();
             if stop(fake) {
                 return false;
             }
@@ -289,5 +293,66 @@ async fn three_players_play_cinco_by_private_messages_through_a_restart_in_an_au
         requests += asked.filter(|c| c.method == "sendPhoto").count();
     }
     assert!(requests >= 8, "{requests} bid requests are new messages, which notify");
+    served.stop().await;
+}
+
+/// The delay between an auction's last bid and its result in the group, through Telegram's
+/// own pace (one call a second per chat, twenty new messages a minute in a group), while three
+/// people act about once a second each in turn. A measurement, not a check: run it with
+/// `cargo test -p cincobot --test telegram_cinco -- --ignored --nocapture` (about two
+/// minutes); the figures are in docs/PERFORMANCE.md.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a two-minute measurement in real time"]
+async fn auction_results_reach_the_group_soon_while_players_keep_acting() {
+    use std::time::Instant;
+    let directory = tempfile::tempdir().expect("a folder");
+    let database = directory.path().join("bot.db");
+    let fake = FakeTelegram::start().await;
+    let pacing =
+        cincobot::telegram::Pacing { chat_interval: Duration::from_secs(1), group_per_minute: 20 };
+    let served = fake_telegram::serve_bot_paced(&fake, &database, pacing).await;
+    let [ana, bruno, carla] = PLAYERS.map(|(id, _)| id);
+    fake.push(text(GROUP, &person(ana), "/cinco"));
+    fake.wait_for(0, |call| call.buttons().contains(&"L:1:j".into())).await;
+    for joiner in [bruno, carla] {
+        let from = fake.count();
+        fake.push(press(GROUP, 1001, &person(joiner), "L:1:j"));
+        fake.wait_for(from, |call| call.method == "answerCallbackQuery").await;
+    }
+    fake.push(press(GROUP, 1001, &person(ana), "L:1:s"));
+    let started = Instant::now();
+    let mut last_bid: HashMap<u32, Instant> = HashMap::new();
+    let mut pressed = HashMap::new();
+    let mut turn = 0;
+    while started.elapsed() < Duration::from_secs(100) && !fake.calls().iter().any(is_over) {
+        // Three people, each about once a second: one of them every third of a second.
+        tokio::time::sleep(Duration::from_millis(333)).await;
+        let player = PLAYERS[turn % PLAYERS.len()].0;
+        turn += 1;
+        let Some(button) = press_latest(&fake, player, &mut pressed).await else { continue };
+        let auction = button.strip_prefix("B:1:").and_then(|rest| rest.split(':').next());
+        if let Some(auction) = auction.and_then(|number| number.parse().ok()) {
+            last_bid.insert(auction, Instant::now());
+        }
+    }
+    // Let the results still on their way arrive.
+    tokio::time::sleep(Duration::from_secs(30)).await;
+    let calls = fake.calls();
+    let mut delays: Vec<(u32, f64)> = Vec::new();
+    for call in calls.iter().filter(|c| c.method == "sendMessage" && c.chat() == GROUP) {
+        for number in auction_reveals::auction_numbers(&call.text()) {
+            if let Some(bid) = last_bid.get(&number) {
+                delays.push((number, call.at.saturating_duration_since(*bid).as_secs_f64()));
+            }
+        }
+    }
+    let mut seconds: Vec<f64> = delays.iter().map(|(_, delay)| *delay).collect();
+    seconds.sort_by(f64::total_cmp);
+    println!("auctions bid on by people: {}; results seen: {}", last_bid.len(), delays.len());
+    println!("delay from the last bid to the result, per auction (s): {delays:.1?}");
+    if let (Some(median), Some(most)) = (seconds.get(seconds.len() / 2), seconds.last()) {
+        println!("median {median:.1} s, longest {most:.1} s");
+    }
+    assert!(!delays.is_empty(), "some auction was bid on and revealed");
     served.stop().await;
 }

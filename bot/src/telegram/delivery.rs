@@ -6,9 +6,10 @@
 //! (`/board`) replaces it — the new photo goes out and the old one is deleted — so a chat
 //! shows one board per game. Since an edit notifies nobody, the person to act in a group game
 //! gets a short message that mentions them, as a reply to the board; the previous one of
-//! that game is deleted. Which waiting job goes next is [`ChatQueue`]'s rule: boards before
-//! new messages, mentions after them, deletions in quiet moments, and a board or mention that
-//! a newer one of its game replaces is dropped.
+//! that game is deleted. Which waiting job goes next is [`ChatQueue`]'s rule: boards and new
+//! messages in the order they came (a result is never overtaken by a later board), mentions
+//! after them, deletions in quiet moments, and a board or mention that a newer one of its game
+//! replaces is dropped.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};

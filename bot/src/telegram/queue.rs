@@ -19,20 +19,14 @@ pub enum Kind {
     Cleanup,
 }
 
-/// The four classes of job, in the order they go.
+/// The three classes of job, in the order they go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Tier {
-    Edit,
-    Post,
+    /// Boards, keyboards and new messages: what tells the chat what happened, in the order it
+    /// happened.
+    Told,
     Mention,
     Cleanup,
-}
-
-impl Tier {
-    /// Posting counts towards a group's new messages a minute; the others do not.
-    fn posts(self) -> bool {
-        matches!(self, Tier::Post | Tier::Mention)
-    }
 }
 
 #[derive(Debug)]
@@ -56,34 +50,41 @@ impl<P> Entry<P> {
     fn mention_of(&self, game: GameId) -> bool {
         matches!(self.kind, Kind::Mention { game: g } if g == game)
     }
+
+    /// Whether it posts a new message, which counts towards a group's new messages a minute
+    /// (an edit and a deletion do not).
+    fn posts(&self) -> bool {
+        match self.kind {
+            Kind::Board { on_screen, repost, .. } => !on_screen || repost,
+            Kind::Keyboard { .. } | Kind::Cleanup => false,
+            Kind::Text | Kind::Mention { .. } => true,
+        }
+    }
 }
 
 /// One chat's waiting jobs, `P` each, handed out in this order:
 ///
-/// 1. **Edits first.** A board edited in place, or new buttons under it, changes a message
-///    already in the chat: it moves nothing a reader scrolls through, so it overtakes every
-///    new message waiting. A board is what the player to act waits for.
-/// 2. **New messages keep their order.** Texts, boards posted for the first time and
-///    reposted boards go out in the order they came: the texts of one output list, an answer
-///    and the board it refers to, a challenge and the first board of its game.
-/// 3. **Then mentions.** A turn mention answers a board already shown; it goes when no new
-///    message waits.
-/// 4. **Cleanup in quiet moments.** Deleting an old mention or a replaced board goes only when
+/// 1. **What happened, in the order it happened.** Boards (edited in place or posted), new
+///    buttons under a board, and new messages (texts, notices, replies, invitations) go in the
+///    order they came: a message that tells an event — an auction's result, an Embargo —
+///    reaches the chat before any board that shows what came after it. A board edit used to
+///    overtake every waiting message, and under a steady stream of moves a result reached a
+///    group tens of seconds after the bids that followed it.
+/// 2. **Then mentions.** A turn mention answers a board already shown; it goes when nothing
+///    above waits.
+/// 3. **Cleanup in quiet moments.** Deleting an old mention or a replaced board goes only when
 ///    nothing above waits, or while new messages are held back by the group's minute cap
 ///    (see [`ChatQueue::pop`]).
-/// 5. **The newest board wins.** At most one board of a game waits: a newer one takes the
-///    waiting one's place and drops its content (a waiting new board stays where it waits among
-///    the new messages; a repost stays a repost), so an older board never goes out after a
-///    newer one. A repost arriving while an edit waits drops the edit and queues as a new
-///    message. A newer board also drops its game's waiting keyboards: they were for an older
+/// 4. **The newest board wins, in its own place.** At most one board of a game waits: a newer
+///    one drops the waiting one and queues where it arrives (a repost stays a repost), so a
+///    chat under a stream of moves gets its newest board at its pace, an older board never
+///    goes out after a newer one, and a board never goes ahead of a message that came before
+///    it. A newer board also drops its game's waiting keyboards: they were for an older
 ///    position.
-/// 6. **The newest mention wins.** A waiting mention of a game is dropped for a newer one of
+/// 5. **The newest mention wins.** A waiting mention of a game is dropped for a newer one of
 ///    that game (the mention already posted is the caller's to delete once the newer one is
 ///    out, so none is left behind).
-/// 7. **A keyboard follows its board.** It waits behind its game's waiting board, in that
-///    board's class; a newer keyboard of the game drops the waiting one.
-///
-/// Within a class, first come first served.
+/// 6. **A keyboard follows its board.** A newer keyboard of the game drops the waiting one.
 #[derive(Debug)]
 pub struct ChatQueue<P> {
     entries: Vec<Entry<P>>,
@@ -107,38 +108,29 @@ impl<P> ChatQueue<P> {
         self.entries.len()
     }
 
-    /// Queues `job`; the jobs it makes needless (rules 5–7) come back.
+    /// Queues `job`; the jobs it makes needless (rules 4–6) come back.
     pub fn push(&mut self, kind: Kind, job: P) -> Vec<P> {
         let mut dropped = Vec::new();
-        let tier = match kind {
+        let (kind, tier) = match kind {
             Kind::Board { game, on_screen, repost } => {
                 dropped.extend(self.remove_where(|entry| entry.keyboard_of(game)));
-                if let Some(waiting) = self.entries.iter_mut().find(|entry| entry.board_of(game))
-                    && !(repost && waiting.tier == Tier::Edit)
-                {
-                    if let Kind::Board { repost: was_repost, .. } = waiting.kind {
-                        waiting.kind =
-                            Kind::Board { game, on_screen, repost: repost || was_repost };
-                    }
-                    dropped.push(std::mem::replace(&mut waiting.job, job));
-                    return dropped;
-                }
+                let was_repost = self
+                    .entries
+                    .iter()
+                    .any(|entry| matches!(entry.kind, Kind::Board { game: g, repost: true, .. } if g == game));
                 dropped.extend(self.remove_where(|entry| entry.board_of(game)));
-                if on_screen && !repost { Tier::Edit } else { Tier::Post }
+                (Kind::Board { game, on_screen, repost: repost || was_repost }, Tier::Told)
             }
             Kind::Keyboard { game } => {
                 dropped.extend(self.remove_where(|entry| entry.keyboard_of(game)));
-                self.entries
-                    .iter()
-                    .find(|entry| entry.board_of(game))
-                    .map_or(Tier::Edit, |board| board.tier)
+                (kind, Tier::Told)
             }
-            Kind::Text => Tier::Post,
+            Kind::Text => (kind, Tier::Told),
             Kind::Mention { game } => {
                 dropped.extend(self.remove_where(|entry| entry.mention_of(game)));
-                Tier::Mention
+                (kind, Tier::Mention)
             }
-            Kind::Cleanup => Tier::Cleanup,
+            Kind::Cleanup => (kind, Tier::Cleanup),
         };
         let seq = self.next_seq;
         self.next_seq += 1;
@@ -155,12 +147,13 @@ impl<P> ChatQueue<P> {
     /// nothing may go. `posts_allowed`: as for `pop`.
     #[must_use]
     pub fn next_posts(&self, posts_allowed: bool) -> Option<bool> {
-        self.next(posts_allowed).map(|index| self.entries[index].tier.posts())
+        self.next(posts_allowed).map(|index| self.entries[index].posts())
     }
 
     /// The next job and its kind (for a board, `repost` says whether any board it replaced
     /// was one). `posts_allowed`: false while the group's minute cap holds new messages back;
-    /// then only edits and cleanups go.
+    /// then only what comes before the first new message waiting goes (edits need no room
+    /// under the cap, but may not overtake a message), and cleanups.
     pub fn pop(&mut self, posts_allowed: bool) -> Option<(Kind, P)> {
         let index = self.next(posts_allowed)?;
         let entry = self.entries.remove(index);
@@ -168,11 +161,16 @@ impl<P> ChatQueue<P> {
     }
 
     fn next(&self, posts_allowed: bool) -> Option<usize> {
+        let in_order = |(_, entry): &(usize, &Entry<P>)| (entry.tier, entry.seq);
+        let first = self.entries.iter().enumerate().min_by_key(in_order)?;
+        if posts_allowed || !first.1.posts() {
+            return Some(first.0);
+        }
         self.entries
             .iter()
             .enumerate()
-            .filter(|(_, entry)| posts_allowed || !entry.tier.posts())
-            .min_by_key(|(_, entry)| (entry.tier, entry.seq))
+            .filter(|(_, entry)| entry.tier == Tier::Cleanup)
+            .min_by_key(in_order)
             .map(|(index, _)| index)
     }
 
@@ -227,7 +225,7 @@ mod tests {
     }
 
     #[test]
-    fn a_board_edit_overtakes_texts_mentions_and_cleanup() {
+    fn a_board_edit_waits_its_turn_among_messages_and_goes_before_mentions_and_cleanup() {
         let (mut queue, dropped) = queued(&[
             (mention(ONE), "mention 1"),
             (Kind::Cleanup, "delete old mention"),
@@ -235,7 +233,29 @@ mod tests {
             (edit(ONE), "board 2"),
         ]);
         assert!(dropped.is_empty());
-        assert_eq!(drain(&mut queue), ["board 2", "text", "mention 1", "delete old mention"]);
+        assert_eq!(drain(&mut queue), ["text", "board 2", "mention 1", "delete old mention"]);
+    }
+
+    /// Three people acting once a second keep the table changing: an auction's result still
+    /// goes before every later table, which is coalesced into the newest.
+    #[test]
+    fn a_result_is_never_overtaken_by_a_later_table() {
+        let (mut queue, dropped) = queued(&[
+            (edit(ONE), "table: auction 1 bids in"),
+            (Kind::Text, "auction 1 result"),
+            (edit(ONE), "table: a card played"),
+            (edit(ONE), "table: auction 2 opened"),
+            (Kind::Text, "auction 2 result"),
+            (edit(ONE), "table: a card played after auction 2"),
+        ]);
+        assert_eq!(
+            dropped,
+            ["table: auction 1 bids in", "table: a card played", "table: auction 2 opened"]
+        );
+        assert_eq!(
+            drain(&mut queue),
+            ["auction 1 result", "auction 2 result", "table: a card played after auction 2"]
+        );
     }
 
     #[test]
@@ -249,12 +269,12 @@ mod tests {
         ]);
         assert_eq!(
             drain(&mut queue),
-            ["board of 2", "challenge accepted", "board of 1", "first line", "second line"]
+            ["challenge accepted", "board of 1", "first line", "second line", "board of 2"]
         );
     }
 
     #[test]
-    fn a_newer_board_replaces_a_waiting_one_in_its_place() {
+    fn a_newer_board_replaces_a_waiting_one_where_it_arrives() {
         let (mut queue, dropped) = queued(&[
             (Kind::Text, "text"),
             (first_board(ONE), "ply 0"),
@@ -264,7 +284,7 @@ mod tests {
             (edit(TWO), "two: ply 5"),
         ]);
         assert_eq!(dropped, ["ply 0", "two: ply 4"]);
-        assert_eq!(drain(&mut queue), ["two: ply 5", "text", "ply 1", "after"]);
+        assert_eq!(drain(&mut queue), ["text", "after", "ply 1", "two: ply 5"]);
     }
 
     #[test]
@@ -317,20 +337,21 @@ mod tests {
     }
 
     #[test]
-    fn while_posts_are_capped_edits_and_cleanup_still_go() {
+    fn while_posts_are_capped_cleanup_goes_and_edits_go_until_a_message_waits() {
         let (mut queue, _) = queued(&[
+            (edit(ONE), "edit before"),
             (Kind::Text, "text"),
             (mention(ONE), "mention"),
             (Kind::Cleanup, "delete"),
-            (edit(TWO), "edit"),
+            (edit(TWO), "edit after"),
         ]);
         assert_eq!(queue.next_posts(false), Some(false));
-        assert_eq!(queue.pop(false).map(|(_, job)| job), Some("edit"));
+        assert_eq!(queue.pop(false).map(|(_, job)| job), Some("edit before"));
         assert_eq!(queue.pop(false).map(|(_, job)| job), Some("delete"));
         assert_eq!(queue.next_posts(false), None);
-        assert_eq!(queue.pop(false), None);
+        assert_eq!(queue.pop(false), None, "the edit after the text may not overtake it");
         assert_eq!(queue.next_posts(true), Some(true));
-        assert_eq!(drain(&mut queue), ["text", "mention"]);
+        assert_eq!(drain(&mut queue), ["text", "edit after", "mention"]);
     }
 
     /// A deterministic stream of pushes and pops, the seed choosing which.
@@ -364,31 +385,51 @@ mod tests {
     }
 
     #[test]
-    fn an_older_board_never_goes_out_after_a_newer_one_and_nothing_is_lost() {
+    fn no_board_goes_out_after_a_newer_one_or_ahead_of_an_older_text_and_nothing_is_lost() {
         for seed in 0..500 {
             let mut queue = ChatQueue::default();
+            // Each job's place in the order of pushes, and the texts pushed but not yet out.
+            let mut arrival = std::collections::HashMap::new();
+            let mut texts_waiting = std::collections::BTreeSet::new();
             let mut pushed = 0;
             let mut accounted = 0;
             let mut texts_out = Vec::new();
             let mut texts_in = Vec::new();
             let (mut boards_in, mut mentions_in) = ([0usize; 3], [0usize; 3]);
             let (mut shown, mut told) = ([0usize; 3], [0usize; 3]);
-            let mut handle = |kind: Kind, (game, ply): (u8, usize)| {
-                if let Kind::Board { .. } = kind {
-                    let last = &mut shown[usize::from(game)];
-                    assert!(ply > *last, "seed {seed}: board {ply} of {game} after {last}");
-                    *last = ply;
-                }
-                if let Kind::Mention { .. } = kind {
-                    told[usize::from(game)] = ply;
-                }
-                if kind == Kind::Text {
-                    texts_out.push(ply);
-                }
-            };
+            let mut handle =
+                |kind: Kind,
+                 (game, ply): (u8, usize),
+                 arrival: &std::collections::HashMap<(u8, usize), usize>,
+                 texts_waiting: &mut std::collections::BTreeSet<usize>| {
+                    let at = arrival[&(game, ply)];
+                    if let Kind::Board { .. } = kind {
+                        let last = &mut shown[usize::from(game)];
+                        assert!(ply > *last, "seed {seed}: board {ply} of {game} after {last}");
+                        *last = ply;
+                        let older = texts_waiting.range(..at).next();
+                        assert!(
+                            older.is_none(),
+                            "seed {seed}: a board went ahead of text {older:?}"
+                        );
+                    }
+                    if kind == Kind::Text {
+                        texts_waiting.remove(&at);
+                    }
+                    if let Kind::Mention { .. } = kind {
+                        told[usize::from(game)] = ply;
+                    }
+                    if kind == Kind::Text {
+                        texts_out.push(ply);
+                    }
+                };
             for step in scramble(seed) {
                 match step {
                     Some((kind, job)) => {
+                        arrival.insert(job, pushed);
+                        if kind == Kind::Text {
+                            texts_waiting.insert(pushed);
+                        }
                         pushed += 1;
                         match kind {
                             Kind::Text => texts_in.push(job.1),
@@ -401,14 +442,14 @@ mod tests {
                     None => {
                         if let Some((kind, job)) = queue.pop(seed % 2 == 0) {
                             accounted += 1;
-                            handle(kind, job);
+                            handle(kind, job, &arrival, &mut texts_waiting);
                         }
                     }
                 }
             }
             while let Some((kind, job)) = queue.pop(true) {
                 accounted += 1;
-                handle(kind, job);
+                handle(kind, job, &arrival, &mut texts_waiting);
             }
             assert_eq!(accounted, pushed, "seed {seed}: every job is either done or dropped");
             assert_eq!(texts_out, texts_in, "seed {seed}: texts are never dropped or reordered");

@@ -4,7 +4,7 @@
 
 /// The numbers the reveals in `text` give their auctions ("Auction 3 for the …"), one per
 /// reveal line (one message may reveal two auctions).
-fn auction_numbers(text: &str) -> impl Iterator<Item = u32> + '_ {
+pub fn auction_numbers(text: &str) -> impl Iterator<Item = u32> + '_ {
     text.lines().filter(|line| line.contains("every bid at once")).filter_map(|line| {
         let after = line.split_once("Auction")?.1;
         let digits: String = after

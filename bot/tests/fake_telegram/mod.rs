@@ -83,8 +83,17 @@ pub async fn serve_bot(
     fake: &FakeTelegram,
     database: &std::path::Path,
 ) -> cincobot::telegram::Served {
+    serve_bot_paced(fake, database, cincobot::telegram::Pacing::UNLIMITED).await
+}
+
+/// [`serve_bot`] within `pacing` (Telegram's own limits, to measure what players wait for).
+pub async fn serve_bot_paced(
+    fake: &FakeTelegram,
+    database: &std::path::Path,
+    pacing: cincobot::telegram::Pacing,
+) -> cincobot::telegram::Served {
     use cincobot::config::{Config, CpuBudgets, Secret, TelegramConfig};
-    use cincobot::telegram::{Pacing, TelegramSettings, serve};
+    use cincobot::telegram::{TelegramSettings, serve};
     let config = Config {
         database_url: format!("sqlite://{}", database.display()),
         cpu: CpuBudgets { easy_ms: 20, normal_ms: 20, hard_ms: 20, checks: 0 },
@@ -100,7 +109,7 @@ pub async fn serve_bot(
         ..config.clone()
     })
     .expect("the settings");
-    settings.pacing = Pacing::UNLIMITED;
+    settings.pacing = pacing;
     settings.poll_timeout = Duration::from_secs(1);
     settings.ctrlc = false;
     let running = cincobot::runtime::start(&config).await.expect("the core starts");
