@@ -534,3 +534,67 @@ async fn a_person_alone_with_the_cpu_who_times_out_pauses_the_table() {
     assert!(!private_buttons(&back, "ana").is_empty(), "Ana may act again: {back:?}");
     assert_goes_on(&mut harness, back, "Ana").await;
 }
+
+/// `user` presses or types with their client in `locale`.
+async fn in_locale(
+    harness: &mut common::Harness,
+    locale: cincobot::i18n::Locale,
+    user: &str,
+    action: cincobot::core::Action,
+) -> Vec<Output> {
+    let mut input = harness.input(user, action);
+    input.locale = Some(locale);
+    harness.core.handle(input).await
+}
+
+/// The languages of the private messages to `user` among `outputs`.
+fn private_locales(outputs: &[Output], user: &str) -> Vec<cincobot::i18n::Locale> {
+    outputs
+        .iter()
+        .filter_map(|output| match output {
+            Output::Direct { user: to, message, .. } if to == user => Some(message.locale),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Every private message is in its reader's language, whatever the chat's: the hands dealt,
+/// the hand asked for again, and after a restart.
+#[tokio::test]
+async fn each_hand_comes_in_its_readers_language() {
+    use cincobot::core::Action;
+    use cincobot::i18n::Locale::{En, Es};
+    let mut harness = common::Harness::new().await;
+    harness.core.deal_cinco_from(5);
+    in_locale(&mut harness, Es, "Ana", Action::Command("/cinco".into())).await;
+    in_locale(&mut harness, En, "Bruno", Action::Button("L:1:j".into())).await;
+    let dealt = in_locale(&mut harness, Es, "Ana", Action::Button("L:1:s".into())).await;
+    assert_eq!(private_locales(&dealt, "ana"), [Es], "{dealt:?}");
+    assert_eq!(private_locales(&dealt, "bruno"), [En], "{dealt:?}");
+    let again = in_locale(&mut harness, Es, "Ana", Action::Command("/hand".into())).await;
+    assert_eq!(private_locales(&again, "ana"), [Es], "{again:?}");
+    let restarted = common::Harness::on(harness.store.clone()).await;
+    let shown = &restarted.startup;
+    let asked = private_locales(shown, "ana").len() + private_locales(shown, "bruno").len();
+    assert!(asked > 0, "someone is asked again after the restart: {shown:?}");
+    for (user, locale) in [("ana", Es), ("bruno", En)] {
+        let locales = private_locales(shown, user);
+        assert!(locales.iter().all(|l| *l == locale), "{user}: {locales:?}");
+    }
+}
+
+/// Two CPUs of one level are told apart by a number; a CPU alone at its level keeps its name.
+#[tokio::test]
+async fn two_cpus_of_one_level_are_numbered() {
+    let mut harness = common::Harness::new().await;
+    harness.say("Ana", "/cinco").await;
+    harness.press("Ana", "L:1:cn").await;
+    harness.press("Ana", "L:1:ce").await;
+    let lobby = harness.press("Ana", "L:1:cn").await;
+    let seats = lines_saying(&lobby, "cinco-lobby-seats");
+    let names = seats.last().and_then(|line| line.arg("names")).expect("the seats listed");
+    assert_eq!(
+        names,
+        &cincobot::i18n::Arg::Plain("Ana, CPU normal 1, CPU easy, CPU normal 2".into())
+    );
+}

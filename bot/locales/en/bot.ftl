@@ -45,6 +45,7 @@ label-captures = captures
 label-score = points
 label-popout = PopOut
 cpu-name = CPU { $level }
+cpu-name-numbered = CPU { $level } { $number }
 level-easy = easy
 level-normal = normal
 level-hard = hard

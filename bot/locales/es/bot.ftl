@@ -45,6 +45,7 @@ label-captures = capturas
 label-score = puntos
 label-popout = PopOut
 cpu-name = CPU { $level }
+cpu-name-numbered = CPU { $level } { $number }
 level-easy = fácil
 level-normal = normal
 level-hard = difícil

@@ -110,17 +110,18 @@ impl Core {
             ];
             return vec![super::reply(context, summary)];
         }
-        let body = rules_section(kind, context.locale);
-        let document = vec![Text::new("rules-document").with("body", body)];
         if context.chat.kind == super::ChatKind::Private {
-            return vec![self.send(context, document)];
+            let body = rules_section(kind, context.locale);
+            return vec![self.send(context, vec![Text::new("rules-document").with("body", body)])];
         }
+        let body = rules_section(kind, context.reader_locale);
+        let document = vec![Text::new("rules-document").with("body", body)];
         // A whole rules document would bury a group's games: it goes to the asker privately.
         vec![
             Output::Direct {
                 platform: context.chat.platform,
                 user: context.user.id.clone(),
-                message: super::Message::text(context.locale, document),
+                message: super::Message::text(context.reader_locale, document),
                 prompt: None,
                 hand: None,
             },

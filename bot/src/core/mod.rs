@@ -73,7 +73,11 @@ struct Context {
     chat: Chat,
     user: User,
     is_admin: bool,
+    /// The language of what the chat reads: the chat's choice, else the user's client's.
     locale: Locale,
+    /// The language of what only this user reads (a private message): their client's, else
+    /// the chat's.
+    reader_locale: Locale,
     event: EventId,
     /// A change of this input committed the event: later changes of the same input are not
     /// its first. Shared with the input's copies in other locales.
@@ -89,6 +93,7 @@ impl Context {
             user: self.user.clone(),
             is_admin: self.is_admin,
             locale,
+            reader_locale: self.reader_locale,
             event: self.event.clone(),
             event_committed: Arc::clone(&self.event_committed),
             replied_to: self.replied_to.clone(),
@@ -282,6 +287,7 @@ impl Core {
             user: input.user.clone(),
             is_admin: input.is_chat_admin,
             locale: chat_locale.or(input.locale).unwrap_or(self.settings.default_locale),
+            reader_locale: input.locale.or(chat_locale).unwrap_or(self.settings.default_locale),
             event: input.event.clone(),
             event_committed: Arc::default(),
             replied_to: input.replied_to.clone(),

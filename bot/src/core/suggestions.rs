@@ -27,6 +27,7 @@ impl Core {
             user: User::new(user, ""),
             is_admin: false,
             locale: self.settings.default_locale,
+            reader_locale: self.settings.default_locale,
             event: EventId(String::new()),
             event_committed: Arc::default(),
             replied_to: None,

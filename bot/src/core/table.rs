@@ -40,6 +40,31 @@ pub(super) fn name_of(player: &Player) -> Arg {
     }
 }
 
+/// The names of a table's seats, in order: two CPUs of one level are told apart by a number
+/// ("CPU normal 1", "CPU normal 2"); a CPU alone at its level keeps its plain name.
+pub(super) fn seat_names(players: &[Player]) -> Vec<Arg> {
+    let level_of = |player: &Player| match player {
+        Player::Cpu { level } => Some(*level),
+        Player::Human { .. } => None,
+    };
+    let mut counted = Vec::new();
+    players
+        .iter()
+        .map(|player| match level_of(player) {
+            Some(level) if players.iter().filter(|p| level_of(p) == Some(level)).count() > 1 => {
+                counted.push(level);
+                let number = counted.iter().filter(|l| **l == level).count();
+                Arg::Text(
+                    Text::new("cpu-name-numbered")
+                        .with("level", Text::new(level.name_id()))
+                        .with("number", number),
+                )
+            }
+            _ => name_of(player),
+        })
+        .collect()
+}
+
 /// A game's name in the middle of a sentence (Spanish writes it in lowercase there).
 pub(super) fn game_in_sentence(kind: impl Into<crate::games::Family>) -> Text {
     Text::new("game-in-sentence").with("kind", kind.into().code())

@@ -45,6 +45,24 @@ impl Store {
         Ok(())
     }
 
+    /// The language of `user`'s client, as their last input said it.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database fails.
+    pub async fn user_locale(
+        &self,
+        platform: Platform,
+        user: &str,
+    ) -> Result<Option<Locale>, StoreError> {
+        let locale: Option<Option<String>> =
+            sqlx::query_scalar("SELECT locale FROM users WHERE platform = ? AND user_id = ?")
+                .bind(platform.code())
+                .bind(user)
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(locale.flatten().as_deref().and_then(Locale::from_tag))
+    }
+
     /// The user a mention names: by platform id, else by handle (any case). Never by
     /// display name, which two people may share.
     ///

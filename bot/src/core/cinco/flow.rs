@@ -8,7 +8,7 @@ use engine::cpu::{CincoPlayer, cinco_decision_seed};
 use engine::{Cinco, CincoAction, CincoOutcome, CincoSeat, CincoSettings, PublicView, SeatAction};
 
 use super::super::error::{CoreError, refused};
-use super::super::table::name_of;
+use super::super::table::{name_of, seat_names};
 use super::super::{
     CincoCpuRequest, CincoRound, Context, Core, CpuLevel, CpuReply, GameId, HandSlot, Message,
     Output, Platform, Player, Prompt, User,
@@ -121,7 +121,7 @@ impl Core {
     }
 
     fn cinco_names(row: &CincoRow) -> Vec<Arg> {
-        row.players.iter().map(name_of).collect()
+        seat_names(&row.players)
     }
 
     pub(super) fn words(&self, locale: Locale) -> impl Fn(Arg) -> String + '_ {
@@ -133,7 +133,8 @@ impl Core {
     }
 
     /// The hand message of `seat`, for its player's eyes only, shown as `slot` says (asked
-    /// for again, or to notify its player).
+    /// for again, or to notify its player), in the language they read (`locale` when it is
+    /// not known).
     pub(super) fn hand_output(
         &self,
         table: &CincoTable,
@@ -144,6 +145,7 @@ impl Core {
         let Some(Player::Human { id, .. }) = table.row.players.get(seat.index()) else {
             return None;
         };
+        let locale = table.readers.get(&seat.index()).copied().unwrap_or(locale);
         let private = table.game.private_view(seat)?;
         let message = hand_message(
             table.row.id,
@@ -306,6 +308,7 @@ impl Core {
         self.commit(Some(context), change).await?;
         let id = row.id;
         self.cinco.tables.insert(id, CincoTable::new(row, game, Vec::new()));
+        self.learn_readers(id).await?;
         let locale = self.chat_locale(&context.chat).await;
         let outputs = self.announce(id, None, None, (locale, None));
         self.ask_cinco_cpu(id);
@@ -321,12 +324,43 @@ impl Core {
         game: Option<GameId>,
     ) -> Result<Vec<Output>, CoreError> {
         let (id, seat, away) = self.seat_for_hand(context, game)?;
+        self.heard_from(context, id, seat);
         let mut outputs =
             if away { self.cinco_seat_back(context, id, seat).await? } else { Vec::new() };
         let table = self.cinco.tables.get(&id).ok_or_else(|| refused("cinco-no-game"))?;
         let slot = HandSlot { game: id, anew: true, notify: false };
         outputs.extend(self.hand_output(table, seat, context.locale, slot));
         Ok(outputs)
+    }
+
+    /// Learns from the store the language each person at table `id` reads in.
+    async fn learn_readers(&mut self, id: GameId) -> Result<(), StoreError> {
+        let Some(table) = self.cinco.tables.get(&id) else { return Ok(()) };
+        let platform = table.row.chat.platform;
+        let people: Vec<(usize, String)> = table
+            .row
+            .players
+            .iter()
+            .enumerate()
+            .filter_map(|(seat, player)| player.user_id().map(|user| (seat, user.to_owned())))
+            .collect();
+        let mut readers = std::collections::BTreeMap::new();
+        for (seat, user) in people {
+            if let Some(locale) = self.store.user_locale(platform, &user).await? {
+                readers.insert(seat, locale);
+            }
+        }
+        if let Some(table) = self.cinco.tables.get_mut(&id) {
+            table.readers = readers;
+        }
+        Ok(())
+    }
+
+    /// `context`'s person, seated at table `id` in `seat`, reads in their input's language.
+    fn heard_from(&mut self, context: &Context, id: GameId, seat: CincoSeat) {
+        if let Some(table) = self.cinco.tables.get_mut(&id) {
+            table.readers.insert(seat.index(), context.reader_locale);
+        }
     }
 
     /// The table in this chat (game `game`, if named) where the user sits: its id, their seat,
@@ -426,6 +460,7 @@ impl Core {
         if !table.game.who_may_act().contains(&seat) {
             return Err(CoreError::Refused(Text::new("cinco-not-waiting").with("id", id.0)));
         }
+        self.heard_from(context, id, seat);
         self.cinco_step(Some(context), id, seat, action).await
     }
 
@@ -662,6 +697,7 @@ impl Core {
             }
             let behind = table.row.shown_ply < table.log.len() || table.row.board_message.is_none();
             self.cinco.tables.insert(id, table);
+            self.learn_readers(id).await?;
             let locale = self.chat_locale(&chat).await;
             let mut shown =
                 if behind { self.table_output(id, None, None, (locale, None)) } else { Vec::new() };

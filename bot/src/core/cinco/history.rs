@@ -2,7 +2,7 @@
 //! how many actions it took and when.
 
 use super::super::Core;
-use super::super::table::name_of;
+use super::super::table::seat_names;
 use crate::i18n::{Locale, Text};
 use crate::store::CincoRow;
 
@@ -16,13 +16,14 @@ impl Core {
         locale: Locale,
     ) -> Text {
         let words = self.words(locale);
-        let players: Vec<String> =
-            row.players.iter().map(|player| words(name_of(player))).collect();
+        let names = seat_names(&row.players);
+        let players: Vec<String> = names.iter().cloned().map(&words).collect();
         let winners: Vec<String> = row
             .winners
             .iter()
-            .filter_map(|seat| row.players.get(seat.index()))
-            .map(|player| words(name_of(player)))
+            .filter_map(|seat| names.get(seat.index()))
+            .cloned()
+            .map(&words)
             .collect();
         let result = match winners.as_slice() {
             [] => Text::new("history-drawn"),

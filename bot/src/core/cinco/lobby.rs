@@ -4,7 +4,7 @@
 //! buttons.
 
 use super::super::error::{CoreError, refused};
-use super::super::table::name_of;
+use super::super::table::{name_of, seat_names};
 use super::super::{Button, Context, Core, CpuLevel, LobbyChoice, Message, Output, Payload, Row};
 use super::reach::seated_note;
 use crate::i18n::{Locale, Text};
@@ -41,7 +41,7 @@ fn lobby_button(label: Text, lobby: u64, choice: LobbyChoice) -> Button {
 fn lobby_message(core: &Core, lobby: &LobbyRow, locale: Locale) -> Message {
     let words = core.words(locale);
     let name = |player: &Player| words(name_of(player));
-    let names: Vec<String> = lobby.seats.iter().map(name).collect();
+    let names: Vec<String> = seat_names(&lobby.seats).into_iter().map(&words).collect();
     let unreachable = unreachable_names(lobby, name);
     let id = lobby.id;
     let cpu = |level: CpuLevel| {
@@ -98,7 +98,7 @@ impl Core {
         self.commit(Some(context), change).await?;
         let outputs = vec![
             self.lobby_output(&lobby, context.locale),
-            seated_note(&lobby, &context.user.id, context.locale),
+            seated_note(&lobby, &context.user.id, context.reader_locale),
         ];
         self.cinco.lobbies.insert(lobby.id, lobby);
         Ok(outputs)
@@ -144,7 +144,7 @@ impl Core {
                     id: context.user.id.clone(),
                     name: context.user.name.clone(),
                 });
-                note = Some(seated_note(&lobby, &context.user.id, context.locale));
+                note = Some(seated_note(&lobby, &context.user.id, context.reader_locale));
             }
             LobbyChoice::Leave => {
                 let seat = seated.ok_or_else(|| refused("cinco-lobby-not-seated"))?;

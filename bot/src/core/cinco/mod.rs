@@ -20,6 +20,7 @@ use engine::{Cinco, CincoSeat};
 pub use notation::{action_code, card_code, parse_action, parse_card};
 
 use super::GameId;
+use crate::i18n::Locale;
 use crate::identity::Platform;
 use crate::store::{CincoRow, LobbyRow, PromptRow, StoredAction};
 
@@ -37,6 +38,9 @@ struct CincoTable {
     /// The people the chat was told the bot cannot reach privately, so that it is told once
     /// a game (a Discord user with closed DMs fails again at every interaction).
     told_unreachable: BTreeSet<String>,
+    /// The language each seat's person reads their private messages in (their client's, as
+    /// last known), by seat index; `None`: not known, the chat's.
+    readers: BTreeMap<usize, Locale>,
 }
 
 impl CincoTable {
@@ -48,6 +52,7 @@ impl CincoTable {
             asked: None,
             prompts: BTreeMap::new(),
             told_unreachable: BTreeSet::new(),
+            readers: BTreeMap::new(),
         }
     }
 

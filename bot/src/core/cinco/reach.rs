@@ -190,7 +190,7 @@ impl Core {
             let lobby = about.strip_prefix("seated:").and_then(|id| id.parse::<u64>().ok());
             let Some(lobby) = lobby.and_then(|id| self.cinco.lobbies.get(&id)) else { continue };
             if lobby.seats.iter().any(|seat| seat.user_id() == Some(user)) {
-                outputs.push(seated_note(lobby, user, context.locale));
+                outputs.push(seated_note(lobby, user, context.reader_locale));
             }
         }
         for about in &waiting {
@@ -200,7 +200,7 @@ impl Core {
             };
             if let Some(seat) = table.seat_of(user) {
                 let slot = HandSlot { game: table.row.id, anew: true, notify: false };
-                outputs.extend(self.hand_output(table, seat, context.locale, slot));
+                outputs.extend(self.hand_output(table, seat, context.reader_locale, slot));
             }
         }
         Ok(outputs)
