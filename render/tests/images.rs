@@ -395,3 +395,16 @@ fn the_opening_area_is_framed_around_its_square() {
     let inside = board.pixel_of(Point::new(8, 8)).unwrap();
     assert_eq!(before.at(inside), after.at(inside));
 }
+
+#[test]
+fn names_in_other_scripts_and_unknown_emoji_keep_players_apart() {
+    let with_black = |name: &str| {
+        let mut board = gomoku();
+        board.black.name = name.into();
+        board.to_png().unwrap()
+    };
+    // Simplified and traditional spellings, and two emoji no font has (drawn as codes).
+    assert_ne!(with_black("李小龙"), with_black("李小龍"));
+    assert_ne!(with_black("Bot 🦀"), with_black("Bot 🤖"));
+    assert_ne!(with_black("さくら"), with_black("김민준"));
+}
