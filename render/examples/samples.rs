@@ -57,6 +57,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     write("hand-specials.png", specials.to_png()?)?;
     write("table.png", sample_table(false).to_png()?)?;
     write("table-auction.png", sample_table(true).to_png()?)?;
+    write("table-names.png", names_table().to_png()?)?;
+    let mut board = GridBoard::new(15, Notation::WithI);
+    board.black.name = "李小龙".into();
+    board.white.name = "김민준 🦀".into();
+    board.status = "Turno de 李小龙".into();
+    write("gomoku-names.png", board.to_png()?)?;
     Ok(())
 }
 
@@ -317,6 +323,18 @@ fn sample_hand() -> Hand {
             CardFace { colour: Some(CardColour::Blue), kind: CardKind::Skip },
         ],
     }
+}
+
+/// Names in the scripts chat users write, and an emoji no font has (drawn as its code).
+fn names_table() -> Table {
+    let mut table = sample_table(false);
+    for (player, name) in
+        table.players.iter_mut().zip(["李小龙", "さくら", "김민준 🦀", "Ana 李 Ирина"])
+    {
+        player.name = name.into();
+    }
+    table.status = "Turno de さくら".into();
+    table
 }
 
 fn sample_table(auction: bool) -> Table {

@@ -23,6 +23,15 @@
 //! # Ok::<(), render::RenderError>(())
 //! ```
 //!
+//! Text is DejaVu Sans. A character it lacks comes from subsets of Noto fonts (Chinese,
+//! Japanese kana and kanji, Korean Hangul, Thai, Devanagari; `assets/fonts/README.md` says
+//! which characters and how to remake them); bold text draws their regular glyphs widened by
+//! a pixel. A character no font has, such as most colour emoji, is drawn as its code point in
+//! hex in a thin frame ("1F980" for 🦀), so that names differing only there stay apart.
+//! Invisible characters (variation selectors, zero-width joiners) draw nothing. Text is laid
+//! out left to right with no shaping: Arabic letters show their isolated forms and Hebrew and
+//! Arabic runs are not reversed.
+//!
 //! Render holds no text of its own beyond the Spanish names printed on CINCO's special cards
 //! (part of the card design) and "CINCO" on the card back.
 

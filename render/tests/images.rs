@@ -439,3 +439,16 @@ fn every_five_in_front_of_a_player_is_drawn_the_wild_ones_too() {
         vec![five(CardColour::Red), wild, five(CardColour::Blue), wild, five(CardColour::Green)];
     assert_eq!(cards_in_first_row(&table_with_fives(fives)), 5);
 }
+
+#[test]
+fn names_in_other_scripts_and_unknown_emoji_keep_players_apart() {
+    let with_black = |name: &str| {
+        let mut board = gomoku();
+        board.black.name = name.into();
+        board.to_png().unwrap()
+    };
+    // Simplified and traditional spellings, and two emoji no font has (drawn as codes).
+    assert_ne!(with_black("李小龙"), with_black("李小龍"));
+    assert_ne!(with_black("Bot 🦀"), with_black("Bot 🤖"));
+    assert_ne!(with_black("さくら"), with_black("김민준"));
+}
