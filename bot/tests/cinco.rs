@@ -598,3 +598,52 @@ async fn two_cpus_of_one_level_are_numbered() {
         &cincobot::i18n::Arg::Plain("Ana, CPU normal 1, CPU easy, CPU normal 2".into())
     );
 }
+
+/// The last private message to `user` among `outputs`: its text ids.
+fn last_private_ids<'a>(outputs: &'a [Output], user: &str) -> Vec<&'a str> {
+    outputs
+        .iter()
+        .rev()
+        .find(|output| matches!(output, Output::Direct { user: to, .. } if to == user))
+        .map(|output| output.text_ids())
+        .unwrap_or_default()
+}
+
+/// A reveal spends the bids: each bidder's hand is shown again at once, without the card
+/// spent and without "your bid is in".
+#[tokio::test]
+async fn the_reveal_refreshes_every_bidders_hand() {
+    let (mut harness, outputs) = some_auction_for_both().await;
+    let mut seen = Vec::new();
+    for name in ["Ana", "Bruno"] {
+        let first = private_buttons(&outputs, &name.to_lowercase())[0].payload.clone();
+        seen.extend(harness.press(name, &first).await);
+    }
+    seen.extend(run_cpu_fully(&mut harness).await);
+    assert!(says(&seen, "cinco-reveal"), "the auction is revealed: {seen:?}");
+    for user in ["ana", "bruno"] {
+        let ids = last_private_ids(&seen, user);
+        assert!(ids.contains(&"cinco-hand"), "{user}'s hand is shown after the reveal: {ids:?}");
+        assert!(!ids.contains(&"cinco-sealed"), "{user}'s bid is spent: {ids:?}");
+    }
+}
+
+/// `/join` takes a seat at the CINCO table waiting in the chat, like its Join button; `/hand`
+/// before the start says the hand comes when the host starts.
+#[tokio::test]
+async fn join_takes_a_seat_at_a_waiting_table_and_hand_waits_for_the_start() {
+    let mut harness = common::Harness::new().await;
+    harness.say("Ana", "/cinco").await;
+    let joined = harness.say("Bruno", "/join").await;
+    let seats = lines_saying(&joined, "cinco-lobby-seats");
+    let names = seats.last().and_then(|line| line.arg("names"));
+    assert_eq!(names, Some(&cincobot::i18n::Arg::Plain("Ana, Bruno".into())), "{joined:?}");
+    let again = harness.say("Bruno", "/unirse").await;
+    common::assert_notice(&again, "bruno", cincobot::i18n::Text::new("cinco-lobby-already"));
+    let early = harness.say("Bruno", "/hand").await;
+    let ids: Vec<&str> = early.iter().flat_map(Output::text_ids).collect();
+    assert!(ids.contains(&"cinco-not-started"), "{early:?}");
+    let stranger = harness.say("Carla", "/hand").await;
+    let ids: Vec<&str> = stranger.iter().flat_map(Output::text_ids).collect();
+    assert!(ids.contains(&"cinco-no-game"), "{stranger:?}");
+}

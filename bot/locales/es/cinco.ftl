@@ -1,6 +1,12 @@
 # CINCO: la mesa de espera, la mesa, la mano, las subastas.
-cinco-red = rojo
-cinco-yellow = amarillo
+cinco-red = { $gender ->
+    [feminine] roja
+   *[masculine] rojo
+  }
+cinco-yellow = { $gender ->
+    [feminine] amarilla
+   *[masculine] amarillo
+  }
 cinco-green = verde
 cinco-blue = azul
 cinco-card-number = { $number } { $colour }
@@ -27,11 +33,9 @@ cinco-button-leave = Salir
 cinco-button-cpu = Añadir CPU ({ $level })
 cinco-button-start = Empezar
 cinco-header = CINCO #{ $id }
-cinco-discard = Descarte: { $card } · mazo { $pile } · orden { $order }
-cinco-discard-empty = Aún no hay descarte · mazo { $pile } · orden { $order }
+cinco-discard = Descarte: { $card } · mazo { $pile } · orden: { $order }
+cinco-discard-empty = Aún no hay descarte · mazo { $pile } · orden: { $order }
 cinco-colour-in-play = Color en juego: { $colour }
-cinco-forward = 1 → 2 → 3
-cinco-backward = 3 → 2 → 1
 cinco-player = { $name }: { $cards ->
     [one] 1 carta
    *[other] { $cards } cartas
@@ -74,11 +78,23 @@ cinco-reveal-bid = { $name }: { $card } = { $value }{ $doubled ->
   }
 cinco-reveal-lowers = { $name } usó Puntaje −1 contra { $target }.
 cinco-reveal-winner = { $name } se lleva el 5.
-cinco-reveal-tie = Nadie se lleva el 5: empate en lo más alto, o ninguna puja.
+cinco-reveal-tie = Nadie se lleva el 5: empate a { $value } entre { $names }. Va debajo del descarte.
+cinco-reveal-no-bid = { $name }: no puja (sin cartas numéricas).
+cinco-reveal-nobody = Nadie se lleva el 5: nadie pudo pujar. Va debajo del descarte.
+cinco-skipped = { $name } pierde el turno.
+cinco-reversed = El orden se invierte: { $order }.
 cinco-hand = Tu mano en CINCO #{ $id }: { $cards }
 cinco-hand-empty = No tienes cartas en CINCO #{ $id }.
 cinco-your-turn = Te toca: elige una carta abajo.
-cinco-your-bid = Subasta { $number } por el { $five }: elige tu puja secreta en { $seconds } s.
+cinco-your-bid = Subasta { $number } por el { $five }: elige tu puja secreta.
+cinco-hand-discard = Descarte: { $card }
+cinco-time-left = Te quedan { $seconds } s.
+cinco-playable = Puedes jugar: { $cards }.
+cinco-nothing-playable = Ninguna carta tuya encaja: roba una.
+cinco-bids-double = Valen el doble en esta subasta: { $cards }.
+cinco-bids-all-double = Con el comodín 5, todas las pujas valen el doble.
+cinco-no-number = Subasta { $number } por el { $five }: no pujas, no tienes cartas numéricas.
+cinco-no-number-cambio = Tu Cambio se detuvo al salir el 5: robarás el resto de tus cartas después de la subasta.
 cinco-sealed = Tu puja está entregada: { $card }.
 cinco-button-play = { $card }
 cinco-button-play-colour = { $card } → { $colour }
@@ -93,6 +109,7 @@ cinco-button-bid-lower = Pujar { $card } + Puntaje −1 a { $name }
 cinco-not-allowed = Eso no se puede hacer ahora.
 cinco-not-waiting = CINCO #{ $id } no te está esperando.
 cinco-no-game = No estás en ninguna mesa de CINCO aquí.
+cinco-not-started = La partida aún no ha empezado: tu mano llegará en privado cuando { $host } pulse Empezar.
 cinco-timed-out = { $names }: se acabó el tiempo; la CPU juega en su lugar hasta que { $count ->
     [one] vuelva
    *[other] vuelvan

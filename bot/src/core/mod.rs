@@ -352,7 +352,7 @@ impl Core {
             Command::Cinco => self.open_lobby(context).await,
             Command::Hand(game) => self.send_hand(context, game).await,
             Command::Accept(id) => self.accept(context, id, false).await,
-            Command::Join(id) => self.accept(context, id, true).await,
+            Command::Join(id) => self.join(context, id).await,
             Command::Decline(id) => self.decline(context, id).await,
         }
     }

@@ -147,13 +147,18 @@ impl Core {
         };
         let locale = table.readers.get(&seat.index()).copied().unwrap_or(locale);
         let private = table.game.private_view(seat)?;
+        let now = self.clock.now_ms();
+        let seconds_left = table
+            .row
+            .deadline
+            .filter(|_| present(&table.row, seat))
+            .map(|at| (at.saturating_sub(now) / 1000).max(0));
         let message = hand_message(
-            table.row.id,
-            table.log.len(),
+            (table.row.id, table.log.len()),
             &table.game.public_view(),
             &private,
             &Core::cinco_names(&table.row),
-            table.row.rules.bid_seconds,
+            seconds_left,
             (locale, &self.words(locale)),
         );
         let prompt = Prompt::Hand {
@@ -189,7 +194,7 @@ impl Core {
         let names = Core::cinco_names(&table.row);
         let chat = table.row.chat.clone();
         let mut outputs = Vec::new();
-        let events = events_to_read(&names, note, revealed);
+        let events = events_to_read(&names, note, revealed, &self.words(locale));
         if !events.is_empty() {
             outputs
                 .push(Output::Send { chat: chat.clone(), message: Message::text(locale, events) });
@@ -236,23 +241,41 @@ impl Core {
                     })
             })
         };
+        let every_seat = (0..table.row.players.len())
+            .filter_map(|seat| u8::try_from(seat).ok().map(CincoSeat))
+            .collect::<Vec<_>>();
         let seats: Vec<CincoSeat> = match before {
-            None => (0..table.row.players.len())
-                .filter_map(|seat| u8::try_from(seat).ok().map(CincoSeat))
-                .collect(),
-            Some(_) => {
+            None => every_seat,
+            Some(before) => {
                 let mut seats = table.game.who_may_act();
                 seats.extend(acted.filter(|seat| !seats.contains(seat)));
+                // A reveal spends the bids: every hand shows what is left of it, and no longer
+                // a sealed bid. A new auction tells whoever cannot bid in it why.
+                let revealed = view.reveals.len() > before.reveals.len();
+                let opened = view.auction.as_ref().filter(|new| {
+                    before.auction.as_ref().is_none_or(|old| old.number != new.number)
+                });
+                let cannot_bid = |seat: &CincoSeat| {
+                    opened.is_some_and(|auction| {
+                        auction.bids.get(seat.index()) == Some(&engine::BidStatus::NoNumber)
+                    })
+                };
+                let told: Vec<CincoSeat> = every_seat
+                    .into_iter()
+                    .filter(|seat| !seats.contains(seat) && (revealed || cannot_bid(seat)))
+                    .collect();
+                seats.extend(told);
                 seats
             }
         };
+        let bidders = table.game.who_may_act();
         for seat in seats {
             let waited = Some(seat) != acted;
             if is_away(&table.row, seat) || (before.is_some() && waited && asked_before(seat)) {
                 continue;
             }
             // A new bid request notifies its bidder: no mention in the chat does (all bid).
-            let notify = waited && view.auction.is_some();
+            let notify = waited && view.auction.is_some() && bidders.contains(&seat);
             let slot = HandSlot { game: id, anew: false, notify };
             outputs.extend(self.hand_output(table, seat, locale, slot));
         }
@@ -378,9 +401,12 @@ impl Core {
             .filter(|table| game.is_none_or(|id| id == table.row.id))
             .peekable();
         let watched = tables.peek().is_some();
-        let table = tables
-            .find(|table| table.seat_of(&context.user.id).is_some())
-            .ok_or_else(|| refused(if watched { "not-a-player" } else { "cinco-no-game" }))?;
+        let Some(table) = tables.find(|table| table.seat_of(&context.user.id).is_some()) else {
+            if let Some(host) = self.lobby_host_of(context) {
+                return Err(CoreError::Refused(Text::new("cinco-not-started").with("host", host)));
+            }
+            return Err(refused(if watched { "not-a-player" } else { "cinco-no-game" }));
+        };
         let seat = table.seat_of(&context.user.id).ok_or_else(|| refused("not-a-player"))?;
         Ok((table.row.id, seat, is_away(&table.row, seat)))
     }

@@ -8,7 +8,7 @@ use super::super::table::{name_of, seat_names};
 use super::super::{Button, Context, Core, CpuLevel, LobbyChoice, Message, Output, Payload, Row};
 use super::reach::seated_note;
 use crate::i18n::{Locale, Text};
-use crate::identity::{MAX_SEATS, Player};
+use crate::identity::{ChallengeId, MAX_SEATS, Player};
 use crate::store::{LobbyRow, StoreError};
 
 /// The names of the people seated at `lobby` whom the bot cannot reach privately.
@@ -86,6 +86,41 @@ fn lobby_message(core: &Core, lobby: &LobbyRow, locale: Locale) -> Message {
 }
 
 impl Core {
+    /// `/join [N]`: an open challenge, else a CINCO table waiting in this chat (table `N`, or
+    /// the newest) takes a seat.
+    pub(in crate::core) async fn join(
+        &mut self,
+        context: &Context,
+        id: Option<ChallengeId>,
+    ) -> Result<Vec<Output>, CoreError> {
+        let refusal = match self.accept(context, id, true).await {
+            Err(CoreError::Refused(refusal)) => refusal,
+            accepted => return accepted,
+        };
+        let waiting = self
+            .cinco
+            .lobbies
+            .values()
+            .filter(|lobby| lobby.chat == context.chat)
+            .filter(|lobby| id.is_none_or(|id| u64::try_from(id.0).ok() == Some(lobby.id)))
+            .map(|lobby| lobby.id)
+            .max();
+        match waiting {
+            Some(lobby) => self.lobby_choice(context, lobby, LobbyChoice::Join).await,
+            None => Err(CoreError::Refused(refusal)),
+        }
+    }
+
+    /// Whether `user` is seated at a CINCO table of this chat still waiting to start: its host.
+    pub(in crate::core) fn lobby_host_of(&self, context: &Context) -> Option<String> {
+        self.cinco
+            .lobbies
+            .values()
+            .filter(|lobby| lobby.chat == context.chat)
+            .find(|lobby| seat_of(lobby, &context.user.id).is_some())
+            .map(|lobby| lobby.host.name.clone())
+    }
+
     /// `/cinco`: a lobby with its opener seated.
     pub(in crate::core) async fn open_lobby(
         &mut self,

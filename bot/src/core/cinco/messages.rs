@@ -5,8 +5,8 @@
 use std::sync::Arc;
 
 use engine::{
-    Bid, Choice, CincoAction, CincoOutcome, PrivateView, PublicCard, PublicView, PuntajeUse,
-    Reveal, Rotation, WinBy,
+    Bid, BidValue, Card, Choice, CincoAction, CincoOutcome, PrivateView, PublicCard, PublicView,
+    PuntajeUse, Reveal, Rotation, WinBy,
 };
 use render::{Auction, Hand, PlayDirection, Table, TablePlayer};
 
@@ -81,18 +81,47 @@ fn joined(
     seats: impl IntoIterator<Item = usize>,
     render: &dyn Fn(Arg) -> String,
 ) -> String {
-    seats.into_iter().map(|seat| render(name(names, seat))).collect::<Vec<_>>().join(", ")
+    joined_with(names, seats, render, ", ")
+}
+
+fn joined_with(
+    names: &[Arg],
+    seats: impl IntoIterator<Item = usize>,
+    render: &dyn Fn(Arg) -> String,
+    separator: &str,
+) -> String {
+    seats.into_iter().map(|seat| render(name(names, seat))).collect::<Vec<_>>().join(separator)
+}
+
+/// The seat after `seat` of `seats`, going round as `rotation` says.
+fn next_seat(seat: usize, seats: usize, rotation: Rotation) -> usize {
+    match rotation {
+        Rotation::Forward => (seat + 1) % seats.max(1),
+        Rotation::Backward => (seat + seats.max(1) - 1) % seats.max(1),
+    }
+}
+
+/// Every seat in the order they play from the one whose turn it is.
+fn turn_order(view: &PublicView) -> Vec<usize> {
+    let seats = view.players.len();
+    let first = view.turn.map_or(0, engine::CincoSeat::index);
+    std::iter::successors(Some(first), |&seat| Some(next_seat(seat, seats, view.rotation)))
+        .take(seats)
+        .collect()
 }
 
 /// Every bid of a finished auction, its modifiers and its winner.
-fn reveal_lines(reveal: &Reveal, names: &[Arg]) -> Vec<Text> {
+fn reveal_lines(reveal: &Reveal, names: &[Arg], render: &dyn Fn(Arg) -> String) -> Vec<Text> {
     let mut lines = vec![
         Text::new("cinco-reveal")
             .with("number", reveal.number)
             .with("five", card_text(reveal.five.card())),
     ];
     for (seat, bid) in reveal.bids.iter().enumerate() {
-        let Some(bid) = bid else { continue };
+        let Some(bid) = bid else {
+            lines.push(Text::new("cinco-reveal-no-bid").with("name", name(names, seat)));
+            continue;
+        };
         let yes_no = |flag: bool| if flag { "yes" } else { "no" };
         lines.push(
             Text::new("cinco-reveal-bid")
@@ -113,9 +142,21 @@ fn reveal_lines(reveal: &Reveal, names: &[Arg]) -> Vec<Text> {
     }
     lines.push(match reveal.winner {
         Some(winner) => Text::new("cinco-reveal-winner").with("name", name(names, winner.index())),
-        None => Text::new("cinco-reveal-tie"),
+        None => tie_line(reveal, names, render),
     });
     lines
+}
+
+/// Why nobody takes the 5: the players level at the top and their value, or no bid at all.
+fn tie_line(reveal: &Reveal, names: &[Arg], render: &dyn Fn(Arg) -> String) -> Text {
+    let values = reveal.bids.iter().map(|bid| bid.map(|bid| bid.value.value));
+    let Some(best) = values.clone().flatten().max() else {
+        return Text::new("cinco-reveal-nobody");
+    };
+    let level = values.enumerate().filter(|(_, value)| *value == Some(best)).map(|(seat, _)| seat);
+    Text::new("cinco-reveal-tie")
+        .with("names", joined(names, level, render))
+        .with("value", u32::from(best))
 }
 
 /// What players must read of an action, as a message of its own rather than in the table's
@@ -127,13 +168,14 @@ pub(super) fn events_to_read(
     names: &[Arg],
     note: Option<(usize, PublicNote)>,
     revealed: &[Reveal],
+    render: &dyn Fn(Arg) -> String,
 ) -> Vec<Text> {
     let mut lines = Vec::new();
     if let Some((seat, note @ PublicNote::Played(_, Choice::Target(_)))) = note {
         lines.push(note.line(name(names, seat), names));
     }
     for reveal in revealed {
-        lines.extend(reveal_lines(reveal, names));
+        lines.extend(reveal_lines(reveal, names, render));
     }
     lines
 }
@@ -149,13 +191,22 @@ pub(super) fn table_message(
     render: &dyn Fn(Arg) -> String,
 ) -> Message {
     let mut lines = vec![Text::new("cinco-header").with("id", id.0)];
+    let order = joined_with(names, turn_order(view), render, " → ");
     if let Some((seat, note)) = note {
         lines.push(note.line(name(names, seat), names));
+        if let PublicNote::Played(card, _) = note {
+            match card.card().kind {
+                engine::CardKind::Skip => {
+                    let skipped = next_seat(seat, view.players.len(), view.rotation);
+                    lines.push(Text::new("cinco-skipped").with("name", name(names, skipped)));
+                }
+                engine::CardKind::Reverse => {
+                    lines.push(Text::new("cinco-reversed").with("order", order.clone()));
+                }
+                _ => {}
+            }
+        }
     }
-    let order = Text::new(match view.rotation {
-        Rotation::Forward => "cinco-forward",
-        Rotation::Backward => "cinco-backward",
-    });
     lines.push(match view.discard_top {
         Some(top) => Text::new("cinco-discard")
             .with("card", card_text(top.card()))
@@ -315,15 +366,110 @@ fn action_label(action: CincoAction, names: &[Arg]) -> Text {
     }
 }
 
-/// One player's private message: their hand, what the game waits for from them, and a button
-/// for every action they may take now, a row per card (its choices side by side).
+/// The names of `cards`, each once, in the order given.
+fn card_list(cards: impl IntoIterator<Item = Card>, render: &dyn Fn(Arg) -> String) -> String {
+    let mut listed: Vec<Card> = Vec::new();
+    for card in cards {
+        if !listed.contains(&card) {
+            listed.push(card);
+        }
+    }
+    listed.into_iter().map(|card| render(Arg::Text(card_text(card)))).collect::<Vec<_>>().join(", ")
+}
+
+/// What a bid of `bid` is worth on its own against `five` (others' Puntaje −1 aside).
+fn bid_worth(five: Card, bid: Bid) -> Option<BidValue> {
+    engine::score_bids(five, &[Some(bid)]).values.first().copied().flatten()
+}
+
+/// What the game waits for from one player, in words: the bid asked for (and which of their
+/// cards count double), their turn (and which cards they may play), why they cannot bid, or
+/// that their bid is in.
+fn waiting_lines(
+    public: &PublicView,
+    private: &PrivateView,
+    seconds_left: Option<i64>,
+    render: &dyn Fn(Arg) -> String,
+) -> Vec<Text> {
+    let mut lines = Vec::new();
+    let auction = public.auction.as_ref();
+    if let Some(bid) = private.sealed_bid {
+        lines.push(Text::new("cinco-sealed").with("card", card_text(bid.card)));
+        return lines;
+    }
+    let bids = private.actions.iter().filter_map(|action| match action {
+        CincoAction::Bid(bid) if bid.puntaje.is_none() => Some(bid.card),
+        _ => None,
+    });
+    match auction {
+        Some(auction) if !private.actions.is_empty() => {
+            let five = auction.five.card();
+            lines.push(
+                Text::new("cinco-your-bid")
+                    .with("number", auction.number)
+                    .with("five", card_text(five)),
+            );
+            if five.kind == engine::CardKind::FiveWild {
+                lines.push(Text::new("cinco-bids-all-double"));
+            } else {
+                let doubled = bids.filter(|&card| {
+                    bid_worth(five, Bid { card, puntaje: None }).is_some_and(|worth| worth.doubled)
+                });
+                let doubled = card_list(doubled, render);
+                if !doubled.is_empty() {
+                    lines.push(Text::new("cinco-bids-double").with("cards", doubled));
+                }
+            }
+        }
+        Some(auction) => {
+            let status = auction.bids.get(private.seat.index());
+            if status == Some(&engine::BidStatus::NoNumber) {
+                let five = auction.five.card();
+                lines.push(
+                    Text::new("cinco-no-number")
+                        .with("number", auction.number)
+                        .with("five", card_text(five)),
+                );
+                let cambio_cut = auction.drawn_by == Some(private.seat)
+                    && public
+                        .discard_top
+                        .is_some_and(|top| top.card().kind == engine::CardKind::Cambio);
+                if cambio_cut {
+                    lines.push(Text::new("cinco-no-number-cambio"));
+                }
+            }
+            return lines;
+        }
+        None if !private.actions.is_empty() => {
+            lines.push(Text::new("cinco-your-turn"));
+            let playable = private.actions.iter().filter_map(|action| match action {
+                CincoAction::Play { card, .. } => Some(*card),
+                _ => None,
+            });
+            let playable = card_list(playable, render);
+            lines.push(if playable.is_empty() {
+                Text::new("cinco-nothing-playable")
+            } else {
+                Text::new("cinco-playable").with("cards", playable)
+            });
+        }
+        None => return lines,
+    }
+    if let Some(seconds) = seconds_left {
+        lines.push(Text::new("cinco-time-left").with("seconds", seconds));
+    }
+    lines
+}
+
+/// One player's private message: their hand, the discard it must match, what the game waits
+/// for from them, and a button for every action they may take now, a row per card (its
+/// choices side by side).
 pub(super) fn hand_message(
-    id: GameId,
-    seq: usize,
+    (id, seq): (GameId, usize),
     public: &PublicView,
     private: &PrivateView,
     names: &[Arg],
-    bid_seconds: u32,
+    seconds_left: Option<i64>,
     (locale, render): (Locale, &dyn Fn(Arg) -> String),
 ) -> Message {
     let cards: Vec<String> =
@@ -333,22 +479,20 @@ pub(super) fn hand_message(
     } else {
         Text::new("cinco-hand").with("id", id.0).with("cards", cards.join(", "))
     }];
+    if let Some(top) = public.discard_top {
+        lines.push(Text::new("cinco-hand-discard").with("card", card_text(top.card())));
+        if let Some(colour) =
+            public.follow.colour.filter(|colour| top.card().colour != Some(*colour))
+        {
+            lines.push(Text::new("cinco-colour-in-play").with("colour", colour_text(colour)));
+        }
+    }
+    lines.extend(waiting_lines(public, private, seconds_left, render));
     let auction = public.auction.as_ref();
     let round = match auction {
         Some(auction) => CincoRound::Auction(auction.number),
         None => CincoRound::Seq(seq),
     };
-    if let Some(bid) = private.sealed_bid {
-        lines.push(Text::new("cinco-sealed").with("card", card_text(bid.card)));
-    } else if !private.actions.is_empty() {
-        lines.push(match auction {
-            Some(auction) => Text::new("cinco-your-bid")
-                .with("number", auction.number)
-                .with("five", card_text(auction.five.card()))
-                .with("seconds", bid_seconds),
-            None => Text::new("cinco-your-turn"),
-        });
-    }
     let button = |action: CincoAction| {
         let payload = Payload::Cinco { game: id, round, action: action_code(action) };
         Button::new(action_label(action, names), &payload)
@@ -394,9 +538,181 @@ mod tests {
     use engine::{Arrangement, Card, CardKind, Cinco, CincoSeat, Colour};
 
     use super::*;
+    use crate::i18n::Texts;
 
     fn numbers(colour: Colour, from: u8) -> Vec<Card> {
         (from..from + 5).map(|n| Card::number(colour, if n >= 5 { n + 1 } else { n })).collect()
+    }
+
+    fn arranged(hands: Vec<Vec<Card>>, draw_pile: Vec<Card>, discard_top: Card) -> Cinco {
+        let seats = hands.len();
+        Cinco::arrange(Arrangement {
+            seed: 1,
+            hands,
+            fives: vec![Vec::new(); seats],
+            protected: vec![false; seats],
+            draw_pile,
+            discard_top,
+            chosen_colour: None,
+            turn: CincoSeat(0),
+            rotation: Rotation::Forward,
+        })
+        .expect("a valid table")
+    }
+
+    fn play(game: Cinco, seat: u8, action: CincoAction) -> Cinco {
+        match game.play(CincoSeat(seat), action) {
+            Ok(game) => game,
+            Err(error) => panic!("{action:?} by {seat} refused: {}", error.rejection),
+        }
+    }
+
+    fn bid(colour: Colour, number: u8) -> CincoAction {
+        CincoAction::Bid(Bid { card: Card::number(colour, number), puntaje: None })
+    }
+
+    fn names() -> Vec<Arg> {
+        ["ana", "bea", "cid"].map(|name| Arg::Plain(name.into())).to_vec()
+    }
+
+    /// Every line, in English.
+    fn english(lines: &[Text]) -> Vec<String> {
+        let texts = Texts::load().expect("the message files parse");
+        lines.iter().map(|line| texts.render(Locale::En, line)).collect()
+    }
+
+    fn render_en(arg: Arg) -> String {
+        let texts = Texts::load().expect("the message files parse");
+        match arg {
+            Arg::Plain(text) => text,
+            Arg::Number(number) => number.to_string(),
+            Arg::Text(text) => texts.render(Locale::En, &text),
+        }
+    }
+
+    /// The table's lines after `seat` played `action` on `game`; the game after it.
+    fn table_after(game: Cinco, seat: u8, action: CincoAction) -> (Cinco, Vec<String>) {
+        let game = play(game, seat, action);
+        let view = game.public_view();
+        let note = PublicNote::of(action, &view).map(|note| (usize::from(seat), note));
+        let message = table_message(GameId(1), &view, &names(), note, Locale::En, &render_en);
+        (game, english(&message.lines))
+    }
+
+    fn says(lines: &[String], words: &str) -> bool {
+        lines.iter().any(|line| line.contains(words))
+    }
+
+    #[test]
+    fn saltar_and_reversa_say_who_loses_the_turn_and_the_new_order_by_name() {
+        let mut ana = numbers(Colour::Red, 1);
+        ana[0] = Card::skip(Colour::Red);
+        let mut cid = numbers(Colour::Blue, 1);
+        cid[0] = Card::reverse(Colour::Red);
+        let game = arranged(
+            vec![ana, numbers(Colour::Green, 1), cid],
+            numbers(Colour::Yellow, 1),
+            Card::number(Colour::Red, 9),
+        );
+        let played = |card| CincoAction::Play { card, choice: Choice::None };
+        let (game, lines) = table_after(game, 0, played(Card::skip(Colour::Red)));
+        assert!(says(&lines, "bea loses their turn."), "{lines:?}");
+        assert!(says(&lines, "order: cid → ana → bea"), "{lines:?}");
+        let (_, lines) = table_after(game, 2, played(Card::reverse(Colour::Red)));
+        assert!(says(&lines, "The order turns round: bea → ana → cid."), "{lines:?}");
+        assert!(says(&lines, "red Reversa (reverse)"), "English glosses the card: {lines:?}");
+    }
+
+    /// Ana cannot play on the yellow 1 and draws the red 5: Ana and Bea bid 7 each, Cid holds
+    /// no number.
+    fn tied_auction() -> (Cinco, Cinco) {
+        let ana = vec![
+            Card::number(Colour::Red, 2),
+            Card::number(Colour::Red, 3),
+            Card::number(Colour::Blue, 4),
+            Card::number(Colour::Blue, 6),
+            Card::number(Colour::Blue, 7),
+        ];
+        let cid = vec![
+            Card::skip(Colour::Green),
+            Card::reverse(Colour::Green),
+            Card::black(CardKind::Embargo),
+            Card::black(CardKind::Cambio),
+            Card::black(CardKind::Puntaje),
+        ];
+        let game = arranged(
+            vec![ana, numbers(Colour::Green, 3), cid],
+            vec![Card::number(Colour::Red, 5), Card::number(Colour::Blue, 8)],
+            Card::number(Colour::Yellow, 1),
+        );
+        let asked = play(game, 0, CincoAction::Draw);
+        let game = play(asked.clone(), 0, bid(Colour::Blue, 7));
+        (asked, play(game, 1, bid(Colour::Green, 7)))
+    }
+
+    #[test]
+    fn a_tie_names_the_level_bidders_and_their_value_and_who_could_not_bid() {
+        let (_, revealed) = tied_auction();
+        let view = revealed.public_view();
+        let lines = events_to_read(&names(), None, &view.reveals, &render_en);
+        let lines = english(&lines);
+        assert!(says(&lines, "cid: no bid (no numeric card)."), "{lines:?}");
+        assert!(says(&lines, "ana, bea tie at 7"), "{lines:?}");
+    }
+
+    fn hand_lines(game: &Cinco, seat: u8, seconds_left: Option<i64>) -> Vec<String> {
+        let private = game.private_view(CincoSeat(seat)).expect("a seat");
+        let message = hand_message(
+            (GameId(1), game.history().len()),
+            &game.public_view(),
+            &private,
+            &names(),
+            seconds_left,
+            (Locale::En, &render_en),
+        );
+        english(&message.lines)
+    }
+
+    #[test]
+    fn a_bid_request_says_which_cards_count_double_and_the_time_left() {
+        let (asked, _) = tied_auction();
+        let lines = hand_lines(&asked, 0, Some(42));
+        assert!(says(&lines, "Discard: yellow 1"), "{lines:?}");
+        assert!(says(&lines, "choose your secret bid"), "{lines:?}");
+        assert!(says(&lines, "Worth double in this auction: red 2, red 3."), "{lines:?}");
+        assert!(says(&lines, "You have 42 s left."), "{lines:?}");
+        let cid = hand_lines(&asked, 2, None);
+        assert!(says(&cid, "you do not bid, you hold no numeric card"), "{cid:?}");
+    }
+
+    #[test]
+    fn a_turn_lists_the_cards_that_may_be_played() {
+        let mut ana = numbers(Colour::Blue, 1);
+        ana[4] = Card::number(Colour::Red, 9);
+        let game = arranged(
+            vec![ana, numbers(Colour::Green, 1)],
+            numbers(Colour::Yellow, 1),
+            Card::number(Colour::Red, 1),
+        );
+        let lines = hand_lines(&game, 0, Some(100));
+        assert!(says(&lines, "You may play: red 9, blue 1."), "{lines:?}");
+        let (game, _) = table_after(
+            game,
+            0,
+            CincoAction::Play { card: Card::number(Colour::Red, 9), choice: Choice::None },
+        );
+        let bea = hand_lines(&game, 1, None);
+        assert!(says(&bea, "None of your cards fits: draw one."), "{bea:?}");
+    }
+
+    #[test]
+    fn spanish_colours_agree_with_the_card() {
+        let texts = Texts::load().expect("the message files parse");
+        let spanish = |card| texts.render(Locale::Es, &card_text(card));
+        assert_eq!(spanish(Card::reverse(Colour::Red)), "Reversa roja");
+        assert_eq!(spanish(Card::reverse(Colour::Yellow)), "Reversa amarilla");
+        assert_eq!(spanish(Card::skip(Colour::Red)), "Saltar rojo");
+        assert_eq!(spanish(Card::number(Colour::Yellow, 7)), "7 amarillo");
     }
 
     /// Seats with four, four and one 5 in front; seat 0 cannot play on the red 1 and draws the

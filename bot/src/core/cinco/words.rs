@@ -5,19 +5,29 @@ use render::{CardColour, CardFace};
 
 use crate::i18n::Text;
 
+/// A colour on its own ("eligió rojo") or after a card whose name is masculine in Spanish
+/// ("7 rojo", "Saltar rojo").
 pub(super) fn colour_text(colour: Colour) -> Text {
+    colour_agreeing(colour, "masculine")
+}
+
+/// A colour agreeing with the Spanish noun it follows (`gender`: "masculine" or "feminine":
+/// "Reversa roja"); English ignores it.
+fn colour_agreeing(colour: Colour, gender: &'static str) -> Text {
     Text::new(match colour {
         Colour::Red => "cinco-red",
         Colour::Yellow => "cinco-yellow",
         Colour::Green => "cinco-green",
         Colour::Blue => "cinco-blue",
     })
+    .with("gender", gender)
 }
 
 /// A card's name, in the reader's language.
 pub(super) fn card_text(card: Card) -> Text {
+    let gender = if card.kind == CardKind::Reverse { "feminine" } else { "masculine" };
     let coloured = |id: &'static str| match card.colour {
-        Some(colour) => Text::new(id).with("colour", colour_text(colour)),
+        Some(colour) => Text::new(id).with("colour", colour_agreeing(colour, gender)),
         None => Text::new(id).with("colour", ""),
     };
     match card.kind {
