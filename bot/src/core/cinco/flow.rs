@@ -14,8 +14,9 @@ use super::super::{
     Output, Platform, Player, Prompt, User,
 };
 use super::CincoTable;
+use super::messages::PICK;
 use super::messages::{PublicNote, events_to_read, hand_button, hand_message, table_message};
-use super::notation::{action_code, parse_action};
+use super::notation::{action_code, parse_action, parse_card};
 use crate::i18n::{Arg, Locale, Text};
 use crate::identity::{AwaySeats, SeatIndex};
 use crate::store::{CincoRow, GameStatus, LobbyRow, NewCinco, StoreError, StoredAction};
@@ -142,6 +143,17 @@ impl Core {
         locale: Locale,
         slot: HandSlot,
     ) -> Option<Output> {
+        self.hand_output_picking(table, seat, (locale, slot), None)
+    }
+
+    /// [`Core::hand_output`] with the card `picked` for a bid whose use of Puntaje comes next.
+    fn hand_output_picking(
+        &self,
+        table: &CincoTable,
+        seat: CincoSeat,
+        (locale, slot): (Locale, HandSlot),
+        picked: Option<engine::Card>,
+    ) -> Option<Output> {
         let Some(Player::Human { id, .. }) = table.row.players.get(seat.index()) else {
             return None;
         };
@@ -158,7 +170,7 @@ impl Core {
             &table.game.public_view(),
             &private,
             &Core::cinco_names(&table.row),
-            seconds_left,
+            (seconds_left, picked),
             (locale, &self.words(locale)),
         );
         let prompt = Prompt::Hand {
@@ -459,6 +471,9 @@ impl Core {
                 CoreError::Refused(Text::new("no-such-game").with("id", id.to_string()))
             })?;
         let seat = table.seat_of(&context.user.id).ok_or_else(|| refused("not-a-player"))?;
+        if let Some(card) = text.strip_prefix(PICK) {
+            return self.cinco_pick(context, id, (round, seat), card);
+        }
         let action = parse_action(text).ok_or_else(|| refused("button-unknown"))?;
         let code = action_code(action);
         let mine = |stored: &StoredAction| {
@@ -488,6 +503,30 @@ impl Core {
         }
         self.heard_from(context, id, seat);
         self.cinco_step(Some(context), id, seat, action).await
+    }
+
+    /// A bidder picked the card of their bid (or, with no card, went back to the cards): their
+    /// bid request again, in place, with that card's uses of Puntaje. Nothing is played.
+    fn cinco_pick(
+        &self,
+        context: &Context,
+        id: GameId,
+        (round, seat): (CincoRound, CincoSeat),
+        card: &str,
+    ) -> Result<Vec<Output>, CoreError> {
+        let table = self.cinco.tables.get(&id).ok_or_else(|| refused("cinco-no-game"))?;
+        let current = table.game.public_view().auction.map(|auction| auction.number);
+        let CincoRound::Auction(number) = round else { return Err(refused("button-unknown")) };
+        if current != Some(number) || !table.game.who_may_act().contains(&seat) {
+            return Err(refused("outdated"));
+        }
+        let picked = match card {
+            "" => None,
+            code => Some(parse_card(code).ok_or_else(|| refused("button-unknown"))?),
+        };
+        let slot = HandSlot { game: id, anew: false, notify: false };
+        let shown = self.hand_output_picking(table, seat, (context.reader_locale, slot), picked);
+        Ok(shown.into_iter().collect())
     }
 
     /// Plays `action` for `seat` (a person's when `context` is given, else the CPU's),

@@ -11,7 +11,7 @@ use engine::{
 use render::{Auction, Hand, PlayDirection, Table, TablePlayer};
 
 use super::super::{BoardImage, Button, CincoRound, GameId, Message, Payload, Row};
-use super::notation::action_code;
+use super::notation::{action_code, card_code};
 use super::words::{card_face, card_text, colour_text};
 use crate::games::Picture;
 use crate::i18n::{Arg, Locale, Text};
@@ -334,6 +334,84 @@ fn table_picture(
     }))
 }
 
+/// What a bid button's payload starts with when it only picks the card to bid (the use of
+/// Puntaje comes next); nothing after it goes back to the cards.
+pub(super) const PICK: char = '?';
+
+/// The buttons of a bid request. Without Puntaje, one per card, with what it is worth. With
+/// Puntaje, one per card to pick it; once `picked`, that card's bids: alone, raised by +2,
+/// or with −1 on each other bidder, each saying what the bid is worth, and a way back.
+fn bid_rows(
+    private: &PrivateView,
+    hand: &[Card],
+    five: Card,
+    picked: Option<Card>,
+    names: &[Arg],
+    (game, round): (GameId, CincoRound),
+) -> Vec<Vec<Button>> {
+    let worth = |bid: Bid| bid_worth(five, bid).map_or(0, |worth| u32::from(worth.value));
+    let labelled = |label: Text, action: CincoAction| {
+        Button::new(label, &Payload::Cinco { game, round, action: action_code(action) })
+    };
+    let pick = |card: Option<Card>| {
+        let action = format!("{PICK}{}", card.map(card_code).unwrap_or_default());
+        Payload::Cinco { game, round, action }
+    };
+    let bids_with = |card: Card| -> Vec<Bid> {
+        private
+            .actions_with(card)
+            .into_iter()
+            .filter_map(|action| match action {
+                CincoAction::Bid(bid) => Some(bid),
+                _ => None,
+            })
+            .collect()
+    };
+    let with_puntaje = private
+        .actions
+        .iter()
+        .any(|action| matches!(action, CincoAction::Bid(Bid { puntaje: Some(_), .. })));
+    if let Some(card) = picked.filter(|card| !bids_with(*card).is_empty()) {
+        let (mut own, mut lowering) = (Vec::new(), Vec::new());
+        for bid in bids_with(card) {
+            let value = worth(bid);
+            let label = match bid.puntaje {
+                None => Text::new("cinco-button-bid-plain").with("card", card_text(card)),
+                Some(PuntajeUse::Raise) => Text::new("cinco-button-bid-raise"),
+                Some(PuntajeUse::Lower(seat)) => {
+                    Text::new("cinco-button-bid-lower").with("name", name(names, seat.index()))
+                }
+            };
+            let shown = labelled(label.with("value", value), CincoAction::Bid(bid));
+            if matches!(bid.puntaje, Some(PuntajeUse::Lower(_))) {
+                lowering.push(shown);
+            } else {
+                own.push(shown);
+            }
+        }
+        let back = Button::new(Text::new("cinco-button-back"), &pick(None));
+        let mut rows = vec![own];
+        rows.extend(lowering.chunks(3).map(<[Button]>::to_vec));
+        rows.push(vec![back]);
+        return rows;
+    }
+    hand.iter()
+        .filter_map(|&card| {
+            let plain = Bid { card, puntaje: None };
+            bids_with(card).contains(&plain).then_some((card, plain))
+        })
+        .map(|(card, plain)| {
+            let label =
+                |id| Text::new(id).with("card", card_text(card)).with("value", worth(plain));
+            vec![if with_puntaje {
+                Button::new(label("cinco-button-pick"), &pick(Some(card)))
+            } else {
+                labelled(label("cinco-button-bid"), CincoAction::Bid(plain))
+            }]
+        })
+        .collect()
+}
+
 fn action_label(action: CincoAction, names: &[Arg]) -> Text {
     match action {
         CincoAction::Play { card, choice: Choice::None } => {
@@ -463,13 +541,14 @@ fn waiting_lines(
 
 /// One player's private message: their hand, the discard it must match, what the game waits
 /// for from them, and a button for every action they may take now, a row per card (its
-/// choices side by side).
+/// choices side by side). A bid with Puntaje in hand takes two steps, so that the buttons do
+/// not multiply: the card (`picked`), then the use of Puntaje.
 pub(super) fn hand_message(
     (id, seq): (GameId, usize),
     public: &PublicView,
     private: &PrivateView,
     names: &[Arg],
-    seconds_left: Option<i64>,
+    (seconds_left, picked): (Option<i64>, Option<Card>),
     (locale, render): (Locale, &dyn Fn(Arg) -> String),
 ) -> Message {
     let cards: Vec<String> =
@@ -497,16 +576,19 @@ pub(super) fn hand_message(
         let payload = Payload::Cinco { game: id, round, action: action_code(action) };
         Button::new(action_label(action, names), &payload)
     };
-    let mut rows: Vec<Vec<Button>> = Vec::new();
     let mut hand = private.hand.clone();
     hand.sort_unstable();
     hand.dedup();
-    for card in hand {
-        let row: Vec<Button> = private.actions_with(card).into_iter().map(button).collect();
-        if !row.is_empty() {
-            rows.push(row);
+    let mut rows: Vec<Vec<Button>> = match auction {
+        Some(auction) if private.sealed_bid.is_none() => {
+            bid_rows(private, &hand, auction.five.card(), picked, names, (id, round))
         }
-    }
+        _ => hand
+            .iter()
+            .map(|&card| private.actions_with(card).into_iter().map(&button).collect())
+            .collect(),
+    };
+    rows.retain(|row: &Vec<Button>| !row.is_empty());
     let loose: Vec<Button> = private
         .actions
         .iter()
@@ -538,6 +620,7 @@ mod tests {
     use engine::{Arrangement, Card, CardKind, Cinco, CincoSeat, Colour};
 
     use super::*;
+    use crate::core::Row;
     use crate::i18n::Texts;
 
     fn numbers(colour: Colour, from: u8) -> Vec<Card> {
@@ -667,7 +750,7 @@ mod tests {
             &game.public_view(),
             &private,
             &names(),
-            seconds_left,
+            (seconds_left, None),
             (Locale::En, &render_en),
         );
         english(&message.lines)
@@ -683,6 +766,74 @@ mod tests {
         assert!(says(&lines, "You have 42 s left."), "{lines:?}");
         let cid = hand_lines(&asked, 2, None);
         assert!(says(&cid, "you do not bid, you hold no numeric card"), "{cid:?}");
+    }
+
+    /// The buttons' labels (in English) and payloads of `seat`'s hand, with `picked`.
+    fn hand_buttons(game: &Cinco, seat: u8, picked: Option<Card>) -> Vec<Vec<(String, String)>> {
+        let texts = Texts::load().expect("the message files parse");
+        let private = game.private_view(CincoSeat(seat)).expect("a seat");
+        let message = hand_message(
+            (GameId(1), game.history().len()),
+            &game.public_view(),
+            &private,
+            &names(),
+            (None, picked),
+            (Locale::En, &render_en),
+        );
+        message
+            .components
+            .iter()
+            .map(|row| match row {
+                Row::Buttons(buttons) => buttons
+                    .iter()
+                    .map(|b| (texts.render(Locale::En, &b.label), b.payload.clone()))
+                    .collect(),
+                Row::Select(_) => Vec::new(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_bid_with_puntaje_takes_the_card_then_its_use_each_button_saying_its_worth() {
+        let ana = vec![
+            Card::number(Colour::Red, 2),
+            Card::number(Colour::Red, 3),
+            Card::number(Colour::Blue, 4),
+            Card::black(CardKind::Puntaje),
+            Card::number(Colour::Blue, 7),
+        ];
+        let game = arranged(
+            vec![ana, numbers(Colour::Green, 3), numbers(Colour::Yellow, 2)],
+            vec![Card::number(Colour::Red, 5), Card::number(Colour::Blue, 8)],
+            Card::number(Colour::Yellow, 9),
+        );
+        let game = play(game, 0, CincoAction::Draw);
+        let cards = hand_buttons(&game, 0, None);
+        let labels: Vec<&str> = cards.iter().flatten().map(|(label, _)| label.as_str()).collect();
+        assert_eq!(
+            labels,
+            ["red 2 — worth 4 ›", "red 3 — worth 6 ›", "blue 4 — worth 4 ›", "blue 7 — worth 7 ›"]
+        );
+        assert!(cards.iter().flatten().all(|(_, payload)| payload.starts_with("B:1:1:?")));
+        let uses = hand_buttons(&game, 0, Some(Card::number(Colour::Red, 3)));
+        let labels: Vec<Vec<&str>> =
+            uses.iter().map(|row| row.iter().map(|(label, _)| label.as_str()).collect()).collect();
+        assert_eq!(
+            labels,
+            [
+                vec!["Bid red 3 without Puntaje — worth 6", "With Puntaje +2 — worth 8"],
+                vec![
+                    "With Puntaje −1 on bea (yours is worth 6)",
+                    "With Puntaje −1 on cid (yours is worth 6)"
+                ],
+                vec!["‹ Another card"],
+            ]
+        );
+        // Bea holds no Puntaje: one button per card, the bid itself.
+        let bea = hand_buttons(&game, 1, None);
+        let first = bea.first().and_then(|row| row.first()).expect("a bid");
+        assert_eq!(first.0, "Bid green 3 — worth 3");
+        assert!(first.1.starts_with("B:1:1:b "), "{first:?}");
     }
 
     #[test]
