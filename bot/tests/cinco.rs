@@ -304,18 +304,19 @@ async fn a_game_between_people_is_rated_listed_and_not_replayed() {
     let winner = row.winners.iter().map(|seat| seat.index()).collect::<Vec<_>>();
     assert_eq!(winner, [1], "dealt from 5, Bruno wins");
 
-    // Two newcomers at 1500, one pair with K = 32 and an even expectation: ±16.
+    // Two newcomers at 1500: the board games' scale, so a first table moves them as a first
+    // board game does, ±162.
     let change = |name: &str, after: i64, change: &str| {
         Text::new("rating-change")
             .with("name", name)
             .with("before", 1500_i64)
             .with("after", after)
             .with("change", change)
-            .with("points", 16_i64)
+            .with("points", 162_i64)
     };
     assert_eq!(
         lines_saying(&ending, "rating-change"),
-        [change("Ana", 1484, "-16"), change("Bruno", 1516, "+16")],
+        [change("Ana", 1338, "-162"), change("Bruno", 1662, "+162")],
         "the ending shows the ratings: {ending:#?}"
     );
 
@@ -324,7 +325,7 @@ async fn a_game_between_people_is_rated_listed_and_not_replayed() {
     assert!(
         here.contains(
             &Text::new("stats-line")
-                .with("rating", 1516_i64)
+                .with("rating", 1662_i64)
                 .with("game", Text::new("game-cinco"))
                 .with("games", 1_i64)
                 .with("wins", 1_i64)
@@ -341,8 +342,8 @@ async fn a_game_between_people_is_rated_listed_and_not_replayed() {
     assert_eq!(
         ranks,
         [
-            (Some(Arg::from("Bruno")), Some(Arg::from(1516_i64))),
-            (Some(Arg::from("Ana")), Some(Arg::from(1484_i64)))
+            (Some(Arg::from("Bruno")), Some(Arg::from(1662_i64))),
+            (Some(Arg::from("Ana")), Some(Arg::from(1338_i64)))
         ],
         "{board:#?}"
     );

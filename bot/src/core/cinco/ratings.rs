@@ -1,20 +1,24 @@
-//! Ratings for CINCO between people: pairwise Elo by finishing order. Each pair of people at
-//! a finished table is one Elo game — the one who finished ahead wins it, equal places draw
-//! it — with K = 32 / (people − 1), so a table moves a player about as much as one board game
-//! does whatever its size; every pair is scored from the ratings before the table. CPUs are
-//! not rated and do not count. Written in the same change as the ending (atomic endings);
-//! when they cannot be, the ending commits alone with its ratings due, as a board game's
-//! does, and a start writes them: an ending is never refused for its ratings.
+//! Ratings for CINCO between people, on the board games' scale: Glicko-2, the same numbers
+//! and the same start (1500, deviation 350), so that `/stats` and `/leaderboard` read alike
+//! and a newcomer's first table moves them about as much as a first board game. A table is
+//! one rating period in which each person played every other person at it: the one who
+//! finished ahead won that pair (the winner first, then by the 5s in front of them), equal
+//! places drew it; every pair is scored from the ratings before the table, so a two-person
+//! table moves both exactly as a board game between them would. The record agrees with the
+//! rating: a table counts as a win for whoever finished ahead of more people than behind, a
+//! draw when as many, a loss otherwise. CPUs are not rated and do not count. Written in the
+//! same change as the ending (atomic endings); when they cannot be, the ending commits alone
+//! with its ratings due, as a board game's does, and a start writes them: an ending is never
+//! refused for its ratings.
 //!
-//! Why not Weng-Lin, which `skillratings` also offers: its numbers sit on a 25-point scale
-//! with an uncertainty beside them, unlike the board games' 1500-point figures in the same
-//! `/stats`, and "you gain from each person you finished ahead of" is a rule players can check
-//! by hand.
+//! A rating kept from before (a plain Elo figure, stored with no deviation) carries on at its
+//! figure with a newcomer's deviation.
+
+use std::cmp::Ordering;
 
 use engine::{CincoOutcome, PublicView};
 use skillratings::Outcomes;
-use skillratings::elo::{EloConfig, EloRating, elo};
-use skillratings::glicko2::Glicko2Rating;
+use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2_rating_period};
 
 use super::super::Core;
 use super::super::chat::GLOBAL;
@@ -22,11 +26,6 @@ use crate::games::Family;
 use crate::i18n::Text;
 use crate::identity::Player;
 use crate::store::{Change, CincoRow, RatingRow, StoreError};
-
-/// The K-factor of a two-person table; larger tables share it among their pairs.
-const K: f64 = 32.0;
-/// A newcomer's rating: the board games' starting figure, so that `/stats` reads alike.
-const START: f64 = 1500.0;
 
 /// Where a seat finished: whether it won, then how many 5s lay in front of it.
 pub(super) type Standing = (bool, usize);
@@ -45,38 +44,65 @@ pub(super) fn standings(view: &PublicView) -> Vec<Standing> {
         .collect()
 }
 
-/// The ratings after a table of people rated `before`, who finished as `standings` says.
-pub(super) fn pairwise_elo(before: &[f64], standings: &[Standing]) -> Vec<f64> {
-    let people = before.len().min(standings.len());
-    let mut after = before.to_vec();
-    if people < 2 {
-        return after;
+fn outcome(one: Standing, other: Standing) -> Outcomes {
+    match one.cmp(&other) {
+        Ordering::Greater => Outcomes::WIN,
+        Ordering::Less => Outcomes::LOSS,
+        Ordering::Equal => Outcomes::DRAW,
     }
-    let config = EloConfig { k: K / (people - 1) as f64 };
-    for one in 0..people {
-        for two in one + 1..people {
-            let outcome = match standings[one].cmp(&standings[two]) {
-                std::cmp::Ordering::Greater => Outcomes::WIN,
-                std::cmp::Ordering::Less => Outcomes::LOSS,
-                std::cmp::Ordering::Equal => Outcomes::DRAW,
-            };
-            let (first, second) =
-                (EloRating { rating: before[one] }, EloRating { rating: before[two] });
-            let (new_first, new_second) = elo(&first, &second, &outcome, &config);
-            after[one] += new_first.rating - first.rating;
-            after[two] += new_second.rating - second.rating;
-        }
-    }
-    after
 }
 
-/// A person's CINCO standing before their first table. Elo has no deviation or volatility:
-/// both are stored as 0.
-fn newcomer(user: &str) -> RatingRow {
-    RatingRow {
-        rating: Glicko2Rating { rating: START, deviation: 0.0, volatility: 0.0 },
-        ..RatingRow::new(user)
+/// The ratings after a table of people rated `before`, who finished as `standings` says.
+pub(super) fn table_ratings(
+    before: &[Glicko2Rating],
+    standings: &[Standing],
+) -> Vec<Glicko2Rating> {
+    let people = before.len().min(standings.len());
+    let config = Glicko2Config::new();
+    (0..people)
+        .map(|one| {
+            let pairs: Vec<(Glicko2Rating, Outcomes)> = (0..people)
+                .filter(|&two| two != one)
+                .map(|two| (before[two], outcome(standings[one], standings[two])))
+                .collect();
+            if pairs.is_empty() {
+                before[one]
+            } else {
+                glicko2_rating_period(&before[one], &pairs, &config)
+            }
+        })
+        .chain(before.iter().skip(people).copied())
+        .collect()
+}
+
+/// What the table counts as in `seat`'s record: a win when they finished ahead of more people
+/// than behind, a draw when as many, a loss otherwise.
+pub(super) fn table_result(standings: &[Standing], seat: usize) -> Outcomes {
+    let Some(&mine) = standings.get(seat) else { return Outcomes::DRAW };
+    let balance: i64 = standings
+        .iter()
+        .enumerate()
+        .filter(|&(other, _)| other != seat)
+        .map(|(_, &theirs)| match outcome(mine, theirs) {
+            Outcomes::WIN => 1,
+            Outcomes::LOSS => -1,
+            Outcomes::DRAW => 0,
+        })
+        .sum();
+    match balance.cmp(&0) {
+        Ordering::Greater => Outcomes::WIN,
+        Ordering::Less => Outcomes::LOSS,
+        Ordering::Equal => Outcomes::DRAW,
     }
+}
+
+/// A stored rating as Glicko-2 sees it: one kept from the plain Elo figures of before (no
+/// deviation) keeps its figure with a newcomer's deviation and volatility.
+fn on_the_scale(rating: Glicko2Rating) -> Glicko2Rating {
+    if rating.deviation > 0.0 {
+        return rating;
+    }
+    Glicko2Rating { rating: rating.rating, ..Glicko2Rating::new() }
 }
 
 impl Core {
@@ -126,22 +152,22 @@ impl Core {
             let mut rows = Vec::with_capacity(people.len());
             for (user, _, _) in &people {
                 let stored = change.rating(Family::Cinco, &scope, platform, user).await?;
-                rows.push(stored.unwrap_or_else(|| newcomer(user)));
+                rows.push(stored.unwrap_or_else(|| RatingRow::new(user)));
             }
-            let before: Vec<f64> = rows.iter().map(|rated| rated.rating.rating).collect();
-            let after = pairwise_elo(&before, &places);
+            let before: Vec<Glicko2Rating> =
+                rows.iter().map(|rated| on_the_scale(rated.rating)).collect();
+            let after = table_ratings(&before, &places);
             let mut updated = Vec::with_capacity(rows.len());
-            for ((mut rated, new), (_, name, (won, _))) in rows.into_iter().zip(&after).zip(&people)
-            {
+            for (seat, (mut rated, new)) in rows.into_iter().zip(after).enumerate() {
                 if lines.len() < people.len() {
-                    lines.push(rating_line(name, rated.rating.rating, *new));
+                    lines.push(rating_line(people[seat].1, rated.rating.rating, new.rating));
                 }
-                rated.rating.rating = *new;
+                rated.rating = new;
                 rated.games += 1;
-                if *won {
-                    rated.wins += 1;
-                } else {
-                    rated.losses += 1;
+                match table_result(&places, seat) {
+                    Outcomes::WIN => rated.wins += 1,
+                    Outcomes::DRAW => rated.draws += 1,
+                    Outcomes::LOSS => rated.losses += 1,
                 }
                 updated.push((scope.clone(), rated));
             }
@@ -164,39 +190,62 @@ fn rating_line(name: &str, before: f64, after: f64) -> Text {
 
 #[cfg(test)]
 mod tests {
+    use skillratings::glicko2::glicko2;
+
     use super::*;
 
-    fn rounded(ratings: &[f64]) -> Vec<f64> {
-        ratings.iter().map(|rating| (rating * 100.0).round() / 100.0).collect()
+    fn figures(ratings: &[Glicko2Rating]) -> Vec<i64> {
+        ratings.iter().map(|rating| rating.rating.round() as i64).collect()
+    }
+
+    #[test]
+    fn a_two_person_table_moves_both_as_a_board_game_does() {
+        let start = [Glicko2Rating::new(); 2];
+        let after = table_ratings(&start, &[(true, 5), (false, 4)]);
+        let (won, lost) = glicko2(&start[0], &start[1], &Outcomes::WIN, &Glicko2Config::new());
+        assert_eq!(after, [won, lost]);
+        assert_eq!(figures(&after), [1662, 1338], "the board games' first move");
     }
 
     #[test]
     fn three_newcomers_gain_from_each_person_they_finished_ahead_of() {
-        let start = [START; 3];
-        // Ana wins with five 5s, Bruno has 3, Carla 1: K = 16 a pair, each pair expected even.
-        let after = pairwise_elo(&start, &[(true, 5), (false, 3), (false, 1)]);
-        assert_eq!(rounded(&after), [1516.0, 1500.0, 1484.0]);
+        let start = [Glicko2Rating::new(); 3];
+        // Ana wins with five 5s, Bruno has 3, Carla 1.
+        let after = figures(&table_ratings(&start, &[(true, 5), (false, 3), (false, 1)]));
+        // Two pairs won move more than one board game; one won and one lost, nothing.
+        assert_eq!(after, [1747, 1500, 1253], "the example of docs/rules/cinco.md");
         // Bruno and Carla level on 5s draw their pair.
-        let level = pairwise_elo(&start, &[(true, 5), (false, 2), (false, 2)]);
-        assert_eq!(rounded(&level), [1516.0, 1492.0, 1492.0]);
+        let level = figures(&table_ratings(&start, &[(true, 5), (false, 2), (false, 2)]));
+        assert_eq!(level[1], level[2], "{level:?}");
+        assert!(level[1] < 1500 && level[0] > 1500, "{level:?}");
     }
 
     #[test]
-    fn a_favourite_gains_less_and_the_pairs_sum_to_nothing() {
-        // Ana 1600 beats Bruno 1400 at a two-person table: E = 1 / (1 + 10^(-0.5)) = 0.7597.
-        let after = pairwise_elo(&[1600.0, 1400.0], &[(true, 5), (false, 4)]);
-        assert_eq!(rounded(&after), [1607.69, 1392.31]);
-        let four = pairwise_elo(
-            &[1500.0, 1620.0, 1450.0, 1380.0],
-            &[(false, 2), (true, 4), (false, 2), (false, 0)],
-        );
-        let moved: f64 = four.iter().sum::<f64>() - (1500.0 + 1620.0 + 1450.0 + 1380.0);
-        assert!(moved.abs() < 1e-9, "Elo moves points between players: {moved}");
-        assert!(four[1] > 1620.0 && four[3] < 1380.0, "{four:?}");
+    fn the_record_agrees_with_the_rating() {
+        // Six people: the second place is ahead of four and behind one.
+        let standings = [(false, 4), (true, 5), (false, 3), (false, 2), (false, 1), (false, 0)];
+        let after = table_ratings(&[Glicko2Rating::new(); 6], &standings);
+        for (seat, rating) in after.iter().enumerate() {
+            let result = table_result(&standings, seat);
+            let gained = rating.rating > 1500.0;
+            assert_eq!(result == Outcomes::WIN, gained, "seat {seat}: {result:?} {rating:?}");
+        }
+        assert_eq!(table_result(&standings, 0), Outcomes::WIN, "second of six is a win");
+        assert_eq!(table_result(&[(true, 5), (false, 2), (false, 0)], 1), Outcomes::DRAW);
+    }
+
+    #[test]
+    fn an_elo_figure_of_before_carries_on_with_a_newcomers_deviation() {
+        let kept = Glicko2Rating { rating: 1620.0, deviation: 0.0, volatility: 0.0 };
+        let scaled = on_the_scale(kept);
+        assert_eq!((scaled.rating, scaled.deviation), (1620.0, Glicko2Rating::new().deviation));
+        let moved = table_ratings(&[scaled, Glicko2Rating::new()], &[(true, 5), (false, 1)]);
+        assert!(moved[0].rating > 1620.0, "{moved:?}");
     }
 
     #[test]
     fn a_table_of_one_person_rates_nobody() {
-        assert_eq!(pairwise_elo(&[1500.0], &[(true, 5)]), [1500.0]);
+        let one = [Glicko2Rating::new()];
+        assert_eq!(table_ratings(&one, &[(true, 5)]), one);
     }
 }
