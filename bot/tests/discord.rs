@@ -2,6 +2,7 @@
 //! against a fake Discord on 127.0.0.1 (`fake_discord`: REST through serenity's proxy, a
 //! gateway websocket that dispatches the interactions a test scripts).
 
+mod document_words;
 mod fake_discord;
 mod fake_http;
 
@@ -420,5 +421,43 @@ async fn after_a_restart_the_old_buttons_still_play() {
         interact(&fake, press(&fake, &bruno(), CHANNEL, message, &column_button(&update, 4))).await;
     assert_eq!(again.callback_type(), Some(7), "the button drawn before the restart plays");
     assert_eq!((again.files, again.png), (1, true));
+    served.stop().await;
+}
+
+/// `/rules cinco full` in a server arrives whole by DM, in several messages within Discord's
+/// 2,000 characters (it was cut at the first 2,000), without the passages for maintainers.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_rules_document_arrives_by_dm_in_pieces() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let fake = FakeDiscord::start().await;
+    let served = fake_discord::serve_bot(&fake, &dir.path().join("bot.db")).await;
+    fake.identified(1).await;
+    let document = cincobot::core::rules_for_players(
+        cincobot::games::Family::Cinco,
+        cincobot::i18n::Locale::En,
+    );
+    let from = fake.count();
+    let options = json!([option("kind", 3, json!("cinco")), option("full", 5, json!(true))]);
+    let (_, interaction) = slash(&fake, &ana(), CHANNEL, "rules", options, &[]);
+    fake.dispatch(interaction);
+    let expected = document_words::words(&document).len();
+    let dms = |fake: &FakeDiscord| -> Vec<String> {
+        let channel = format!("/channels/{CHANNEL}/");
+        fake.calls()[from..]
+            .iter()
+            .filter(|call| call.is("POST", "/messages") && call.path.contains("/channels/"))
+            .filter(|call| !call.path.contains(&channel))
+            .map(Call::content)
+            .collect()
+    };
+    let until = Instant::now() + Duration::from_secs(20);
+    while Instant::now() < until
+        && document_words::words(&dms(&fake).join("\n")).len() < expected
+    {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let sent = dms(&fake);
+    assert!(sent.iter().all(|content| content.chars().count() <= 2000), "{sent:#?}");
+    document_words::assert_whole(&document, &sent);
     served.stop().await;
 }

@@ -1,6 +1,7 @@
 //! The Telegram adapter end to end: the real dispatcher, core and SQLite store against a fake
 //! Bot API server on 127.0.0.1 (`fake_telegram`), driven by scripted updates.
 
+mod document_words;
 mod fake_http;
 mod fake_telegram;
 
@@ -402,5 +403,39 @@ async fn a_cinco_seat_that_cannot_get_private_messages_holds_the_start_until_lin
         c.chat() == GROUP && c.text().contains("CINCO #1")
     })
     .await;
+    bot.served.stop().await;
+}
+
+/// `/rules cinco full` arrives whole, in several messages within Telegram's limit, formatted
+/// (Telegram's HTML) and without the passages for maintainers.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_rules_document_arrives_formatted_in_pieces() {
+    let directory = tempfile::tempdir().expect("a folder");
+    let bot = Bot::start(&directory.path().join("bot.db")).await;
+    let document = cincobot::core::rules_for_players(
+        cincobot::games::Family::Cinco,
+        cincobot::i18n::Locale::En,
+    );
+    assert!(!document.contains("cargo") && !document.contains("maintainers"), "{document}");
+    let from = bot.fake.count();
+    bot.fake.push(text(ANA, &ana(), "/rules cinco full"));
+    let expected = document_words::words(&document).len();
+    let sent = |fake: &FakeTelegram| -> Vec<Call> {
+        fake.calls()[from..].iter().filter(|c| is("sendMessage", ANA)(c)).cloned().collect()
+    };
+    let until = std::time::Instant::now() + Duration::from_secs(20);
+    while std::time::Instant::now() < until {
+        let texts: Vec<String> = sent(&bot.fake).iter().map(Call::text).collect();
+        if document_words::words(&texts.join("\n")).len() >= expected {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let sent = sent(&bot.fake);
+    assert!(sent.iter().all(|c| c.params["parse_mode"] == "HTML"), "formatted: {sent:#?}");
+    assert!(sent.iter().all(|c| c.text().chars().count() <= 4096));
+    assert!(sent.iter().any(|c| c.text().contains("<b>End of the game</b>")), "{sent:#?}");
+    let texts: Vec<String> = sent.iter().map(Call::text).collect();
+    document_words::assert_whole(&document, &texts);
     bot.served.stop().await;
 }

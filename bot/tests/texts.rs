@@ -88,3 +88,35 @@ fn rules_come_in_the_reader_language() {
     assert!(english.starts_with("## English"));
     assert!(!spanish.contains("## English"));
 }
+
+/// Players get the rules alone: no passage for maintainers (commands, measurements, source
+/// files), no raw table; the CINCO summary gives each special card a line of its own.
+#[test]
+fn players_read_the_rules_without_maintainers_notes_and_tables_as_lists() {
+    use cincobot::games::Family;
+    let families =
+        [GameKind::Gomoku, GameKind::Renju, GameKind::Ninuki, GameKind::Pente, GameKind::Connect5]
+            .map(Family::Board)
+            .into_iter()
+            .chain([Family::Cinco]);
+    for family in families {
+        for locale in [Locale::Es, Locale::En] {
+            let rules = cincobot::core::rules_for_players(family, locale);
+            for note in ["cargo", ".rs`", "<!--", "Gomocup", "|---"] {
+                assert!(!rules.contains(note), "{family:?} {locale:?} has {note}");
+            }
+            assert!(rules.len() > 1000, "{family:?} {locale:?}: the rules are there");
+        }
+    }
+    let cinco = cincobot::core::rules_for_players(Family::Cinco, Locale::Es);
+    assert!(cinco.contains("- **Comodín número 5 (negro)** — Cuántas: dos"), "{cinco}");
+    let texts = Texts::load().expect("the message files parse");
+    for locale in [Locale::Es, Locale::En] {
+        let summary = texts.render(locale, &cincobot::i18n::Text::new("rules-summary-cinco"));
+        for card in ["Reversa", "Saltar", "Puntaje", "Embargo", "Protección", "Cambio"] {
+            let lines = summary.lines().filter(|line| line.contains(card)).count();
+            assert!(lines >= 1, "{locale:?}: {card} has a line: {summary}");
+        }
+        assert!(summary.lines().count() >= 11, "{summary}");
+    }
+}

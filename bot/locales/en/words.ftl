@@ -113,5 +113,13 @@ rules-summary-cinco =
     · 2 to 6 players, a hand of 5 cards each; play a card of the discard's colour, number or symbol, or draw.
     · Start your turn with exactly 5 cards: discard the excess or draw up to 5.
     · Every 5 drawn from the pile opens a secret auction: each bids a numeric card in private; the highest takes the 5 (a bid of the 5's colour counts double).
-    · Reversa, Saltar, wild cards, Puntaje, Embargo, Protección and Cambio change the game; the first with five 5s wins.
+    · The first with five 5s in front of them wins.
+    · Reversa (reverse): the order of play turns round.
+    · Saltar (skip): the next player loses their turn.
+    · Wild number: worth its number, in the colour you choose.
+    · Wild 5: auctioned like a 5, and every bid counts double.
+    · Puntaje (score): in an auction, +2 to your bid or −1 to another's.
+    · Embargo: take a 5 from another player (unless they have Protección).
+    · Protección (shield): your 5s cannot be embargoed (only once you have one).
+    · Cambio (new hand): discard your whole hand and draw 7.
     · Open a table with /cinco; your hand comes to you privately.

@@ -113,5 +113,13 @@ rules-summary-cinco =
     · De 2 a 6 jugadores, 5 cartas cada uno; juega una carta del color, número o símbolo de la del descarte, o roba.
     · Empieza tu turno con 5 cartas justas: descarta las que sobran o roba hasta 5.
     · Cada 5 que sale del mazo abre una subasta secreta: cada uno puja en privado con una carta numérica; la más alta se lleva el 5 (una puja del color del 5 vale el doble).
-    · Reversa, Saltar, los comodines, Puntaje, Embargo, Protección y Cambio cambian la partida; gana quien junta cinco 5.
+    · Gana quien junta cinco 5 delante de sí.
+    · Reversa: el orden de juego se invierte.
+    · Saltar: el siguiente jugador pierde su turno.
+    · Comodín numérico: vale su número, en el color que elijas.
+    · Comodín 5: se subasta como un 5, y todas las pujas valen el doble.
+    · Puntaje: en una subasta, +2 a tu puja o −1 a la de otro.
+    · Embargo: quitas un 5 a otro jugador (si no tiene Protección).
+    · Protección: tus 5 no se pueden embargar (solo si ya tienes alguno).
+    · Cambio: descartas toda tu mano y robas 7.
     · Abre una mesa con /cinco; tu mano te llega en privado.

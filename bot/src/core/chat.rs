@@ -22,6 +22,62 @@ fn rules_document(game: Family) -> &'static str {
     }
 }
 
+/// Where a passage for maintainers (measurements, commands, source files) begins and ends in
+/// a rules document: players are not sent it.
+const MAINTAINERS: (&str, &str) = ("<!-- maintainers -->", "<!-- /maintainers -->");
+
+/// What players read of `game`'s rules in `locale`: the section without its passages for
+/// maintainers, and its tables as lists, which no chat draws.
+#[must_use]
+pub fn rules_for_players(game: impl Into<Family>, locale: Locale) -> String {
+    let mut rest = rules_section(game, locale);
+    let mut kept = String::with_capacity(rest.len());
+    while let Some(start) = rest.find(MAINTAINERS.0) {
+        kept.push_str(&rest[..start]);
+        rest = rest[start..]
+            .find(MAINTAINERS.1)
+            .map_or("", |end| &rest[start + end + MAINTAINERS.1.len()..]);
+    }
+    kept.push_str(rest);
+    let mut lines: Vec<String> = Vec::new();
+    let mut header: Option<Vec<String>> = None;
+    for line in kept.lines() {
+        let Some(row) = line.trim().strip_prefix('|') else {
+            header = None;
+            lines.push(line.to_owned());
+            continue;
+        };
+        let cells: Vec<String> =
+            row.trim_end_matches('|').split('|').map(|cell| cell.trim().to_owned()).collect();
+        if cells.iter().all(|cell| cell.chars().all(|c| c == '-' || c == ':')) {
+            continue;
+        }
+        match &header {
+            None => header = Some(cells),
+            Some(names) if names.len() == cells.len() && cells.len() > 1 => {
+                let rest: Vec<String> = names
+                    .iter()
+                    .zip(&cells)
+                    .skip(1)
+                    .map(|(name, cell)| format!("{name}: {cell}"))
+                    .collect();
+                lines.push(format!("- **{}** — {}", cells[0], rest.join("; ")));
+            }
+            Some(_) => lines.push(format!("- {}", cells.join(" — "))),
+        }
+    }
+    let text = lines.join("\n");
+    let mut squeezed = String::with_capacity(text.len());
+    for line in text.split('\n') {
+        if line.trim().is_empty() && squeezed.ends_with("\n\n") {
+            continue;
+        }
+        squeezed.push_str(line.trim_end());
+        squeezed.push('\n');
+    }
+    squeezed.trim().to_owned()
+}
+
 /// The message that sums up `kind`'s rules.
 fn rules_summary_id(game: Family) -> &'static str {
     match game {
@@ -110,18 +166,22 @@ impl Core {
             ];
             return vec![super::reply(context, summary)];
         }
+        let document = |locale| {
+            let body = rules_for_players(kind, locale);
+            super::Message::document(locale, vec![Text::new("rules-document").with("body", body)])
+        };
         if context.chat.kind == super::ChatKind::Private {
-            let body = rules_section(kind, context.locale);
-            return vec![self.send(context, vec![Text::new("rules-document").with("body", body)])];
+            return vec![Output::Send {
+                chat: context.chat.clone(),
+                message: document(context.locale),
+            }];
         }
-        let body = rules_section(kind, context.reader_locale);
-        let document = vec![Text::new("rules-document").with("body", body)];
         // A whole rules document would bury a group's games: it goes to the asker privately.
         vec![
             Output::Direct {
                 platform: context.chat.platform,
                 user: context.user.id.clone(),
-                message: super::Message::text(context.reader_locale, document),
+                message: document(context.reader_locale),
                 prompt: None,
                 hand: None,
             },

@@ -33,7 +33,7 @@ use std::time::Duration;
 pub use crate::identity::{
     ChallengeId, Chat, ChatKind, CpuLevel, EventId, GameId, Platform, Player, User,
 };
-pub use chat::rules_section;
+pub use chat::{rules_for_players, rules_section};
 pub use cinco::{action_code, card_code, parse_action, parse_card};
 pub use clock::{Clock, SystemClock};
 pub use command::{Command, CommandError, Opponent, for_bot, parse as parse_command};

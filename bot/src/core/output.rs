@@ -126,6 +126,9 @@ pub struct Message {
     /// The one person the message asks something of (a challenge's opponent): chat
     /// adapters notify them, and nobody else, by a mention.
     pub addressee: Option<User>,
+    /// The lines are a document in Markdown (headings, **bold**, `code`, lists, links): a
+    /// chat adapter shows it formatted its platform's way; the terminal prints it as it is.
+    pub markdown: bool,
 }
 
 /// A board: the picture for chat platforms (drawn by whoever sends it), and the same
@@ -251,7 +254,20 @@ impl Row {
 impl Message {
     #[must_use]
     pub fn text(locale: Locale, lines: Vec<Text>) -> Message {
-        Message { locale, lines, board: None, components: Vec::new(), addressee: None }
+        Message {
+            locale,
+            lines,
+            board: None,
+            components: Vec::new(),
+            addressee: None,
+            markdown: false,
+        }
+    }
+
+    /// A Markdown document (see [`Message::markdown`]).
+    #[must_use]
+    pub fn document(locale: Locale, lines: Vec<Text>) -> Message {
+        Message { markdown: true, ..Message::text(locale, lines) }
     }
 
     /// A message with one row of buttons.
@@ -263,6 +279,7 @@ impl Message {
             board: None,
             components: vec![Row::Buttons(buttons)],
             addressee: None,
+            markdown: false,
         }
     }
 

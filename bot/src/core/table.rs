@@ -337,7 +337,14 @@ impl Core {
             diagram: position.diagram(),
             file_name: format!("game-{}-ply-{}.png", row.id.0, position.ply()),
         });
-        Message { locale, lines, board, components: components(table), addressee: None }
+        Message {
+            locale,
+            lines,
+            board,
+            components: components(table),
+            addressee: None,
+            markdown: false,
+        }
     }
 
     /// The words `table`'s picture shows, in `locale`, under the status line `status`.

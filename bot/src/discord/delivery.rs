@@ -13,6 +13,7 @@
 //! challenge, a rematch) pings them the same way; an open challenge pings nobody. What is
 //! private to the user who acted closes the interaction as an ephemeral message.
 
+use crate::runtime::pieces::pieces;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -308,6 +309,11 @@ impl Delivery {
                     let shown = Shown { game, ply, edit: edit.map(MessageId::new), repost, ended };
                     self.show_board(state, shown, &message, turn.as_ref()).await;
                 }
+                Output::Send { message, .. } if message.board.is_none() => {
+                    for body in self.text_bodies(&message) {
+                        self.post(state, &body).await;
+                    }
+                }
                 Output::Send { message, .. } => {
                     let mut body = self.drawn_body(&message).await;
                     if let Some(addressee) =
@@ -375,6 +381,28 @@ impl Delivery {
             components: Vec::new(),
             mention: None,
         })
+    }
+
+    /// A text message as the messages that carry it whole: in pieces within Discord's limit,
+    /// cut between paragraphs or lines, its buttons and mention with the last.
+    pub(super) fn text_bodies(&self, message: &Message) -> Vec<Body> {
+        let content = self.texts.render_lines(message.locale, &message.lines);
+        let mut parts = pieces(&content, CONTENT_LIMIT);
+        let last = parts.pop().unwrap_or_default();
+        let plain =
+            |content: String| Body { content, image: None, components: Vec::new(), mention: None };
+        let mut bodies: Vec<Body> = parts.into_iter().map(plain).collect();
+        let mut body = Body {
+            content: last,
+            image: None,
+            components: components::rows(&self.texts, message.locale, &message.components),
+            mention: None,
+        };
+        if let Some(addressee) = message.addressee.as_ref().and_then(|user| user_id(&user.id)) {
+            body = body.pinging(addressee);
+        }
+        bodies.push(body);
+        bodies
     }
 
     /// A message as text with its buttons.
@@ -641,7 +669,6 @@ impl Delivery {
     /// A DM; the id of the message that arrived.
     async fn try_direct(&self, user: &str, message: &Message) -> Option<String> {
         let user = user_id(user)?;
-        let content = clip(&self.texts.render_lines(message.locale, &message.lines), CONTENT_LIMIT);
         let channel = match self.rest.open_dm(user).await {
             Ok(channel) => channel,
             Err(error) => {
@@ -649,15 +676,19 @@ impl Delivery {
                 return None;
             }
         };
-        let body = CreateMessage::new().content(content);
-        match self.rest.create_message(channel, &body, Vec::new()).await {
-            Ok(sent) => Some(sent.get().to_string()),
-            Err(error) if retry::code(&error) == Some(DMS_CLOSED) => None,
-            Err(error) => {
-                tracing::warn!(%error, "sending a DM failed");
-                None
+        let mut sent = None;
+        for body in self.text_bodies(message) {
+            let body = CreateMessage::new().content(body.content);
+            match self.rest.create_message(channel, &body, Vec::new()).await {
+                Ok(id) => sent = Some(id.get().to_string()),
+                Err(error) if retry::code(&error) == Some(DMS_CLOSED) => return None,
+                Err(error) => {
+                    tracing::warn!(%error, "sending a DM failed");
+                    return None;
+                }
             }
         }
+        sent
     }
 
     /// Closes an interaction: what is private to its user as an ephemeral message; the

@@ -6,6 +6,7 @@ mod cpu;
 pub mod desk;
 mod drawing;
 mod lanes;
+pub mod pieces;
 
 pub use cpu::ThreadedCpu;
 pub use desk::{Answer, Desk, MoveQuery, Outlet};

@@ -29,6 +29,7 @@ use super::retry::{self, cannot_write_to_user, not_modified};
 use super::summary::Summary;
 use crate::core::{Attachment, Chat, GameId, Message, Output, Platform, Prompt, User};
 use crate::i18n::{Locale, Text, Texts};
+use crate::runtime::pieces::pieces;
 use crate::runtime::{Desk, Drawing, Lanes, Outlet};
 
 /// Telegram's longest message, in characters.
@@ -140,27 +141,26 @@ pub(super) fn clip(text: &str, limit: usize) -> String {
     clipped
 }
 
-/// `text` in pieces of at most `limit` characters, cut at line ends where possible.
-fn pieces(text: &str, limit: usize) -> Vec<String> {
-    let mut pieces = Vec::new();
-    let mut piece = String::new();
-    for line in text.split_inclusive('\n') {
-        if piece.chars().count() + line.chars().count() > limit && !piece.is_empty() {
-            pieces.push(std::mem::take(&mut piece));
-        }
-        if line.chars().count() > limit {
-            let chars: Vec<char> = line.chars().collect();
-            for chunk in chars.chunks(limit) {
-                pieces.push(chunk.iter().collect());
-            }
+/// A Markdown document in pieces of Telegram's HTML, each within a message's limit: cut as
+/// plain text first (escaping makes it longer, so a piece that grew past the limit is cut
+/// again smaller), then each piece made HTML on its own (no mark spans two lines).
+fn html_pieces(markdown: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut waiting: Vec<(String, usize)> = pieces(markdown, MESSAGE_LIMIT)
+        .into_iter()
+        .map(|piece| (piece, MESSAGE_LIMIT))
+        .rev()
+        .collect();
+    while let Some((piece, limit)) = waiting.pop() {
+        let html = super::markdown::to_html(&piece);
+        if html.chars().count() <= MESSAGE_LIMIT || limit < 64 {
+            out.push(html);
         } else {
-            piece.push_str(line);
+            let smaller = pieces(&piece, limit / 2);
+            waiting.extend(smaller.into_iter().map(|piece| (piece, limit / 2)).rev());
         }
     }
-    if !piece.trim().is_empty() || pieces.is_empty() {
-        pieces.push(piece);
-    }
-    pieces
+    out
 }
 
 /// The desk's way into the chat queues.
@@ -481,7 +481,8 @@ impl Delivery {
     ) -> Option<MessageId> {
         let words = self.texts.render_lines(message.locale, &message.lines);
         let markup = keyboard::markup(&self.texts, message.locale, &message.components);
-        let parts = pieces(&words, MESSAGE_LIMIT);
+        let parts =
+            if message.markdown { html_pieces(&words) } else { pieces(&words, MESSAGE_LIMIT) };
         let last = parts.len().saturating_sub(1);
         let chat = state.chat;
         let mention = message.addressee.as_ref().filter(|_| is_group(chat) && last == 0);
@@ -491,10 +492,13 @@ impl Delivery {
             let buttons = if index == last { markup.clone() } else { None };
             // The one it asks something of is mentioned first: a mention notifies them.
             let (part, mode) = match mention {
+                Some((id, name)) if message.markdown => {
+                    (format!("{} {part}", html::user_mention(id, name)), true)
+                }
                 Some((id, name)) => {
                     (format!("{} {}", html::user_mention(id, name), html::escape(&part)), true)
                 }
-                None => (part, false),
+                None => (part, message.markdown),
             };
             let result = self
                 .paced(state, true, "sendMessage", || {

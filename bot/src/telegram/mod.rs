@@ -18,6 +18,7 @@ pub mod delivery;
 pub mod hand;
 pub mod handler;
 pub mod keyboard;
+mod markdown;
 pub mod menu;
 pub mod pace;
 pub mod queue;

@@ -82,6 +82,7 @@ fn lobby_message(core: &Core, lobby: &LobbyRow, locale: Locale) -> Message {
             )]),
         ],
         addressee: None,
+        markdown: false,
     }
 }
 

@@ -241,6 +241,7 @@ pub(super) fn table_message(
         }),
         components: Vec::new(),
         addressee: None,
+        markdown: false,
     }
 }
 
@@ -612,6 +613,7 @@ pub(super) fn hand_message(
         }),
         components: rows.into_iter().map(Row::Buttons).collect(),
         addressee: None,
+        markdown: false,
     }
 }
 
