@@ -372,7 +372,7 @@ async fn a_rematch_hands_the_first_move_to_the_other_player() {
     let mut harness = Harness::new().await;
     game_between_ana_and_bruno(&mut harness, "/gomoku").await;
     let (ply, lines, _) = board(&harness.say("Ana", "/resign confirm").await);
-    assert_eq!((ply, lines[2].id), (0, "rating-change"));
+    assert_eq!((ply, lines[2].id), (0, "rating-none-early"));
     let (lines, buttons) = sent(&harness.press("Ana", "r:1").await);
     assert_eq!(lines[0].id, "challenge-to");
     assert_eq!(lines[0].arg("opponent"), Some(&cincobot::i18n::Arg::Plain("Bruno".into())));

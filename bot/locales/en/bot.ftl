@@ -9,6 +9,7 @@ help =
     /rules <game> [full], /stats [@user], /leaderboard [game]
     /replay [#game] (the game as an animation), /history [@user] [game] [page], /export [#game] (a file for other programs)
     /language es|en, /settings <game> [<option> <value>] (admins; the options above and alternate on|off: who starts the rematch), /cancel (admins)
+    /cinco — open a table of CINCO, the card game (others sit down with its button; /rules cinco), /hand [#game] — your CINCO hand again, by private message
 internal-error = Something failed on our side. Nothing changed; please try again.
 button-unknown = That button no longer works.
 button-disabled = That button cannot be pressed now.

@@ -9,6 +9,7 @@ help =
     /reglas <juego> [completo], /estadisticas [@usuario], /clasificacion [juego]
     /repeticion [#partida] (la partida animada), /historial [@usuario] [juego] [página], /exportar [#partida] (un archivo para otros programas)
     /idioma es|en, /ajustes <juego> [<opción> <valor>] (administradores; las opciones de arriba y alternar sí|no: quién empieza la revancha), /cancelar (administradores)
+    /cinco — abre una mesa de CINCO, el juego de cartas (los demás se sientan con su botón; /reglas cinco), /mano [#partida] — tu mano de CINCO otra vez, por mensaje privado
 internal-error = Algo falló de nuestro lado. No se cambió nada; prueba otra vez.
 button-unknown = Ese botón ya no sirve.
 button-disabled = Ese botón no se puede pulsar ahora.
