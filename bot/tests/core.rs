@@ -482,12 +482,13 @@ async fn several_games_in_a_chat_need_a_number() {
     harness.meet("Bruno").await;
     harness.say("Ana", "/connect5 @bruno").await;
     harness.press("Bruno", "a:2").await;
+    // A move legal in neither game: which one? The example is a 5 en raya move.
     assert_notice(
-        &harness.say("Ana", "/move h8").await,
+        &harness.say("Ana", "/move z99").await,
         "ana",
         Text::new("which-game")
             .with("games", "#1, #2")
-            .with("example", Text::new("example-move").with("id", 2_i64)),
+            .with("example", Text::new("example-move").with("move", "4").with("id", 2_i64)),
     );
     let (ply, lines, _) = board(&harness.say("Ana", "/move 4 #2").await);
     assert_eq!((ply, &lines[1]), (1, &played("Ana", "4")));

@@ -1,7 +1,7 @@
 # How a game flows: which game or challenge a command is for, undo requests, rematches and
 # turn timers.
 
-example-move = /move h8 #{ $id }
+example-move = /move { $move } #{ $id }
 example-resign = /resign #{ $id }
 example-undo = /undo #{ $id }
 example-board = /board #{ $id }

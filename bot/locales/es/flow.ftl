@@ -1,7 +1,7 @@
 # Cómo sigue una partida: a qué partida o reto va una orden, deshacer, revanchas y el reloj de
 # cada turno.
 
-example-move = /mover h8 #{ $id }
+example-move = /mover { $move } #{ $id }
 example-resign = /rendirse #{ $id }
 example-undo = /deshacer #{ $id }
 example-board = /tablero #{ $id }

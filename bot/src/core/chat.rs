@@ -259,8 +259,13 @@ impl Core {
                 match (self.games_of(context).as_slice(), in_chat.as_slice()) {
                     (_, []) => return Err(refused("no-game")),
                     ([mine], _) | ([], [mine]) => *mine,
-                    ([], several) | (several, _) => {
-                        return Err(super::which_game(several, "example-cancel"));
+                    ([], several) => {
+                        let example = Text::new("example-cancel");
+                        return Err(super::which_game(several, example, false));
+                    }
+                    (several, _) => {
+                        let example = Text::new("example-cancel");
+                        return Err(super::which_game(several, example, true));
                     }
                 }
             }

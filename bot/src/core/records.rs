@@ -166,7 +166,7 @@ impl Core {
         Ok((table, status, labels))
     }
 
-    async fn game_of_this_chat(
+    pub(super) async fn game_of_this_chat(
         &self,
         context: &Context,
         id: Option<GameId>,
@@ -199,15 +199,21 @@ impl Core {
         Ok(Table { row, position, log })
     }
 
-    /// The user's newest game in this chat, being played or ended.
-    async fn last_game_here(&self, context: &Context) -> Result<GameId, CoreError> {
-        let playing = self
-            .tables
-            .values()
-            .filter(|table| table.row.chat == context.chat)
-            .filter(|table| table.seat_of(&context.user.id).is_some())
-            .map(|table| table.row.id)
-            .max();
+    /// The user's newest game in this chat with moves being played, else their newest ended
+    /// game here (a rematch not begun yet has nothing to watch), else a game of theirs just
+    /// begun.
+    pub(super) async fn last_game_here(&self, context: &Context) -> Result<GameId, CoreError> {
+        let mine = || {
+            self.tables
+                .values()
+                .filter(|table| table.row.chat == context.chat)
+                .filter(|table| table.seat_of(&context.user.id).is_some())
+        };
+        let moving = mine().filter(|table| !table.log.is_empty()).map(|table| table.row.id).max();
+        if let Some(id) = moving {
+            return Ok(id);
+        }
+        let playing = mine().map(|table| table.row.id).max();
         let filter = Ended {
             platform: context.chat.platform,
             chat: Some(&context.chat),
@@ -216,7 +222,7 @@ impl Core {
             boards_only: true,
         };
         let ended = self.store.ended_games(filter, 0, 1).await?.first().map(|e| e.game.id());
-        playing.max(ended).ok_or_else(|| CoreError::Refused(Text::new("replay-none")))
+        ended.or(playing).ok_or_else(|| CoreError::Refused(Text::new("replay-none")))
     }
 }
 

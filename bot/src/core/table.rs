@@ -358,7 +358,7 @@ impl Core {
     }
 
     /// The board of `table` as an output, editing the message that shows it if any.
-    fn board_of(
+    pub(super) fn board_of(
         &self,
         table: &Table,
         locale: Locale,

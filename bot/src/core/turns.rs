@@ -481,7 +481,7 @@ impl Core {
                     .collect();
                 match in_chat.as_slice() {
                     [only] if named.is_none() => *only,
-                    _ => return Err(error),
+                    _ => return self.show_ended_board(context, named, numbered, error).await,
                 }
             }
         };
@@ -491,6 +491,37 @@ impl Core {
             return Ok(outputs);
         }
         self.repost(id, context.locale, numbered)
+    }
+
+    /// `/board #N` for a game that ended (or `/board` with no game being played): its final
+    /// board, posted again. `error`: what to say when there is none.
+    async fn show_ended_board(
+        &self,
+        context: &Context,
+        named: Option<GameId>,
+        numbered: bool,
+        error: CoreError,
+    ) -> Result<Vec<Output>, CoreError> {
+        let id = match named {
+            Some(id) => id,
+            None if matches!(&error, CoreError::Refused(text) if text.id == "no-game") => {
+                match self.last_game_here(context).await {
+                    Ok(id) if !self.tables.contains_key(&id) => id,
+                    _ => return Err(error),
+                }
+            }
+            None => return Err(error),
+        };
+        let table = self.game_of_this_chat(context, Some(id)).await?;
+        let mut board = self.board_of(&table, context.locale, Vec::new(), Vec::new());
+        if let Output::Board { edit, repost, message, .. } = &mut board {
+            *edit = None;
+            *repost = true;
+            if numbered && let Some(image) = &mut message.board {
+                image.picture = table.position.numbered(&image.picture);
+            }
+        }
+        Ok(vec![board])
     }
 
     fn repost(&self, id: GameId, locale: Locale, numbered: bool) -> Result<Vec<Output>, CoreError> {
