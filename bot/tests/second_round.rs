@@ -162,3 +162,149 @@ async fn with_two_games_a_move_finds_the_one_where_it_is_legal_and_your_turn() {
     assert!(said.starts_with("There are several games here (#1, #2)"), "{said}");
     assert!(!said.contains("You have"), "{said}");
 }
+
+// Item 20: /leaderboard with no game shows the games played in the chat.
+
+#[tokio::test]
+async fn the_leaderboard_with_no_game_shows_the_games_played_here() {
+    let mut harness = Harness::new().await;
+    game_between_ana_and_bruno(&mut harness, "/connect4").await;
+    for (who, column) in [("Ana", 1), ("Bruno", 2), ("Ana", 1), ("Bruno", 2), ("Ana", 1)] {
+        say_in(&mut harness, Locale::En, who, &format!("/move {column}")).await;
+    }
+    say_in(&mut harness, Locale::En, "Bruno", "/move 2").await;
+    say_in(&mut harness, Locale::En, "Ana", "/move 1").await;
+    let said = words(&say_in(&mut harness, Locale::En, "Bruno", "/leaderboard").await);
+    assert!(said.contains("Connect Four leaderboard in this chat"), "{said}");
+    assert!(said.contains("1. Ana"), "{said}");
+    assert!(!said.to_lowercase().contains("gomoku"), "{said}");
+    let said = words(&say_in(&mut harness, Locale::Es, "Bruno", "/clasificacion gomoku").await);
+    assert!(said.contains("Nadie ha jugado"), "{said}");
+    // A chat where nothing was ranked says so once.
+    let mut empty = Harness::new().await;
+    let said = words(&say_in(&mut empty, Locale::En, "Ana", "/leaderboard").await);
+    assert_eq!(said, "Leaderboards in this chat\nNobody has played ranked games yet.");
+}
+
+// Item 27: challenges.
+
+#[tokio::test]
+async fn the_same_challenge_twice_is_one_and_withdrawing_is_not_declining() {
+    let mut harness = Harness::new().await;
+    harness.meet("Bruno").await;
+    say_in(&mut harness, Locale::Es, "Ana", "/gomoku @bruno").await;
+    let said = words(&say_in(&mut harness, Locale::Es, "Ana", "/gomoku @bruno").await);
+    assert_eq!(said, "Ya retaste a Bruno a gomoku: el reto 1 espera respuesta.");
+    say_in(&mut harness, Locale::En, "Ana", "/connect4").await;
+    let said = words(&say_in(&mut harness, Locale::En, "Ana", "/connect4").await);
+    assert_eq!(said, "Your open challenge for Connect Four is already waiting: challenge 2.");
+    // Other options, another game or another person: another challenge.
+    let said = words(&say_in(&mut harness, Locale::En, "Ana", "/gomoku @bruno 19").await);
+    assert!(said.contains("(challenge 3)"), "{said}");
+    // Ana withdraws: "retiró", not "rechazó".
+    let said = words(&say_in(&mut harness, Locale::Es, "Ana", "/rechazar 1").await);
+    assert_eq!(said, "Ana retiró el reto 1.");
+    let said = words(&say_in(&mut harness, Locale::En, "Ana", "/decline 3").await);
+    assert_eq!(said, "Ana withdrew challenge 3.");
+    // With one challenge of her own left, /decline alone withdraws it.
+    let said = words(&say_in(&mut harness, Locale::En, "Ana", "/decline").await);
+    assert_eq!(said, "Ana withdrew challenge 2.");
+    // Bruno declining is still "declined".
+    say_in(&mut harness, Locale::En, "Ana", "/pente @bruno").await;
+    let said = words(&say_in(&mut harness, Locale::En, "Bruno", "/decline").await);
+    assert_eq!(said, "Bruno declined challenge 4.");
+}
+
+#[tokio::test]
+async fn an_admins_cancel_is_said_once_and_offers_no_rematch() {
+    let mut harness = Harness::new().await;
+    game_between_ana_and_bruno(&mut harness, "/gomoku").await;
+    let outputs = admin_says(&mut harness, "Carla", "/cancel").await;
+    let said = words(&outputs);
+    assert_eq!(said.matches("cancel").count(), 1, "{said}");
+    let buttons: Vec<String> = outputs
+        .iter()
+        .filter_map(|output| match output {
+            Output::Board { message, .. } => Some(common::payloads(&message.components)),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    assert!(!buttons.iter().any(|payload| payload.starts_with("r:")), "{buttons:?}");
+}
+
+#[tokio::test]
+async fn the_cpu_answers_an_undo_and_a_rematch_at_once() {
+    let mut harness = Harness::new().await;
+    say_in(&mut harness, Locale::En, "Ana", "/connect4 cpu easy").await;
+    say_in(&mut harness, Locale::En, "Ana", "/move 4").await;
+    harness.run_cpu().await;
+    let said = words(&say_in(&mut harness, Locale::En, "Ana", "/undo").await);
+    assert!(said.contains("Taken back at Ana's request, 2 moves"), "{said}");
+    assert!(!said.contains("?"), "no question to the CPU: {said}");
+    say_in(&mut harness, Locale::En, "Ana", "/resign confirm").await;
+    let said = words(&say_in(&mut harness, Locale::En, "Ana", "/rematch").await);
+    assert!(said.contains("Game #2 begins."), "{said}");
+}
+
+#[tokio::test]
+async fn an_overline_that_does_not_win_is_told() {
+    let mut harness = Harness::new().await;
+    game_between_ana_and_bruno(&mut harness, "/gomoku overline off").await;
+    // Black: h1 h2 h3 h5 h6, then h4 joins them into six.
+    for (ana, bruno) in [("h1", "a1"), ("h2", "a3"), ("h3", "a5"), ("h5", "a7"), ("h6", "a9")] {
+        say_in(&mut harness, Locale::En, "Ana", &format!("/move {ana}")).await;
+        say_in(&mut harness, Locale::En, "Bruno", &format!("/move {bruno}")).await;
+    }
+    let said = words(&say_in(&mut harness, Locale::Es, "Ana", "/mover h4").await);
+    assert!(
+        said.contains("h4 hace una línea de 6, que aquí no gana (línea larga desactivada)"),
+        "{said}"
+    );
+    assert_eq!(harness.core.active_games().count(), 1);
+}
+
+#[tokio::test]
+async fn popouts_second_repetition_warns_before_the_third_draws() {
+    let mut harness = Harness::new().await;
+    game_between_ana_and_bruno(&mut harness, "/connect4 popout").await;
+    // Each drops in their own column and pops it again: the start comes back every 4 plies.
+    let round = [("Ana", "1"), ("Bruno", "7"), ("Ana", "pop 1"), ("Bruno", "pop 7")];
+    let mut said = String::new();
+    for (who, mv) in round {
+        said = words(&say_in(&mut harness, Locale::En, who, &format!("/move {mv}")).await);
+    }
+    assert!(said.contains("appeared twice"), "{said}");
+    for (who, mv) in round {
+        said = words(&say_in(&mut harness, Locale::En, who, &format!("/move {mv}")).await);
+    }
+    assert!(said.contains("Draw"), "{said}");
+}
+
+#[tokio::test]
+async fn the_first_games_first_player_is_drawn_then_rematches_alternate() {
+    let mut harness = Harness::new().await;
+    harness.core.draw_first_player(true);
+    harness.meet("Bruno").await;
+    let mut firsts = std::collections::BTreeSet::new();
+    for _ in 0..24 {
+        say_in(&mut harness, Locale::En, "Ana", "/connect4 @bruno").await;
+        let said = words(&say_in(&mut harness, Locale::En, "Bruno", "/accept").await);
+        let first = if said.contains("Drawn at random: Ana plays first.") {
+            "Ana"
+        } else {
+            assert!(said.contains("Drawn at random: Bruno plays first."), "{said}");
+            "Bruno"
+        };
+        firsts.insert(first);
+        say_in(&mut harness, Locale::En, "Ana", "/resign confirm").await;
+        // The rematch is not drawn: the other player starts.
+        say_in(&mut harness, Locale::En, "Bruno", "/rematch").await;
+        let said = words(&say_in(&mut harness, Locale::En, "Ana", "/accept").await);
+        assert!(!said.contains("Drawn"), "{said}");
+        let other = if first == "Ana" { "Bruno" } else { "Ana" };
+        assert!(said.contains(&format!("{other} (red) to move")), "{said}");
+        say_in(&mut harness, Locale::En, "Ana", "/resign confirm").await;
+    }
+    assert_eq!(firsts.len(), 2, "both start some first games: {firsts:?}");
+}

@@ -149,6 +149,8 @@ pub struct Core {
     /// Active games whose board was shown again in the same message, not written yet: the
     /// desk writes them together ([`Core::save_shown_boards`]), and a move writes its row.
     unsaved_boards: BTreeSet<GameId>,
+    /// A first game's first player is drawn at random ([`Core::draw_first_player`]).
+    draw_first: bool,
 }
 
 impl fmt::Debug for Core {
@@ -184,6 +186,7 @@ impl Core {
             known_users: HashMap::new(),
             cinco: cinco::CincoState::default(),
             unsaved_boards: BTreeSet::new(),
+            draw_first: true,
         };
         let outputs = core.reload().await?;
         Ok((core, outputs))

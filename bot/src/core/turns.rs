@@ -140,6 +140,7 @@ impl Core {
         row.turn_deadline = turn_deadline(&row, &position, now);
         let ratings = self.commit_step(context, &mut row, Step::Move(&played)).await?;
         let name = name_of(&row.players[seat.index()]);
+        let warnings = position.warnings(&written, row.settings.overline);
         let note = match (position.told(&table.position, &written), mover) {
             (Some(told), Mover::Stand) => {
                 told.with("name", Text::new("told-cpu-for").with("name", name))
@@ -156,17 +157,19 @@ impl Core {
             Some(context) => context.locale,
             None => self.chat_locale(&row.chat).await,
         };
+        let mut notes = vec![note];
+        notes.extend(warnings);
         if let Some(table) = self.tables.get_mut(&id) {
             table.position = position;
             table.log.push(played);
         }
         if over {
-            return Ok(self.end_table(id, row, locale, vec![note], ratings));
+            return Ok(self.end_table(id, row, locale, notes, ratings));
         }
         if let Some(table) = self.tables.get_mut(&id) {
             table.row = row;
         }
-        let outputs = self.shown_board(id, locale, vec![note]);
+        let outputs = self.shown_board(id, locale, notes);
         self.ask_cpu_if_due(id);
         Ok(outputs)
     }
