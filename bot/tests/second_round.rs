@@ -308,3 +308,40 @@ async fn the_first_games_first_player_is_drawn_then_rematches_alternate() {
     }
     assert_eq!(firsts.len(), 2, "both start some first games: {firsts:?}");
 }
+
+// Item 26: settings and replies.
+
+#[tokio::test]
+async fn refused_values_list_the_allowed_ones_and_settings_take_a_word_alone() {
+    let mut harness = Harness::new().await;
+    let said = words(&admin_says(&mut harness, "Ana", "/settings gomoku timer 45").await);
+    assert_eq!(said, "The option timer cannot be “45”: it takes 0, 30 or 60 (seconds).");
+    let mut input = harness.input("Ana", Action::Command("/ajustes gomoku tiempo 45".into()));
+    input.locale = Some(Locale::Es);
+    input.is_chat_admin = true;
+    let said = words(&harness.deliver(input).await);
+    assert_eq!(said, "La opción tiempo no admite el valor «45»: admite 0, 30 o 60 (segundos).");
+    let said = words(&say_in(&mut harness, Locale::Es, "Ana", "/gomoku cpu dificilísimo").await);
+    assert_eq!(said, "dificilísimo no es un nivel: fácil, normal o difícil.");
+    assert_eq!(harness.core.active_games().count(), 0);
+    let said = words(&say_in(&mut harness, Locale::En, "Ana", "/renju @bruno 19").await);
+    assert!(said.ends_with("it is played on 15×15."), "{said}");
+    // /settings <game> amistosa, as in a challenge.
+    let mut input = harness.input("Ana", Action::Command("/ajustes gomoku amistosa".into()));
+    input.locale = Some(Locale::Es);
+    input.is_chat_admin = true;
+    let said = words(&harness.deliver(input).await);
+    assert!(said.contains("· clasificatoria no"), "{said}");
+    harness.meet("Bruno").await;
+    let said = words(&say_in(&mut harness, Locale::Es, "Ana", "/gomoku @bruno").await);
+    assert!(said.contains("Opciones: amistosa."), "{said}");
+}
+
+#[tokio::test]
+async fn an_unknown_game_lists_cinco_and_a_lone_slash_gets_the_help() {
+    let mut harness = Harness::new().await;
+    let said = words(&say_in(&mut harness, Locale::En, "Ana", "/rules chess").await);
+    assert!(said.ends_with("connect4, cinco."), "{said}");
+    let said = words(&say_in(&mut harness, Locale::Es, "Ana", "/").await);
+    assert!(said.starts_with("Comandos de cincobot:"), "{said}");
+}

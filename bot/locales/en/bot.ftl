@@ -17,12 +17,17 @@ command-unknown = I do not know the command /{ $command }. Type /help.
 command-missing-move = The move is missing: /move h8.
 command-bad-number = { $word } is not a game or challenge number.
 command-bad-level = { $word } is not a level: easy, normal or hard.
-command-unknown-game = { $word } is not a game: gomoku, renju, ninuki, pente, connect5, connect4.
+command-unknown-game = { $word } is not a game: gomoku, renju, ninuki, pente, connect5, connect4, cinco.
 command-bad-language = { $word } is not a language: es or en.
 option-unknown = I do not know the option { $word }.
-option-bad-value = The option { $option } cannot be “{ $value }”.
+option-allowed = { $option ->
+        [timer] 0, 30 or 60 (seconds)
+        [size] a board side, such as 15 or 19
+       *[other] on or off
+    }
+option-bad-value = The option { $option } cannot be “{ $value }”: it takes { $allowed }.
 option-not-for-game = { $game } has no { $option } option.
-option-bad-size = { $game } is not played on { $size }×{ $size }.
+option-bad-size = { $game } is not played on { $size }×{ $size }: it is played on { $sizes }.
 
 game-started = Game #{ $id } begins.
 ranked = ranked

@@ -17,12 +17,17 @@ command-unknown = No conozco el comando /{ $command }. Escribe /ayuda.
 command-missing-move = Falta la jugada: /mover h8.
 command-bad-number = { $word } no es un número de partida ni de reto.
 command-bad-level = { $word } no es un nivel: fácil, normal o difícil.
-command-unknown-game = { $word } no es un juego: gomoku, renju, ninuki, pente, conecta5, conecta4.
+command-unknown-game = { $word } no es un juego: gomoku, renju, ninuki, pente, conecta5, conecta4, cinco.
 command-bad-language = { $word } no es un idioma: es o en.
 option-unknown = No conozco la opción { $word }.
-option-bad-value = La opción { $option } no admite el valor «{ $value }».
+option-allowed = { $option ->
+        [timer] 0, 30 o 60 (segundos)
+        [size] un lado de tablero, como 15 o 19
+       *[other] sí o no
+    }
+option-bad-value = La opción { $option } no admite el valor «{ $value }»: admite { $allowed }.
 option-not-for-game = La opción { $option } no existe en { $game }.
-option-bad-size = En { $game } el tablero no es de { $size }×{ $size }.
+option-bad-size = En { $game } el tablero no es de { $size }×{ $size }: se juega en { $sizes }.
 
 game-started = Empieza la partida #{ $id }.
 ranked = clasificatoria

@@ -4,7 +4,7 @@
 use super::error::{CoreError, refused};
 use super::steps::Step;
 use super::{Context, Core, GameId, Output};
-use crate::games::{Family, GameKind, GameSettings, board_sizes, options_for};
+use crate::games::{Family, GameKind, GameOptions, GameSettings, board_sizes, options_for};
 use crate::i18n::{Locale, Text};
 use crate::store::{Ended, GameStatus};
 
@@ -329,7 +329,13 @@ impl Core {
             }
             let mut changed = options.clone();
             let error = |error| CoreError::Refused(super::CommandError::Option(error).text());
-            changed.set(&option, &value).map_err(error)?;
+            if value.is_empty() {
+                // A word alone, as in a challenge: `amistosa`, `popout`, `19`.
+                let word = GameOptions::parse(&[option.as_str()]).map_err(error)?;
+                changed = changed.overridden_by(&word);
+            } else {
+                changed.set(&option, &value).map_err(error)?;
+            }
             changed.resolve(kind).map_err(error)?;
             options = changed;
             preferences.games.insert(kind, options.clone());

@@ -82,5 +82,9 @@ pub async fn start(config: &Config) -> Result<Running, StartError> {
         // Likewise, the challenger starts every first game instead of a drawn player.
         core.draw_first_player(false);
     }
+    // The same alone, for scripted runs that play no CINCO.
+    if std::env::var_os("CINCOBOT_CHALLENGER_FIRST").is_some() {
+        core.draw_first_player(false);
+    }
     Ok(Running { core, cpu, cpu_replies, start_outputs })
 }
