@@ -233,7 +233,16 @@ async fn an_undo_needs_the_opponent() {
     harness.say("Bruno", "/move a1").await;
 
     let (lines, buttons) = sent(&harness.say("Bruno", "/undo").await);
-    assert_eq!(lines, [Text::new("undo-asked").with("name", "Bruno").with("opponent", "Ana")]);
+    assert_eq!(
+        lines,
+        [
+            Text::new("undo-asked")
+                .with("name", "Bruno")
+                .with("count", 1_i64)
+                .with("moves", "a1 (Bruno)"),
+            Text::new("undo-asked-answer").with("opponent", "Ana"),
+        ]
+    );
     assert_eq!(buttons, ["u:1:2:y", "u:1:2:n"]);
     assert_notice(&harness.press("Bruno", "u:1:2:y").await, "bruno", Text::new("undo-not-yours"));
     let (lines, buttons) = sent(&harness.press("Ana", "u:1:2:n").await);

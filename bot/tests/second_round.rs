@@ -345,3 +345,36 @@ async fn an_unknown_game_lists_cinco_and_a_lone_slash_gets_the_help() {
     let said = words(&say_in(&mut harness, Locale::Es, "Ana", "/").await);
     assert!(said.starts_with("Comandos de cincobot:"), "{said}");
 }
+
+// Item 22: an undo request says what goes back and names the buttons as they are.
+
+#[tokio::test]
+async fn an_undo_request_says_how_many_moves_go_and_whose() {
+    let mut harness = Harness::new().await;
+    game_between_ana_and_bruno(&mut harness, "/gomoku").await;
+    say_in(&mut harness, Locale::En, "Ana", "/move h8").await;
+    say_in(&mut harness, Locale::En, "Bruno", "/move a1").await;
+    // Ana asks with Bruno's reply on the board: both moves go.
+    let asked = say_in(&mut harness, Locale::En, "Ana", "/undo").await;
+    let said = words(&asked);
+    assert!(said.contains("Ana asks to take back 2 moves: h8 (Ana), a1 (Bruno)."), "{said}");
+    let texts = Texts::load().expect("the message files parse");
+    let labels: Vec<String> = asked
+        .iter()
+        .filter_map(|output| match output {
+            Output::Send { message, .. } => Some(message),
+            _ => None,
+        })
+        .flat_map(|message| message.components.iter())
+        .flat_map(|row| match row {
+            cincobot::core::Row::Buttons(buttons) => buttons.clone(),
+            cincobot::core::Row::Select(_) => Vec::new(),
+        })
+        .map(|button| texts.render(Locale::En, &button.label))
+        .collect();
+    assert_eq!(labels, ["Allow undo", "Refuse"]);
+    assert!(said.contains("Bruno, press Allow undo or Refuse"), "{said}");
+    // Asking back names the same buttons, in Spanish too.
+    let said = words(&say_in(&mut harness, Locale::Es, "Bruno", "/deshacer").await);
+    assert!(said.contains("pulsa Aceptar deshacer o Rechazar"), "{said}");
+}

@@ -103,7 +103,11 @@ resign-confirm = { $name }, do you resign game #{ $id }? Press Resign, or type /
 resign-kept = You keep playing.
 resign-not-yours = That question is for the other player.
 
-undo-asked = { $name } asks to take back their last move. { $opponent }, do you agree?
+undo-asked = { $count ->
+    [one] { $name } asks to take back 1 move: { $moves }.
+   *[other] { $name } asks to take back { $count } moves: { $moves }.
+}
+undo-asked-answer = { $opponent }, press Allow undo or Refuse (or type /undo yes or /undo no).
 undo-done = { $count ->
     [one] Taken back at { $name }'s request: { $moves }.
    *[other] Taken back at { $name }'s request, { $count } moves: { $moves }.

@@ -100,7 +100,11 @@ resign-confirm = { $name }, ¿te rindes en la partida #{ $id }? Pulsa Rendirse, 
 resign-kept = Sigues jugando.
 resign-not-yours = Esa pregunta es para el otro jugador.
 
-undo-asked = { $name } pide deshacer su última jugada. { $opponent }, ¿aceptas?
+undo-asked = { $count ->
+    [one] { $name } pide deshacer 1 jugada: { $moves }.
+   *[other] { $name } pide deshacer { $count } jugadas: { $moves }.
+}
+undo-asked-answer = { $opponent }, pulsa Aceptar deshacer o Rechazar (o escribe /deshacer sí o /deshacer no).
 undo-done = { $count ->
     [one] Se deshace, a petición de { $name }: { $moves }.
    *[other] Se deshacen { $count } jugadas, a petición de { $name }: { $moves }.

@@ -357,11 +357,17 @@ impl Core {
         }
         let mut row = table.row.clone();
         let ply = table.position.ply();
+        let (count, moves) = taken_moves(table, from);
         row.undo_by = Some(seat);
         self.commit_step(Some(context), &mut row, Step::Row).await?;
-        let ask = Text::new("undo-asked")
-            .with("name", name_of(&row.players[seat.index()]))
-            .with("opponent", name_of(&row.players[seat.opponent().index()]));
+        let ask = vec![
+            Text::new("undo-asked")
+                .with("name", name_of(&row.players[seat.index()]))
+                .with("count", count)
+                .with("moves", moves),
+            Text::new("undo-asked-answer")
+                .with("opponent", name_of(&row.players[seat.opponent().index()])),
+        ];
         if let Some(table) = self.tables.get_mut(&id) {
             table.row = row;
         }
@@ -372,7 +378,7 @@ impl Core {
             answer("button-undo-accept", true).success(),
             answer("button-undo-refuse", false).danger(),
         ];
-        let message = Message::with_buttons(context.locale, vec![ask], buttons);
+        let message = Message::with_buttons(context.locale, ask, buttons);
         Ok(vec![Output::Send { chat: context.chat.clone(), message }])
     }
 
@@ -422,21 +428,10 @@ impl Core {
     ) -> Result<Vec<Output>, CoreError> {
         let now = self.clock.now_ms();
         let table = self.table(id)?;
-        let taken = &table.log[from.min(table.log.len())..];
-        let moves = taken
-            .iter()
-            .map(|stored| {
-                let who = match &table.row.players[stored.seat.index()] {
-                    Player::Human { name, .. } => name.clone(),
-                    Player::Cpu { .. } => "CPU".to_owned(),
-                };
-                format!("{} ({who})", stored.action)
-            })
-            .collect::<Vec<_>>()
-            .join(", ");
+        let (count, moves) = taken_moves(table, from);
         let note = Text::new("undo-done")
             .with("name", name_of(table.player(asker)))
-            .with("count", i64::try_from(taken.len()).unwrap_or(i64::MAX))
+            .with("count", count)
             .with("moves", moves);
         let settings = table.row.settings;
         let kept = &table.log[..from];
@@ -541,6 +536,24 @@ impl Core {
         }
         Ok(outputs)
     }
+}
+
+/// How many moves an undo from ply `from` takes back, and which, each with its player:
+/// "4 (Ana), 1 (Bruno)".
+fn taken_moves(table: &Table, from: usize) -> (i64, String) {
+    let taken = &table.log[from.min(table.log.len())..];
+    let moves = taken
+        .iter()
+        .map(|stored| {
+            let who = match &table.row.players[stored.seat.index()] {
+                Player::Human { name, .. } => name.clone(),
+                Player::Cpu { .. } => "CPU".to_owned(),
+            };
+            format!("{} ({who})", stored.action)
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    (i64::try_from(taken.len()).unwrap_or(i64::MAX), moves)
 }
 
 /// When the player to act runs out of time: only with a timer, and only for a person who is
