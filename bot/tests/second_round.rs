@@ -378,3 +378,42 @@ async fn an_undo_request_says_how_many_moves_go_and_whose() {
     let said = words(&say_in(&mut harness, Locale::Es, "Bruno", "/deshacer").await);
     assert!(said.contains("pulsa Aceptar deshacer o Rechazar"), "{said}");
 }
+
+// Item 25: /export and /history N.
+
+#[tokio::test]
+async fn an_export_has_no_path_in_the_chat_nor_a_sentence_in_the_file() {
+    let mut harness = Harness::new().await;
+    game_between_ana_and_bruno(&mut harness, "/gomoku").await;
+    say_in(&mut harness, Locale::Es, "Ana", "/mover h8").await;
+    say_in(&mut harness, Locale::Es, "Bruno", "/mover a1").await;
+    say_in(&mut harness, Locale::Es, "Bruno", "/rendirse confirmar").await;
+    let exported = say_in(&mut harness, Locale::Es, "Ana", "/exportar").await;
+    let said = words(&exported);
+    assert!(!said.contains("docs/") && !said.contains(".md"), "{said}");
+    assert!(said.contains("#1") && said.contains(".psq"), "{said}");
+    let text = exported
+        .iter()
+        .find_map(|output| match output {
+            Output::File { file: cincobot::core::Attachment::Document { text, .. }, .. } => {
+                Some(text.clone())
+            }
+            _ => None,
+        })
+        .expect("a document");
+    let result = text.lines().find(|line| line.starts_with("Result:")).expect("a result line");
+    assert_eq!(result, "Result: 1-0");
+    assert!(!text.contains("gana") && !text.contains("rindió"), "{text}");
+}
+
+#[tokio::test]
+async fn history_past_its_last_page_says_how_many_there_are() {
+    let mut harness = Harness::new().await;
+    game_between_ana_and_bruno(&mut harness, "/gomoku").await;
+    say_in(&mut harness, Locale::En, "Ana", "/resign confirm").await;
+    let said = words(&say_in(&mut harness, Locale::En, "Ana", "/history 3").await);
+    assert!(said.contains("There is no page 3: the history has 1 page, shown here."), "{said}");
+    assert!(said.contains("#1"), "{said}");
+    let said = words(&say_in(&mut harness, Locale::Es, "Ana", "/historial 1").await);
+    assert!(!said.contains("No hay página"), "{said}");
+}

@@ -127,7 +127,11 @@ button-newer = « Newer
 button-older = Older »
 replay-none = You have no game in this chat to watch again.
 game-not-here = Game #{ $id } was not played in this chat.
-export-caption = Game #{ $id } for other programs (docs/records.md says how to read it).
+export-caption = { $format ->
+    [psq] Game #{ $id } in Piskvork's .psq format (Piskvork, Gomocup tools, Yixin).
+    [moves] Game #{ $id } as a numbered move list.
+   *[columns] Game #{ $id } as the column string Connect Four solvers read.
+}
 history-title = Games played in this chat:
 history-title-of = { $name }'s games in this chat:
 history-empty = No game has ended here yet.
@@ -143,6 +147,10 @@ history-line-cinco = #{ $id } CINCO: { $players }, { $result }, { $actions ->
        *[other] { $actions } actions
     }, { $date }
 history-drawn = drawn
+history-no-page = { $pages ->
+    [one] There is no page { $page }: the history has 1 page, shown here.
+   *[other] There is no page { $page }: the history has { $pages } pages; here is the last.
+}
 history-page = Page { $page } of { $pages }.
 button-swap = Swap
 button-keep = Keep

@@ -124,7 +124,11 @@ button-newer = « Más recientes
 button-older = Más antiguas »
 replay-none = No tienes ninguna partida en este chat para volver a ver.
 game-not-here = La partida #{ $id } no se jugó en este chat.
-export-caption = La partida #{ $id } para otros programas (docs/records.md explica cómo leerla).
+export-caption = { $format ->
+    [psq] La partida #{ $id } en formato .psq de Piskvork (Piskvork, herramientas de Gomocup, Yixin).
+    [moves] La partida #{ $id } como lista numerada de jugadas.
+   *[columns] La partida #{ $id } como la cadena de columnas que leen los solucionadores de Conecta 4.
+}
 history-title = Partidas jugadas en este chat:
 history-title-of = Partidas de { $name } en este chat:
 history-empty = Todavía no ha terminado ninguna partida aquí.
@@ -140,6 +144,10 @@ history-line-cinco = #{ $id } CINCO: { $players }, { $result }, { $actions ->
        *[other] { $actions } acciones
     }, { $date }
 history-drawn = tablas
+history-no-page = { $pages ->
+    [one] No hay página { $page }: el historial tiene 1 página, que es esta.
+   *[other] No hay página { $page }: el historial tiene { $pages } páginas; esta es la última.
+}
 history-page = Página { $page } de { $pages }.
 button-swap = Cambiar
 button-keep = Seguir
