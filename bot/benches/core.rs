@@ -81,10 +81,12 @@ impl Table {
         let core = runtime.block_on(async {
             let store = Store::open(&url).await.expect("the database");
             let texts = Arc::new(Texts::load().expect("the texts"));
-            Core::start(settings, store, texts, Arc::new(SystemClock), Arc::new(NoCpu))
-                .await
-                .expect("the core")
-                .0
+            let (mut core, _) =
+                Core::start(settings, store, texts, Arc::new(SystemClock), Arc::new(NoCpu))
+                    .await
+                    .expect("the core");
+            core.draw_first_player(false);
+            core
         });
         let mut table = Table { runtime, core, moves: long_game(kind), played: 0, _folder: folder };
         table.new_game(kind);

@@ -42,6 +42,7 @@ async fn both_tokens_serve_both_platforms_over_one_database() {
         .arg(folder.path().join("both.toml"))
         .current_dir(folder.path())
         .env("DISCORD_TOKEN", fake_discord::TOKEN)
+        .env("CINCOBOT_CHALLENGER_FIRST", "1")
         .env("DISCORD_PROXY", &discord.proxy)
         .env("TELEGRAM_TOKEN", fake_telegram::TOKEN)
         .env("TELEGRAM_API_URL", &telegram.url)

@@ -233,7 +233,16 @@ async fn an_undo_needs_the_opponent() {
     harness.say("Bruno", "/move a1").await;
 
     let (lines, buttons) = sent(&harness.say("Bruno", "/undo").await);
-    assert_eq!(lines, [Text::new("undo-asked").with("name", "Bruno").with("opponent", "Ana")]);
+    assert_eq!(
+        lines,
+        [
+            Text::new("undo-asked")
+                .with("name", "Bruno")
+                .with("count", 1_i64)
+                .with("moves", "a1 (Bruno)"),
+            Text::new("undo-asked-answer").with("opponent", "Ana"),
+        ]
+    );
     assert_eq!(buttons, ["u:1:2:y", "u:1:2:n"]);
     assert_notice(&harness.press("Bruno", "u:1:2:y").await, "bruno", Text::new("undo-not-yours"));
     let (lines, buttons) = sent(&harness.press("Ana", "u:1:2:n").await);
@@ -372,7 +381,7 @@ async fn a_rematch_hands_the_first_move_to_the_other_player() {
     let mut harness = Harness::new().await;
     game_between_ana_and_bruno(&mut harness, "/gomoku").await;
     let (ply, lines, _) = board(&harness.say("Ana", "/resign confirm").await);
-    assert_eq!((ply, lines[2].id), (0, "rating-change"));
+    assert_eq!((ply, lines[2].id), (0, "rating-none-early"));
     let (lines, buttons) = sent(&harness.press("Ana", "r:1").await);
     assert_eq!(lines[0].id, "challenge-to");
     assert_eq!(lines[0].arg("opponent"), Some(&cincobot::i18n::Arg::Plain("Bruno".into())));
@@ -482,12 +491,13 @@ async fn several_games_in_a_chat_need_a_number() {
     harness.meet("Bruno").await;
     harness.say("Ana", "/connect5 @bruno").await;
     harness.press("Bruno", "a:2").await;
+    // A move legal in neither game: which one? The example is a 5 en raya move.
     assert_notice(
-        &harness.say("Ana", "/move h8").await,
+        &harness.say("Ana", "/move z99").await,
         "ana",
         Text::new("which-game")
             .with("games", "#1, #2")
-            .with("example", Text::new("example-move").with("id", 2_i64)),
+            .with("example", Text::new("example-move").with("move", "4").with("id", 2_i64)),
     );
     let (ply, lines, _) = board(&harness.say("Ana", "/move 4 #2").await);
     assert_eq!((ply, &lines[1]), (1, &played("Ana", "4")));

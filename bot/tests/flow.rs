@@ -149,8 +149,11 @@ async fn cancel_asks_an_admin_only_among_their_own_games() {
             .with("example", Text::new("example-cancel").with("id", 3_i64)),
     );
     let input = as_admin(harness.input("Ana", Action::Command("/cancel #3".into())));
-    let (_, lines, _) = board(&harness.deliver(input).await);
-    assert!(lines.contains(&Text::new("cancelled-by").with("name", "Ana")), "{lines:?}");
+    let (_, lines, buttons) = board(&harness.deliver(input).await);
+    // Said once, by the status line, with no rematch offered.
+    assert!(lines.contains(&Text::new("result-cancelled")), "{lines:?}");
+    assert!(!lines.iter().any(|line| line.id == "cancelled-by"), "{lines:?}");
+    assert_eq!(buttons, ["p:3"]);
     // One game of her own left: it is the one cancelled.
     let (_, lines, _) = board(&harness.deliver(cancel(&harness)).await);
     assert!(

@@ -279,6 +279,7 @@ impl Bot {
             .arg(self.folder.join("kill.toml"))
             .current_dir(&self.folder)
             .env("TELEGRAM_TOKEN", TOKEN)
+            .env("CINCOBOT_CHALLENGER_FIRST", "1")
             .env("TELEGRAM_API_URL", &self.api)
             .env("DATABASE_URL", &self.database)
             .env("CINCOBOT_CPU_CHECKS", CPU_CHECKS)

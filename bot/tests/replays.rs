@@ -106,12 +106,12 @@ async fn export_sends_the_column_string() {
     game_between_ana_and_bruno(&mut harness, "/connect5").await;
     play_out(&mut harness).await;
     let (caption, attachment) = file(&harness.say("Bruno", "/export").await);
-    assert_eq!(caption, [Text::new("export-caption").with("id", 1_i64)]);
+    assert_eq!(caption, [Text::new("export-caption").with("id", 1_i64).with("format", "columns")]);
     let Attachment::Document { file_name, text } = attachment else { panic!("a document") };
     assert_eq!(file_name, "game-1-connect5.txt");
     assert_eq!(text.lines().last(), Some(ANA_WINS.concat().as_str()));
     assert!(text.lines().any(|line| line == "# Red: Ana"), "{text}");
-    assert!(text.lines().any(|line| line.starts_with("# Result: 1-0 ")), "{text}");
+    assert!(text.lines().any(|line| line == "# Result: 1-0"), "{text}");
 }
 
 /// Ana and Bruno play `games` games, each a rematch of the one before; whoever starts plays
@@ -166,6 +166,7 @@ async fn history_pages_through_the_chat_s_games_and_stats_count_the_same_games()
         lines.last(),
         Some(&Text::new("history-page").with("page", 2_i64).with("pages", 2_i64))
     );
+    assert_eq!(lines[1], Text::new("history-no-page").with("page", 9_i64).with("pages", 2_i64));
     // /stats counts exactly the games /history lists.
     let (lines, _) = sent(&harness.say("Carla", "/stats @Bruno").await);
     let here = lines.iter().find(|line| line.id.starts_with("stats-line")).expect("a stats line");

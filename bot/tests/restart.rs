@@ -17,6 +17,7 @@ fn start(folder: &Path, url: &str) -> (Child, mpsc::Receiver<String>) {
         .current_dir(folder)
         .env("DATABASE_URL", url)
         .env("CINCOBOT_LOCALE", "en")
+        .env("CINCOBOT_CHALLENGER_FIRST", "1")
         .env_remove("DISCORD_TOKEN")
         .env_remove("TELEGRAM_TOKEN")
         .stdin(Stdio::piped())

@@ -4,6 +4,8 @@ told-swap = { $name } swaps colours.
 told-keep = { $name } keeps the colours.
 told-offer = { $name } offers ten fifth moves: { $points }.
 told-choose = { $name } chooses { $point }.
+warn-overline = { $move } makes a line of { $stones }, which does not win here (overline off): the game goes on.
+warn-repetition = This position has now appeared twice with the same player to move: a third time is a draw.
 told-pop = { $name } pops a disc from column { $column }.
 told-capture = { $name }: { $move } captures { $stones } — { $count }/{ $goal }.
 # The CPU playing for someone whose time ran out.

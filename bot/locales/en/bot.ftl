@@ -9,6 +9,7 @@ help =
     /rules <game> [full], /stats [@user], /leaderboard [game]
     /replay [#game] (the game as an animation), /history [@user] [game] [page], /export [#game] (a file for other programs)
     /language es|en, /settings <game> [<option> <value>] (admins; the options above and alternate on|off: who starts the rematch), /cancel (admins)
+    /cinco — open a table of CINCO, the card game (others sit down with its button; /rules cinco), /hand [#game] — your CINCO hand again, by private message
 internal-error = Something failed on our side. Nothing changed; please try again.
 button-unknown = That button no longer works.
 button-disabled = That button cannot be pressed now.
@@ -16,12 +17,17 @@ command-unknown = I do not know the command /{ $command }. Type /help.
 command-missing-move = The move is missing: /move h8.
 command-bad-number = { $word } is not a game or challenge number.
 command-bad-level = { $word } is not a level: easy, normal or hard.
-command-unknown-game = { $word } is not a game: gomoku, renju, ninuki, pente, connect5, connect4.
+command-unknown-game = { $word } is not a game: gomoku, renju, ninuki, pente, connect5, connect4, cinco.
 command-bad-language = { $word } is not a language: es or en.
 option-unknown = I do not know the option { $word }.
-option-bad-value = The option { $option } cannot be “{ $value }”.
+option-allowed = { $option ->
+        [timer] 0, 30 or 60 (seconds)
+        [size] a board side, such as 15 or 19
+       *[other] on or off
+    }
+option-bad-value = The option { $option } cannot be “{ $value }”: it takes { $allowed }.
 option-not-for-game = { $game } has no { $option } option.
-option-bad-size = { $game } is not played on { $size }×{ $size }.
+option-bad-size = { $game } is not played on { $size }×{ $size }: it is played on { $sizes }.
 
 game-started = Game #{ $id } begins.
 ranked = ranked
@@ -59,6 +65,10 @@ challenge-expires = The challenge expires in { $minutes ->
 challenge-declined = { $name } declined challenge { $id }.
 challenge-timed-out = Challenge { $id } by { $challenger } expired unanswered.
 challenge-expired = That challenge has expired.
+challenge-already-to = You already challenged { $opponent } to { $game }: challenge { $id } is waiting for an answer.
+challenge-already-open = Your open challenge for { $game } is already waiting: challenge { $id }.
+challenge-withdrawn = { $name } withdrew challenge { $id }.
+first-player-drawn = Drawn at random: { $name } plays first.
 challenge-own = You cannot accept your own challenge.
 challenge-yourself = You cannot challenge yourself.
 unknown-opponent = I don't know @{ $name } yet: ask them to write to me once, or reply to one of their messages.
@@ -71,7 +81,9 @@ game-still-running = That game is still being played.
 no-game = You have no game being played here.
 no-such-game = There is no game { $id } being played here.
 which-game = You have several games here ({ $games }): add the number, e.g. { $example }.
+which-game-chat = There are several games here ({ $games }): add the number, e.g. { $example }.
 not-a-player = You do not play in that game.
+not-your-turn-anywhere = It is not your turn in any of your games.
 not-your-turn = It is not your turn.
 outdated = That button belongs to an older board: look at the latest one.
 already-played = That move was already played.
@@ -91,7 +103,11 @@ resign-confirm = { $name }, do you resign game #{ $id }? Press Resign, or type /
 resign-kept = You keep playing.
 resign-not-yours = That question is for the other player.
 
-undo-asked = { $name } asks to take back their last move. { $opponent }, do you agree?
+undo-asked = { $count ->
+    [one] { $name } asks to take back 1 move: { $moves }.
+   *[other] { $name } asks to take back { $count } moves: { $moves }.
+}
+undo-asked-answer = { $opponent }, press Allow undo or Refuse (or type /undo yes or /undo no).
 undo-done = { $count ->
     [one] Taken back at { $name }'s request: { $moves }.
    *[other] Taken back at { $name }'s request, { $count } moves: { $moves }.
@@ -111,7 +127,11 @@ button-newer = « Newer
 button-older = Older »
 replay-none = You have no game in this chat to watch again.
 game-not-here = Game #{ $id } was not played in this chat.
-export-caption = Game #{ $id } for other programs (docs/records.md says how to read it).
+export-caption = { $format ->
+    [psq] Game #{ $id } in Piskvork's .psq format (Piskvork, Gomocup tools, Yixin).
+    [moves] Game #{ $id } as a numbered move list.
+   *[columns] Game #{ $id } as the column string Connect Four solvers read.
+}
 history-title = Games played in this chat:
 history-title-of = { $name }'s games in this chat:
 history-empty = No game has ended here yet.
@@ -127,6 +147,10 @@ history-line-cinco = #{ $id } CINCO: { $players }, { $result }, { $actions ->
        *[other] { $actions } actions
     }, { $date }
 history-drawn = drawn
+history-no-page = { $pages ->
+    [one] There is no page { $page }: the history has 1 page, shown here.
+   *[other] There is no page { $page }: the history has { $pages } pages; here is the last.
+}
 history-page = Page { $page } of { $pages }.
 button-swap = Swap
 button-keep = Keep
@@ -162,6 +186,7 @@ stats-line-unrated = { $game }: { $games ->
 stats-none = No games finished yet.
 unknown-user = I do not know { $name }.
 leaderboard-title = { $game } leaderboard in this chat
+leaderboard-title-all = Leaderboards in this chat
 leaderboard-empty = Nobody has played ranked games yet.
 leaderboard-line = { $rank }. { $name } — { $rating } ({ $games ->
         [one] 1 game

@@ -65,6 +65,7 @@ pente-breakdown = { $name }: { $total ->
         [one] 1 for a four on the board
        *[other] { $fours } for fours on the board
     }
+rating-none-early = Not rated: the game ended before both players had moved.
 rating-change = { $name }: { $before } → { $after } ({ $change } { $points ->
         [one] point
        *[other] points

@@ -5,6 +5,8 @@ told-swap = { $name } cambia de color.
 told-keep = { $name } mantiene los colores.
 told-offer = { $name } propone diez quintas: { $points }.
 told-choose = { $name } elige { $point }.
+warn-overline = { $move } hace una línea de { $stones }, que aquí no gana (línea larga desactivada): la partida sigue.
+warn-repetition = Esta posición ya ha aparecido dos veces con el mismo turno: a la tercera, empate.
 told-pop = { $name } saca una ficha de la columna { $column }.
 told-capture = { $name }: { $move } captura { $stones } — { $count }/{ $goal }.
 # La CPU que juega por alguien cuyo tiempo se acabó.

@@ -9,6 +9,7 @@ help =
     /reglas <juego> [completo], /estadisticas [@usuario], /clasificacion [juego]
     /repeticion [#partida] (la partida animada), /historial [@usuario] [juego] [página], /exportar [#partida] (un archivo para otros programas)
     /idioma es|en, /ajustes <juego> [<opción> <valor>] (administradores; las opciones de arriba y alternar sí|no: quién empieza la revancha), /cancelar (administradores)
+    /cinco — abre una mesa de CINCO, el juego de cartas (los demás se sientan con su botón; /reglas cinco), /mano [#partida] — tu mano de CINCO otra vez, por mensaje privado
 internal-error = Algo falló de nuestro lado. No se cambió nada; prueba otra vez.
 button-unknown = Ese botón ya no sirve.
 button-disabled = Ese botón no se puede pulsar ahora.
@@ -16,12 +17,17 @@ command-unknown = No conozco el comando /{ $command }. Escribe /ayuda.
 command-missing-move = Falta la jugada: /mover h8.
 command-bad-number = { $word } no es un número de partida ni de reto.
 command-bad-level = { $word } no es un nivel: fácil, normal o difícil.
-command-unknown-game = { $word } no es un juego: gomoku, renju, ninuki, pente, conecta5, conecta4.
+command-unknown-game = { $word } no es un juego: gomoku, renju, ninuki, pente, conecta5, conecta4, cinco.
 command-bad-language = { $word } no es un idioma: es o en.
 option-unknown = No conozco la opción { $word }.
-option-bad-value = La opción { $option } no admite el valor «{ $value }».
+option-allowed = { $option ->
+        [timer] 0, 30 o 60 (segundos)
+        [size] un lado de tablero, como 15 o 19
+       *[other] sí o no
+    }
+option-bad-value = La opción { $option } no admite el valor «{ $value }»: admite { $allowed }.
 option-not-for-game = La opción { $option } no existe en { $game }.
-option-bad-size = En { $game } el tablero no es de { $size }×{ $size }.
+option-bad-size = En { $game } el tablero no es de { $size }×{ $size }: se juega en { $sizes }.
 
 game-started = Empieza la partida #{ $id }.
 ranked = clasificatoria
@@ -59,6 +65,10 @@ challenge-expires = El reto caduca en { $minutes ->
 challenge-declined = { $name } rechazó el reto { $id }.
 challenge-timed-out = El reto { $id } de { $challenger } caducó sin respuesta.
 challenge-expired = Ese reto ya caducó.
+challenge-already-to = Ya retaste a { $opponent } a { $game }: el reto { $id } espera respuesta.
+challenge-already-open = Tu reto abierto de { $game } ya está esperando: el reto { $id }.
+challenge-withdrawn = { $name } retiró el reto { $id }.
+first-player-drawn = Sorteo: empieza { $name }.
 challenge-own = No puedes aceptar tu propio reto.
 challenge-yourself = No puedes retarte a ti mismo.
 unknown-opponent = Todavía no conozco a @{ $name }: pídele que me escriba una vez, o responde a uno de sus mensajes.
@@ -71,7 +81,9 @@ game-still-running = Esa partida sigue en juego.
 no-game = No tienes ninguna partida en juego aquí.
 no-such-game = No hay ninguna partida { $id } en juego aquí.
 which-game = Tienes varias partidas aquí ({ $games }): añade el número, p. ej. { $example }.
+which-game-chat = Hay varias partidas aquí ({ $games }): añade el número, p. ej. { $example }.
 not-a-player = No juegas en esa partida.
+not-your-turn-anywhere = No es tu turno en ninguna de tus partidas.
 not-your-turn = No es tu turno.
 outdated = Ese botón es de un tablero anterior: mira el último.
 already-played = Esa jugada ya se hizo.
@@ -88,7 +100,11 @@ resign-confirm = { $name }, ¿te rindes en la partida #{ $id }? Pulsa Rendirse, 
 resign-kept = Sigues jugando.
 resign-not-yours = Esa pregunta es para el otro jugador.
 
-undo-asked = { $name } pide deshacer su última jugada. { $opponent }, ¿aceptas?
+undo-asked = { $count ->
+    [one] { $name } pide deshacer 1 jugada: { $moves }.
+   *[other] { $name } pide deshacer { $count } jugadas: { $moves }.
+}
+undo-asked-answer = { $opponent }, pulsa Aceptar deshacer o Rechazar (o escribe /deshacer sí o /deshacer no).
 undo-done = { $count ->
     [one] Se deshace, a petición de { $name }: { $moves }.
    *[other] Se deshacen { $count } jugadas, a petición de { $name }: { $moves }.
@@ -108,7 +124,11 @@ button-newer = « Más recientes
 button-older = Más antiguas »
 replay-none = No tienes ninguna partida en este chat para volver a ver.
 game-not-here = La partida #{ $id } no se jugó en este chat.
-export-caption = La partida #{ $id } para otros programas (docs/records.md explica cómo leerla).
+export-caption = { $format ->
+    [psq] La partida #{ $id } en formato .psq de Piskvork (Piskvork, herramientas de Gomocup, Yixin).
+    [moves] La partida #{ $id } como lista numerada de jugadas.
+   *[columns] La partida #{ $id } como la cadena de columnas que leen los solucionadores de Conecta 4.
+}
 history-title = Partidas jugadas en este chat:
 history-title-of = Partidas de { $name } en este chat:
 history-empty = Todavía no ha terminado ninguna partida aquí.
@@ -124,6 +144,10 @@ history-line-cinco = #{ $id } CINCO: { $players }, { $result }, { $actions ->
        *[other] { $actions } acciones
     }, { $date }
 history-drawn = tablas
+history-no-page = { $pages ->
+    [one] No hay página { $page }: el historial tiene 1 página, que es esta.
+   *[other] No hay página { $page }: el historial tiene { $pages } páginas; esta es la última.
+}
 history-page = Página { $page } de { $pages }.
 button-swap = Cambiar
 button-keep = Seguir
@@ -177,6 +201,7 @@ stats-line-unrated = { $game }: { $games ->
 stats-none = Todavía no hay partidas terminadas.
 unknown-user = No conozco a { $name }.
 leaderboard-title = Clasificación de { $game } en este chat
+leaderboard-title-all = Clasificaciones de este chat
 leaderboard-empty = Nadie ha jugado partidas clasificatorias todavía.
 leaderboard-line = { $rank }. { $name } — { $rating } ({ $games ->
         [one] 1 partida

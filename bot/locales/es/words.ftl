@@ -65,6 +65,7 @@ pente-breakdown = { $name }: { $total ->
         [one] 1 por un cuatro en el tablero
        *[other] { $fours } por cuatros en el tablero
     }
+rating-none-early = Sin puntuar: la partida terminó antes de que movieran los dos jugadores.
 rating-change = { $name }: { $before } → { $after } ({ $change } { $points ->
         [one] punto
        *[other] puntos

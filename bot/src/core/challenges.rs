@@ -79,7 +79,8 @@ impl Core {
         let settings = self.settings_for(context, kind, &options).await?;
         let opponent = match opponent {
             Some(Opponent::Cpu(level)) => {
-                return self.against_cpu(context, settings, level, true, None).await;
+                let person_first = self.first_player_drawn().unwrap_or(true);
+                return self.against_cpu(context, settings, level, person_first, None).await;
             }
             Some(Opponent::User(mention)) => Some(self.mentioned(context, &mention).await?),
             None => context.replied_to.clone(),
@@ -88,6 +89,29 @@ impl Core {
             return Err(refused("challenge-yourself"));
         }
         let now = self.clock.now_ms();
+        // The same challenge again (same game and options, to the same person or open again)
+        // is the one waiting.
+        let open = self.store.open_challenges(&context.chat).await?;
+        let opponent_id = opponent.as_ref().map(|user| user.id.as_str());
+        if let Some(waiting) = open.iter().find(|waiting| {
+            waiting.challenger.id == context.user.id
+                && waiting.kind == kind
+                && waiting.options == options
+                && waiting.rematch_of.is_none()
+                && waiting.opponent.as_ref().map(|user| user.id.as_str()) == opponent_id
+                && waiting.expires_at > now
+        }) {
+            let game = super::table::game_in_sentence(kind);
+            return Err(CoreError::Refused(match &waiting.opponent {
+                Some(user) => Text::new("challenge-already-to")
+                    .with("opponent", user.name.as_str())
+                    .with("game", game)
+                    .with("id", waiting.id.0),
+                None => {
+                    Text::new("challenge-already-open").with("game", game).with("id", waiting.id.0)
+                }
+            }));
+        }
         let mut challenge = ChallengeRow {
             id: ChallengeId(0),
             chat: context.chat.clone(),
@@ -239,9 +263,13 @@ impl Core {
             .await?;
         self.commit(Some(context), change).await?;
         let id = row.id;
+        let first = super::table::name_of(&row.players[engine::Seat::First.index()]);
         self.tables.insert(id, super::table::Table { row, position, log: Vec::new() });
-        let note = Text::new("game-started").with("id", id.0);
-        let outputs = self.shown_board(id, context.locale, vec![note]);
+        let mut notes = vec![Text::new("game-started").with("id", id.0)];
+        if rematch_of.is_none() && self.first_player_drawn().is_some() {
+            notes.push(Text::new("first-player-drawn").with("name", first));
+        }
+        let outputs = self.shown_board(id, context.locale, notes);
         self.ask_cpu_if_due(id);
         Ok(outputs)
     }
@@ -326,11 +354,14 @@ impl Core {
             name: challenge.challenger.name.clone(),
         };
         let accepter = Player::Human { id: me.id.clone(), name: me.name.clone() };
-        let players = if challenge.challenger_first {
-            [challenger, accepter]
-        } else {
-            [accepter, challenger]
+        // A first game's first player is drawn (seed 002: "La pantalla elige el primer turno
+        // inicial"); a rematch keeps the seats its challenge was made with (alternating).
+        let challenger_first = match challenge.rematch_of {
+            Some(_) => challenge.challenger_first,
+            None => self.first_player_drawn().unwrap_or(challenge.challenger_first),
         };
+        let players =
+            if challenger_first { [challenger, accepter] } else { [accepter, challenger] };
         self.start_game(context, settings, players, challenge.rematch_of, Some(challenge.id)).await
     }
 
@@ -340,7 +371,19 @@ impl Core {
         context: &Context,
         id: Option<ChallengeId>,
     ) -> Result<Vec<Output>, CoreError> {
-        let challenge = self.find_challenge(context, id).await?;
+        let challenge = match self.find_challenge(context, id).await {
+            Ok(challenge) => challenge,
+            Err(error) => {
+                // Nothing addressed to them: their own one challenge is the one withdrawn.
+                let open = self.store.open_challenges(&context.chat).await?;
+                let own: Vec<&ChallengeRow> =
+                    open.iter().filter(|c| c.challenger.id == context.user.id).collect();
+                match (id, own.as_slice()) {
+                    (None, [only]) => (*only).clone(),
+                    _ => return Err(error),
+                }
+            }
+        };
         let me = &context.user;
         let mine = challenge.challenger.id == me.id
             || challenge.opponent.as_ref().is_some_and(|user| user.id == me.id);
@@ -352,7 +395,8 @@ impl Core {
             return Err(refused("no-challenge"));
         }
         self.commit(Some(context), change).await?;
-        let line = Text::new("challenge-declined")
+        let withdrawn = challenge.challenger.id == me.id;
+        let line = Text::new(if withdrawn { "challenge-withdrawn" } else { "challenge-declined" })
             .with("name", me.name.as_str())
             .with("id", challenge.id.0);
         Ok(vec![self.send(context, vec![line])])
@@ -435,6 +479,28 @@ impl Core {
                 Ok(vec![self.challenge_message(context, &challenge, &row.settings)])
             }
         }
+    }
+}
+
+impl Core {
+    /// Whether the challenger (or the person against the CPU) plays first in a first game,
+    /// drawn at random; `None` when the draw is off and they always do
+    /// ([`Core::draw_first_player`]).
+    fn first_player_drawn(&self) -> Option<bool> {
+        use std::hash::{BuildHasher, Hasher};
+        if !self.draw_first {
+            return None;
+        }
+        let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+        hasher.write_i64(self.clock.now_ms());
+        Some(hasher.finish() & 1 == 0)
+    }
+
+    /// Whether a first game's first player is drawn at random (the default), or the
+    /// challenger always starts: for piped terminal sessions and tests that must play the same
+    /// way every time.
+    pub fn draw_first_player(&mut self, draw: bool) {
+        self.draw_first = draw;
     }
 }
 

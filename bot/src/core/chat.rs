@@ -4,7 +4,7 @@
 use super::error::{CoreError, refused};
 use super::steps::Step;
 use super::{Context, Core, GameId, Output};
-use crate::games::{Family, GameKind, GameSettings, board_sizes, options_for};
+use crate::games::{Family, GameKind, GameOptions, GameSettings, board_sizes, options_for};
 use crate::i18n::{Locale, Text};
 use crate::store::{Ended, GameStatus};
 
@@ -242,22 +242,47 @@ impl Core {
         Ok(vec![self.send(context, lines)])
     }
 
-    /// `/leaderboard [game]`: the chat's best players of a game (gomoku when unnamed).
+    /// `/leaderboard [game]`: the chat's best players of a game, or of every game ranked here.
     pub(super) async fn leaderboard(
         &self,
         context: &Context,
         kind: Option<Family>,
     ) -> Result<Vec<Output>, CoreError> {
-        let kind = kind.unwrap_or(Family::Board(GameKind::Gomoku));
+        if let Some(kind) = kind {
+            let mut lines = self.leaderboard_lines(context, kind, 10).await?;
+            if lines.len() == 1 {
+                lines.push(Text::new("leaderboard-empty"));
+            }
+            return Ok(vec![self.send(context, lines)]);
+        }
+        // No game named: every game ranked in this chat, a short table each.
+        let families = GameKind::ALL.into_iter().map(Family::Board).chain([Family::Cinco]);
+        let mut lines = Vec::new();
+        for family in families {
+            let table = self.leaderboard_lines(context, family, 5).await?;
+            if table.len() > 1 {
+                lines.extend(table);
+            }
+        }
+        if lines.is_empty() {
+            lines = vec![Text::new("leaderboard-title-all"), Text::new("leaderboard-empty")];
+        }
+        Ok(vec![self.send(context, lines)])
+    }
+
+    /// The title of `kind`'s leaderboard in this chat and its first `limit` players.
+    async fn leaderboard_lines(
+        &self,
+        context: &Context,
+        kind: Family,
+        limit: i64,
+    ) -> Result<Vec<Text>, CoreError> {
         let rows = self
             .store
-            .leaderboard(kind, &context.chat.rating_scope(), context.chat.platform, 10)
+            .leaderboard(kind, &context.chat.rating_scope(), context.chat.platform, limit)
             .await?;
         let mut lines =
             vec![Text::new("leaderboard-title").with("game", super::table::game_in_sentence(kind))];
-        if rows.is_empty() {
-            lines.push(Text::new("leaderboard-empty"));
-        }
         for (rank, row) in rows.iter().enumerate() {
             let name = match self.store.find_user(context.chat.platform, &row.user_id).await? {
                 Some(user) => user.name,
@@ -271,7 +296,7 @@ impl Core {
                     .with("games", row.games),
             );
         }
-        Ok(vec![self.send(context, lines)])
+        Ok(lines)
     }
 
     /// `/language es|en`: the chat's language (anyone may set it in a private chat, admins in
@@ -319,8 +344,13 @@ impl Core {
                 match (self.games_of(context).as_slice(), in_chat.as_slice()) {
                     (_, []) => return Err(refused("no-game")),
                     ([mine], _) | ([], [mine]) => *mine,
-                    ([], several) | (several, _) => {
-                        return Err(super::which_game(several, "example-cancel"));
+                    ([], several) => {
+                        let example = Text::new("example-cancel");
+                        return Err(super::which_game(several, example, false));
+                    }
+                    (several, _) => {
+                        let example = Text::new("example-cancel");
+                        return Err(super::which_game(several, example, true));
                     }
                 }
             }
@@ -334,8 +364,8 @@ impl Core {
         row.turn_deadline = None;
         row.updated_at = self.clock.now_ms();
         self.commit_step(Some(context), &mut row, Step::Row).await?;
-        let note = Text::new("cancelled-by").with("name", context.user.name.as_str());
-        Ok(self.end_table(id, row, context.locale, vec![note], Vec::new()))
+        // The status line says it ("cancelled by an admin"): a note would say it twice.
+        Ok(self.end_table(id, row, context.locale, Vec::new(), Vec::new()))
     }
 
     /// `/settings [game [option value]]`: shows a game's defaults in this chat, or (admins)
@@ -359,7 +389,13 @@ impl Core {
             }
             let mut changed = options.clone();
             let error = |error| CoreError::Refused(super::CommandError::Option(error).text());
-            changed.set(&option, &value).map_err(error)?;
+            if value.is_empty() {
+                // A word alone, as in a challenge: `amistosa`, `popout`, `19`.
+                let word = GameOptions::parse(&[option.as_str()]).map_err(error)?;
+                changed = changed.overridden_by(&word);
+            } else {
+                changed.set(&option, &value).map_err(error)?;
+            }
             changed.resolve(kind).map_err(error)?;
             options = changed;
             preferences.games.insert(kind, options.clone());

@@ -132,9 +132,11 @@ impl CommandError {
                 Text::new("option-unknown").with("word", word.as_str())
             }
             CommandError::Option(OptionError::BadValue { option, value }) => {
+                let code = crate::games::option_code(option).unwrap_or("other");
                 Text::new("option-bad-value")
                     .with("option", option.as_str())
                     .with("value", value.as_str())
+                    .with("allowed", Text::new("option-allowed").with("option", code))
             }
             CommandError::Option(OptionError::NotForGame { option, kind }) => {
                 Text::new("option-not-for-game")
@@ -142,9 +144,15 @@ impl CommandError {
                     .with("game", super::table::game_in_sentence(*kind))
             }
             CommandError::Option(OptionError::BadSize { size, kind }) => {
+                let sizes = crate::games::board_sizes(*kind)
+                    .iter()
+                    .map(|side| format!("{side}×{side}"))
+                    .collect::<Vec<_>>()
+                    .join(" / ");
                 Text::new("option-bad-size")
                     .with("size", u32::from(*size))
                     .with("game", super::table::game_in_sentence(*kind))
+                    .with("sizes", sizes)
             }
         }
     }
@@ -203,6 +211,10 @@ pub fn for_bot<'a>(line: &'a str, bot_name: &str) -> Option<(&'a str, &'a str)> 
 /// # Errors
 /// [`CommandError`] for a command of ours that is not understood.
 pub fn parse(line: &str, bot_name: &str) -> Result<Option<Command>, CommandError> {
+    if line.trim() == "/" {
+        // A lone slash: someone looking for the commands.
+        return Ok(Some(Command::Help));
+    }
     let Some((name, rest)) = for_bot(line, bot_name) else {
         return Ok(None);
     };
@@ -339,6 +351,13 @@ fn challenge(kind: GameKind, args: &[&str]) -> Result<Command, CommandError> {
                 Some((word, tail)) if word.parse::<Level>().is_ok() => {
                     (word.parse().map_err(|_| CommandError::BadLevel((*word).to_owned()))?, tail)
                 }
+                // A word that is neither a level nor an option was meant as a level.
+                Some((word, _))
+                    if word.chars().all(char::is_alphabetic)
+                        && matches!(GameOptions::parse(&[word]), Err(OptionError::Unknown(_))) =>
+                {
+                    return Err(CommandError::BadLevel((*word).to_owned()));
+                }
                 _ => (Level::Normal, tail),
             };
             opponent = Some(Opponent::Cpu(level));
@@ -416,7 +435,7 @@ mod tests {
     fn other_bots_and_plain_text_are_ignored() {
         assert_eq!(parse("/move@otherbot h8", "cincobot"), Ok(None));
         assert_eq!(parse("hello", "cincobot"), Ok(None));
-        assert_eq!(parse("/", "cincobot"), Ok(None));
+        assert_eq!(parse("/", "cincobot"), Ok(Some(Command::Help)));
         assert_eq!(parse("/@cincobot", "cincobot"), Ok(None));
         assert_eq!(for_bot(" /Move@CincoBot  h8 #2 ", "cincobot"), Some(("Move", "h8 #2")));
         assert_eq!(for_bot("/rules", "cincobot"), Some(("rules", "")));

@@ -101,14 +101,16 @@ impl Context {
     }
 }
 
-/// The refusal that asks for a game's number among `several`, as in the command `example`.
-fn which_game(several: &[GameId], example: &'static str) -> CoreError {
+/// The refusal that asks for a game's number among `several`, as in the command `example`
+/// (a text that takes the game's `id`). `mine`: they are the user's own games ("you have
+/// several"), else the chat's ("there are several").
+fn which_game(several: &[GameId], example: Text, mine: bool) -> CoreError {
     let list = several.iter().map(GameId::to_string).collect::<Vec<_>>().join(", ");
     let last = several.last().map_or(0, |id| id.0);
     CoreError::Refused(
-        Text::new("which-game")
+        Text::new(if mine { "which-game" } else { "which-game-chat" })
             .with("games", list)
-            .with("example", Text::new(example).with("id", last)),
+            .with("example", example.with("id", last)),
     )
 }
 
@@ -147,6 +149,8 @@ pub struct Core {
     /// Active games whose board was shown again in the same message, not written yet: the
     /// desk writes them together ([`Core::save_shown_boards`]), and a move writes its row.
     unsaved_boards: BTreeSet<GameId>,
+    /// A first game's first player is drawn at random ([`Core::draw_first_player`]).
+    draw_first: bool,
 }
 
 impl fmt::Debug for Core {
@@ -182,6 +186,7 @@ impl Core {
             known_users: HashMap::new(),
             cinco: cinco::CincoState::default(),
             unsaved_boards: BTreeSet::new(),
+            draw_first: true,
         };
         let outputs = core.reload().await?;
         Ok((core, outputs))
@@ -319,7 +324,7 @@ impl Core {
                 self.challenge(context, kind, opponent, options).await
             }
             Command::Move { text, game, confirm } => {
-                let id = self.game_to_move(context, game)?;
+                let id = self.game_to_move(context, game, Some(&text))?;
                 self.play_as(context, id, &text, confirm, None).await
             }
             Command::Resign { game, confirm } => {
@@ -390,7 +395,7 @@ impl Core {
 
     /// The game a command is about: the one named, else the user's only game in the chat.
     /// With several, the user is asked to add a number, as in the command `example` (a text
-    /// id).
+    /// id; a move's example is a move of the game's kind).
     fn game_of(
         &self,
         context: &Context,
@@ -407,15 +412,35 @@ impl Core {
         match mine.as_slice() {
             [] => Err(CoreError::Refused(Text::new("no-game"))),
             [id] => Ok(*id),
-            several => Err(which_game(several, example)),
+            several => Err(self.which_of_mine(several, example)),
         }
     }
 
+    /// [`which_game`] among the user's own games `several`; a move's example fits the kind
+    /// of the last of them (`/move 4 #2` for a column game, `/move h8 #2` on a board).
+    fn which_of_mine(&self, several: &[GameId], example: &'static str) -> CoreError {
+        let mut text = Text::new(example);
+        if example == "example-move" {
+            let columns = several
+                .last()
+                .and_then(|id| self.tables.get(id))
+                .is_some_and(|table| table.row.settings.kind.has_columns());
+            text = text.with("move", if columns { "4" } else { "h8" });
+        }
+        which_game(several, text, true)
+    }
+
     /// The game a move is for: the one named, else the user's only game in the chat, else the
-    /// only one of theirs waiting for their move.
-    fn game_to_move(&self, context: &Context, named: Option<GameId>) -> Result<GameId, CoreError> {
+    /// only one of theirs waiting for their move where `text` (when known) is legal. A user
+    /// whose turn it is in none of their games is told so.
+    fn game_to_move(
+        &self,
+        context: &Context,
+        named: Option<GameId>,
+        text: Option<&str>,
+    ) -> Result<GameId, CoreError> {
         match self.game_of(context, named, "example-move") {
-            Err(CoreError::Refused(text)) if text.id == "which-game" => {
+            Err(CoreError::Refused(refusal)) if refusal.id == "which-game" => {
                 let waiting: Vec<GameId> = self
                     .games_of(context)
                     .into_iter()
@@ -426,9 +451,23 @@ impl Core {
                         })
                     })
                     .collect();
-                match waiting.as_slice() {
-                    [id] => Ok(*id),
-                    _ => Err(CoreError::Refused(text)),
+                let legal: Vec<GameId> = waiting
+                    .iter()
+                    .copied()
+                    .filter(|id| {
+                        text.is_none_or(|text| {
+                            self.tables
+                                .get(id)
+                                .is_some_and(|table| table.position.clone().play(text).is_ok())
+                        })
+                    })
+                    .collect();
+                match (waiting.as_slice(), legal.as_slice()) {
+                    ([], _) => Err(error::refused("not-your-turn-anywhere")),
+                    (_, [id]) | ([id], []) => Ok(*id),
+                    (several, []) | (_, several) => {
+                        Err(self.which_of_mine(several, "example-move"))
+                    }
                 }
             }
             other => other,

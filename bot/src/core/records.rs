@@ -52,7 +52,6 @@ impl Core {
             date: day_of(table.row.created_at),
             winner: table.row.winner.filter(|_| finished),
             finished,
-            result: labels.status,
         };
         let moves = table.log.iter().map(|stored| stored.action.as_str());
         let exported = record(table.row.id.0, &table.row.settings, moves, &header)
@@ -60,7 +59,11 @@ impl Core {
         Ok(vec![Output::File {
             chat: context.chat.clone(),
             locale: context.locale,
-            caption: vec![Text::new("export-caption").with("id", table.row.id.0)],
+            caption: vec![
+                Text::new("export-caption")
+                    .with("id", table.row.id.0)
+                    .with("format", exported.format),
+            ],
             file: Attachment::Document { file_name: exported.file_name, text: exported.text },
         }])
     }
@@ -91,6 +94,9 @@ impl Core {
         };
         let total = self.store.count_ended_games(filter).await?;
         let pages = ((total + HISTORY_PAGE - 1) / HISTORY_PAGE).max(1);
+        // A page past the last: the last one, saying how many there are.
+        let missing = (page >= pages)
+            .then(|| Text::new("history-no-page").with("page", page + 1).with("pages", pages));
         let page = page.clamp(0, pages - 1);
         let games = self.store.ended_games(filter, page * HISTORY_PAGE, HISTORY_PAGE).await?;
         let mut lines = vec![match &user {
@@ -100,6 +106,7 @@ impl Core {
         if let Some(kind) = kind {
             lines.push(Text::new("history-game").with("game", Text::new(kind.name_id())));
         }
+        lines.extend(missing);
         if games.is_empty() {
             lines.push(Text::new("history-empty"));
         }
@@ -166,7 +173,7 @@ impl Core {
         Ok((table, status, labels))
     }
 
-    async fn game_of_this_chat(
+    pub(super) async fn game_of_this_chat(
         &self,
         context: &Context,
         id: Option<GameId>,
@@ -199,15 +206,21 @@ impl Core {
         Ok(Table { row, position, log })
     }
 
-    /// The user's newest game in this chat, being played or ended.
-    async fn last_game_here(&self, context: &Context) -> Result<GameId, CoreError> {
-        let playing = self
-            .tables
-            .values()
-            .filter(|table| table.row.chat == context.chat)
-            .filter(|table| table.seat_of(&context.user.id).is_some())
-            .map(|table| table.row.id)
-            .max();
+    /// The user's newest game in this chat with moves being played, else their newest ended
+    /// game here (a rematch not begun yet has nothing to watch), else a game of theirs just
+    /// begun.
+    pub(super) async fn last_game_here(&self, context: &Context) -> Result<GameId, CoreError> {
+        let mine = || {
+            self.tables
+                .values()
+                .filter(|table| table.row.chat == context.chat)
+                .filter(|table| table.seat_of(&context.user.id).is_some())
+        };
+        let moving = mine().filter(|table| !table.log.is_empty()).map(|table| table.row.id).max();
+        if let Some(id) = moving {
+            return Ok(id);
+        }
+        let playing = mine().map(|table| table.row.id).max();
         let filter = Ended {
             platform: context.chat.platform,
             chat: Some(&context.chat),
@@ -216,7 +229,7 @@ impl Core {
             boards_only: true,
         };
         let ended = self.store.ended_games(filter, 0, 1).await?.first().map(|e| e.game.id());
-        playing.max(ended).ok_or_else(|| CoreError::Refused(Text::new("replay-none")))
+        ended.or(playing).ok_or_else(|| CoreError::Refused(Text::new("replay-none")))
     }
 }
 

@@ -130,9 +130,13 @@ impl Core {
         stepped: &Stepped<'_>,
     ) -> Option<Result<Vec<Text>, StoreError>> {
         match stepped {
-            Stepped::Board { row, .. } => {
+            Stepped::Board { row, step } => {
                 if row.status != GameStatus::Finished || !self.is_rated(row) {
                     return None;
+                }
+                if !self.both_moved(row.id, *step) {
+                    // A game given up (or lost) before both players moved measures nobody.
+                    return Some(Ok(vec![Text::new("rating-none-early")]));
                 }
                 let moved = self.rate(change, row).await;
                 Some(moved.map(|moved| moved.iter().map(|rating| rating.note(row)).collect()))
@@ -144,6 +148,18 @@ impl Core {
                 Some(self.rate_cinco(change, row, after).await)
             }
         }
+    }
+
+    /// Whether both seats of game `id` have made a move, counting the move `step` adds.
+    fn both_moved(&self, id: crate::identity::GameId, step: Step<'_>) -> bool {
+        let Some(table) = self.tables.get(&id) else { return true };
+        let added = match step {
+            Step::Move(played) => Some(played.seat),
+            Step::Row | Step::TakeBack(_) => None,
+        };
+        let mut seats = table.log.iter().map(|stored| stored.seat).chain(added);
+        let first = seats.clone().any(|seat| seat == engine::Seat::First);
+        first && seats.any(|seat| seat == engine::Seat::Second)
     }
 
     /// Writes `stepped` in one change with the ratings of the ending it makes; if they cannot

@@ -32,7 +32,7 @@ impl Core {
             event_committed: Arc::default(),
             replied_to: None,
         };
-        let Ok(id) = self.game_to_move(&context, game) else { return Vec::new() };
+        let Ok(id) = self.game_to_move(&context, game, None) else { return Vec::new() };
         let Some(table) = self.tables.get(&id) else { return Vec::new() };
         let position = &table.position;
         if position.seat_to_act().is_none() || position.seat_to_act() != table.seat_of(user) {

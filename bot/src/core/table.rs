@@ -252,8 +252,12 @@ fn components(table: &Table) -> Vec<Row> {
     let position = &table.position;
     let ply = position.ply();
     if table.row.status != GameStatus::Active {
-        let rematch = Button::new(Text::new("button-rematch"), &Payload::Rematch(id)).primary();
         let replay = Button::new(Text::new("button-replay"), &Payload::Replay(id));
+        if table.row.status == GameStatus::Cancelled {
+            // An admin ended it: nothing to play again.
+            return vec![Row::Buttons(vec![replay])];
+        }
+        let rematch = Button::new(Text::new("button-rematch"), &Payload::Rematch(id)).primary();
         return vec![Row::Buttons(vec![rematch, replay])];
     }
     match position.resolution() {
@@ -365,7 +369,7 @@ impl Core {
     }
 
     /// The board of `table` as an output, editing the message that shows it if any.
-    fn board_of(
+    pub(super) fn board_of(
         &self,
         table: &Table,
         locale: Locale,

@@ -140,6 +140,7 @@ impl Core {
         row.turn_deadline = turn_deadline(&row, &position, now);
         let ratings = self.commit_step(context, &mut row, Step::Move(&played)).await?;
         let name = name_of(&row.players[seat.index()]);
+        let warnings = position.warnings(&written, row.settings.overline);
         let note = match (position.told(&table.position, &written), mover) {
             (Some(told), Mover::Stand) => {
                 told.with("name", Text::new("told-cpu-for").with("name", name))
@@ -156,17 +157,19 @@ impl Core {
             Some(context) => context.locale,
             None => self.chat_locale(&row.chat).await,
         };
+        let mut notes = vec![note];
+        notes.extend(warnings);
         if let Some(table) = self.tables.get_mut(&id) {
             table.position = position;
             table.log.push(played);
         }
         if over {
-            return Ok(self.end_table(id, row, locale, vec![note], ratings));
+            return Ok(self.end_table(id, row, locale, notes, ratings));
         }
         if let Some(table) = self.tables.get_mut(&id) {
             table.row = row;
         }
-        let outputs = self.shown_board(id, locale, vec![note]);
+        let outputs = self.shown_board(id, locale, notes);
         self.ask_cpu_if_due(id);
         Ok(outputs)
     }
@@ -354,11 +357,17 @@ impl Core {
         }
         let mut row = table.row.clone();
         let ply = table.position.ply();
+        let (count, moves) = taken_moves(table, from);
         row.undo_by = Some(seat);
         self.commit_step(Some(context), &mut row, Step::Row).await?;
-        let ask = Text::new("undo-asked")
-            .with("name", name_of(&row.players[seat.index()]))
-            .with("opponent", name_of(&row.players[seat.opponent().index()]));
+        let ask = vec![
+            Text::new("undo-asked")
+                .with("name", name_of(&row.players[seat.index()]))
+                .with("count", count)
+                .with("moves", moves),
+            Text::new("undo-asked-answer")
+                .with("opponent", name_of(&row.players[seat.opponent().index()])),
+        ];
         if let Some(table) = self.tables.get_mut(&id) {
             table.row = row;
         }
@@ -369,7 +378,7 @@ impl Core {
             answer("button-undo-accept", true).success(),
             answer("button-undo-refuse", false).danger(),
         ];
-        let message = Message::with_buttons(context.locale, vec![ask], buttons);
+        let message = Message::with_buttons(context.locale, ask, buttons);
         Ok(vec![Output::Send { chat: context.chat.clone(), message }])
     }
 
@@ -419,21 +428,10 @@ impl Core {
     ) -> Result<Vec<Output>, CoreError> {
         let now = self.clock.now_ms();
         let table = self.table(id)?;
-        let taken = &table.log[from.min(table.log.len())..];
-        let moves = taken
-            .iter()
-            .map(|stored| {
-                let who = match &table.row.players[stored.seat.index()] {
-                    Player::Human { name, .. } => name.clone(),
-                    Player::Cpu { .. } => "CPU".to_owned(),
-                };
-                format!("{} ({who})", stored.action)
-            })
-            .collect::<Vec<_>>()
-            .join(", ");
+        let (count, moves) = taken_moves(table, from);
         let note = Text::new("undo-done")
             .with("name", name_of(table.player(asker)))
-            .with("count", i64::try_from(taken.len()).unwrap_or(i64::MAX))
+            .with("count", count)
             .with("moves", moves);
         let settings = table.row.settings;
         let kept = &table.log[..from];
@@ -481,7 +479,7 @@ impl Core {
                     .collect();
                 match in_chat.as_slice() {
                     [only] if named.is_none() => *only,
-                    _ => return Err(error),
+                    _ => return self.show_ended_board(context, named, numbered, error).await,
                 }
             }
         };
@@ -491,6 +489,37 @@ impl Core {
             return Ok(outputs);
         }
         self.repost(id, context.locale, numbered)
+    }
+
+    /// `/board #N` for a game that ended (or `/board` with no game being played): its final
+    /// board, posted again. `error`: what to say when there is none.
+    async fn show_ended_board(
+        &self,
+        context: &Context,
+        named: Option<GameId>,
+        numbered: bool,
+        error: CoreError,
+    ) -> Result<Vec<Output>, CoreError> {
+        let id = match named {
+            Some(id) => id,
+            None if matches!(&error, CoreError::Refused(text) if text.id == "no-game") => {
+                match self.last_game_here(context).await {
+                    Ok(id) if !self.tables.contains_key(&id) => id,
+                    _ => return Err(error),
+                }
+            }
+            None => return Err(error),
+        };
+        let table = self.game_of_this_chat(context, Some(id)).await?;
+        let mut board = self.board_of(&table, context.locale, Vec::new(), Vec::new());
+        if let Output::Board { edit, repost, message, .. } = &mut board {
+            *edit = None;
+            *repost = true;
+            if numbered && let Some(image) = &mut message.board {
+                image.picture = table.position.numbered(&image.picture);
+            }
+        }
+        Ok(vec![board])
     }
 
     fn repost(&self, id: GameId, locale: Locale, numbered: bool) -> Result<Vec<Output>, CoreError> {
@@ -507,6 +536,24 @@ impl Core {
         }
         Ok(outputs)
     }
+}
+
+/// How many moves an undo from ply `from` takes back, and which, each with its player:
+/// "4 (Ana), 1 (Bruno)".
+fn taken_moves(table: &Table, from: usize) -> (i64, String) {
+    let taken = &table.log[from.min(table.log.len())..];
+    let moves = taken
+        .iter()
+        .map(|stored| {
+            let who = match &table.row.players[stored.seat.index()] {
+                Player::Human { name, .. } => name.clone(),
+                Player::Cpu { .. } => "CPU".to_owned(),
+            };
+            format!("{} ({who})", stored.action)
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    (i64::try_from(taken.len()).unwrap_or(i64::MAX), moves)
 }
 
 /// When the player to act runs out of time: only with a timer, and only for a person who is

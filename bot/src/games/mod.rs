@@ -20,7 +20,8 @@ pub use animation::Animation;
 pub use family::Family;
 pub use kind::GameKind;
 pub use options::{
-    GameOptions, GameSettings, OptionError, TurnTimer, board_sizes, has_shape_options, options_for,
+    GameOptions, GameSettings, OptionError, TurnTimer, board_sizes, has_shape_options, option_code,
+    options_for,
 };
 pub use picture::{Labels, Picture, Standing};
 pub use position::{Position, Resolution};

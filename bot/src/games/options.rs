@@ -181,6 +181,21 @@ fn switch(value: &str) -> Option<bool> {
     }
 }
 
+/// The code of the option called `word` (`tiempo` → `timer`), English or Spanish.
+#[must_use]
+pub fn option_code(word: &str) -> Option<&'static str> {
+    Some(match word.to_lowercase().as_str() {
+        "size" | "tamaño" | "tamano" | "board" | "tablero" => "size",
+        "overline" | "linea-larga" | "línea-larga" | "linealarga" => "overline",
+        "forbidden" | "prohibidos" | "prohibidas" | "prohibiciones" => "forbidden",
+        "popout" | "pop" => "popout",
+        "timer" | "tiempo" | "reloj" => "timer",
+        "ranked" | "clasificatoria" => "ranked",
+        "alternate" | "alternar" => "alternate",
+        _ => return None,
+    })
+}
+
 impl GameOptions {
     /// Reads the options written after a challenge (`19 overline off timer 30 casual`); `words`
     /// holds only option words.

@@ -20,8 +20,6 @@ pub struct RecordHeader {
     pub finished: bool,
     /// The winner of a finished game; `None` for a draw.
     pub winner: Option<Seat>,
-    /// How it stands, in words (`Ana wins with five in a row`).
-    pub result: String,
 }
 
 /// A record to send as a file.
@@ -29,6 +27,8 @@ pub struct RecordHeader {
 pub struct GameRecord {
     pub file_name: String,
     pub text: String,
+    /// Its format: `psq`, `moves` (a numbered move list) or `columns` (the column string).
+    pub format: &'static str,
 }
 
 /// The record of game `id`, played with `settings` and `moves` (as the log stores them).
@@ -49,16 +49,17 @@ pub fn record<'a>(
         let after = position.captures().map_or(0, |c| c[0] + c[1]);
         steps.push((text.to_owned(), after - before));
     }
-    let (extension, text) = match settings.kind {
-        GameKind::Gomoku | GameKind::Renju => ("psq", psq(&position, settings, header)),
+    let (extension, format, text) = match settings.kind {
+        GameKind::Gomoku | GameKind::Renju => ("psq", "psq", psq(&position, settings, header)),
         GameKind::Ninuki | GameKind::Pente => {
-            ("txt", move_list(&position, settings, header, &steps))
+            ("txt", "moves", move_list(&position, settings, header, &steps))
         }
         GameKind::Connect5 | GameKind::Connect4 => {
-            ("txt", columns(&position, settings, header, &steps))
+            ("txt", "columns", columns(&position, settings, header, &steps))
         }
     };
-    Ok(GameRecord { file_name: format!("game-{id}-{}.{extension}", settings.kind.code()), text })
+    let file_name = format!("game-{id}-{}.{extension}", settings.kind.code());
+    Ok(GameRecord { file_name, text, format })
 }
 
 /// The header's lines, `Key: value`, the players by colour.
@@ -79,7 +80,8 @@ fn header_lines(
         (true, Some(Seat::Second)) => "0-1",
         (true, None) => "1/2-1/2",
     };
-    lines.push(format!("Result: {score} {}", header.result));
+    // The score alone, as PGN writes it: a file holds no sentence in a chat's language.
+    lines.push(format!("Result: {score}"));
     lines.push(format!("Moves: {}", position.ply()));
     lines
 }

@@ -43,6 +43,37 @@ impl Position {
         }
     }
 
+    /// What the players are warned of after the move `written` when the game goes on: a line
+    /// of six or more that does not win (overline off, gomoku and ninuki), or PopOut's
+    /// position seen a second time (a third time draws).
+    #[must_use]
+    pub fn warnings(&self, written: &str, overline_wins: bool) -> Vec<Text> {
+        if self.outcome().is_over() {
+            return Vec::new();
+        }
+        let board = match self {
+            Position::Gomoku(game) => game.board(),
+            Position::Ninuki(game) => game.board(),
+            Position::Connect(game) if game.repetitions() == 2 => {
+                return vec![Text::new("warn-repetition")];
+            }
+            Position::Connect(_) | Position::Renju(_) | Position::Pente(_) => return Vec::new(),
+        };
+        if overline_wins {
+            return Vec::new();
+        }
+        let Ok(point) = Notation::WithI.parse(written, board.size()) else { return Vec::new() };
+        let longest = board.runs_through(point, 6, None).iter().map(engine::Line::len).max();
+        longest
+            .map(|stones| {
+                Text::new("warn-overline")
+                    .with("move", written)
+                    .with("stones", u32::try_from(stones).unwrap_or(u32::MAX))
+            })
+            .into_iter()
+            .collect()
+    }
+
     fn told_capture(&self, written: &str, seat: Seat) -> Option<Text> {
         let notation = match self {
             Position::Pente(_) => Notation::SkipI,

@@ -80,6 +80,12 @@ pub async fn start(config: &Config) -> Result<Running, StartError> {
     // fixed seed; chats never do (the deck would be guessable).
     if let Some(seed) = std::env::var("CINCOBOT_CINCO_SEED").ok().and_then(|s| s.parse().ok()) {
         core.deal_cinco_from(seed);
+        // Likewise, the challenger starts every first game instead of a drawn player.
+        core.draw_first_player(false);
+    }
+    // The same alone, for scripted runs that play no CINCO.
+    if std::env::var_os("CINCOBOT_CHALLENGER_FIRST").is_some() {
+        core.draw_first_player(false);
     }
     Ok(Running { core, cpu, cpu_replies, start_outputs })
 }

@@ -7,7 +7,7 @@ use teloxide::types::BotCommand;
 use crate::i18n::{Locale, Text, Texts};
 
 /// Each command: its English name, its Spanish name, and the message describing it.
-pub const COMMANDS: [(&str, &str, &str); 24] = [
+pub const COMMANDS: [(&str, &str, &str); 26] = [
     ("help", "ayuda", "tg-command-help"),
     ("connect5", "conecta5", "tg-command-connect5"),
     ("connect4", "conecta4", "tg-command-connect4"),
@@ -15,6 +15,8 @@ pub const COMMANDS: [(&str, &str, &str); 24] = [
     ("renju", "renju", "tg-command-renju"),
     ("ninuki", "ninuki", "tg-command-ninuki"),
     ("pente", "pente", "tg-command-pente"),
+    ("cinco", "cinco", "tg-command-cinco"),
+    ("hand", "mano", "tg-command-hand"),
     ("move", "mover", "tg-command-move"),
     ("board", "tablero", "tg-command-board"),
     ("undo", "deshacer", "tg-command-undo"),

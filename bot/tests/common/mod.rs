@@ -89,10 +89,12 @@ impl Harness {
         let clock = Arc::new(FakeClock(AtomicI64::new(START)));
         let cpu = Arc::new(QueuedCpu::default());
         let texts = Arc::new(Texts::load().expect("the message files parse"));
-        let (core, startup) =
+        let (mut core, startup) =
             Core::start(settings(), store.clone(), texts, clock.clone(), cpu.clone())
                 .await
                 .expect("the core starts");
+        // The challenger starts every first game, so that tests know who moves.
+        core.draw_first_player(false);
         Harness { core, clock, cpu, store, startup }
     }
 

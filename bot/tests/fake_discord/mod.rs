@@ -131,7 +131,9 @@ pub async fn serve_bot(
         guild: None,
         shards: Shards::Count(1),
     };
-    let running = cincobot::runtime::start(&config).await.expect("the core starts");
+    let mut running = cincobot::runtime::start(&config).await.expect("the core starts");
+    // The challenger starts every first game, so that tests know who moves.
+    running.core.draw_first_player(false);
     serve(settings, running).await.expect("the bot starts")
 }
 

@@ -112,7 +112,9 @@ pub async fn serve_bot_paced(
     settings.pacing = pacing;
     settings.poll_timeout = Duration::from_secs(1);
     settings.ctrlc = false;
-    let running = cincobot::runtime::start(&config).await.expect("the core starts");
+    let mut running = cincobot::runtime::start(&config).await.expect("the core starts");
+    // The challenger starts every first game, so that tests know who moves.
+    running.core.draw_first_player(false);
     serve(settings, running).await.expect("the bot starts")
 }
 

@@ -206,8 +206,13 @@ impl Connect {
     }
 
     /// How often the current position has occurred with the same player to move, this time
-    /// included. Only positions an even number of plies back can have the same player to move.
-    fn repetitions(&self) -> usize {
+    /// included (PopOut only; 1 without it). Only positions an even number of plies back can
+    /// have the same player to move; the third occurrence draws.
+    #[must_use]
+    pub fn repetitions(&self) -> usize {
+        if !self.settings.pop_out {
+            return 1;
+        }
         self.seen.iter().rev().step_by(2).filter(|&&discs| discs == self.discs).count()
     }
 }
