@@ -451,9 +451,7 @@ async fn a_whole_rules_document_arrives_by_dm_in_pieces() {
             .collect()
     };
     let until = Instant::now() + Duration::from_secs(20);
-    while Instant::now() < until
-        && document_words::words(&dms(&fake).join("\n")).len() < expected
-    {
+    while Instant::now() < until && document_words::words(&dms(&fake).join("\n")).len() < expected {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     let sent = dms(&fake);

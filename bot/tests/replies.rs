@@ -54,7 +54,8 @@ async fn what_is_never_understood_is_answered_privately() {
     let cases = [
         (command("/dance"), "command-unknown"),
         (command("/move"), "command-missing-move"),
-        (command("/gomoku cpu sideways"), "option-unknown"),
+        (command("/gomoku cpu sideways"), "command-bad-level"),
+        (command("/gomoku @bruno sideways"), "option-unknown"),
         (button("m:1:zz"), "button-unknown"),
         (button("-"), "button-disabled"),
         (button("x:1:0:1n"), "resign-kept"),
