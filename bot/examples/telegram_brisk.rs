@@ -107,7 +107,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let fake = FakeTelegram::start().await;
     let config = Config {
         database_url: format!("sqlite://{}", directory.path().join("brisk.db").display()),
-        cpu: CpuBudgets { easy_ms: 10, normal_ms: 10, hard_ms: 10, checks: 0 },
+        cpu: CpuBudgets { easy_ms: 10, normal_ms: 10, hard_ms: 10, ..CpuBudgets::default() },
         telegram: TelegramConfig {
             token: Secret::new(TOKEN.to_owned()),
             api_url: fake.url.clone(),

@@ -52,6 +52,8 @@ pub struct CpuBudgets {
     /// same CPU moves on every run and machine (the seed comes from the game and ply), so a
     /// piped session can follow them. 0 (the default) thinks on the clock.
     pub checks: u64,
+    /// How many searches run at once; more wait their turn. 0 (the default): one per core.
+    pub threads: usize,
 }
 
 impl Default for CpuBudgets {
@@ -64,6 +66,7 @@ impl Default for CpuBudgets {
             normal_ms: ms(engine::cpu::Level::Normal),
             hard_ms: ms(engine::cpu::Level::Hard),
             checks: 0,
+            threads: 0,
         }
     }
 }
@@ -82,6 +85,15 @@ impl CpuBudgets {
     #[must_use]
     pub fn fixed_checks(&self) -> Option<u64> {
         (self.checks > 0).then_some(self.checks)
+    }
+
+    /// How many searches may run at once: `threads`, or one per core when it is 0.
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        if self.threads > 0 {
+            return self.threads;
+        }
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
     }
 }
 
@@ -169,6 +181,23 @@ pub struct Config {
     pub cpu: CpuBudgets,
     pub discord: DiscordConfig,
     pub telegram: TelegramConfig,
+    /// Aids for scripted runs, from the environment only (never a file a chat bot is deployed
+    /// with).
+    #[serde(skip)]
+    pub script: ScriptAids,
+}
+
+/// What makes a scripted run (a piped terminal session, an end-to-end test) play the same way
+/// every time.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ScriptAids {
+    /// `CINCOBOT_CINCO_SEED`: CINCO is dealt from this seed (plus the lobby's number) instead
+    /// of a random one; it also lets the challenger start every first game. Chats are never
+    /// dealt this way in earnest: the deck would be guessable.
+    pub cinco_seed: Option<u64>,
+    /// `CINCOBOT_CHALLENGER_FIRST`: the challenger starts every first game instead of a drawn
+    /// player.
+    pub challenger_first: bool,
 }
 
 impl Default for Config {
@@ -184,6 +213,7 @@ impl Default for Config {
             cpu: CpuBudgets::default(),
             discord: DiscordConfig::default(),
             telegram: TelegramConfig::default(),
+            script: ScriptAids::default(),
         }
     }
 }
@@ -201,6 +231,10 @@ pub enum ConfigError {
     Timer(u16),
     /// `CINCOBOT_CPU_CHECKS` is not a whole number.
     CpuChecks(String),
+    /// `CINCOBOT_CINCO_SEED` is not a whole number.
+    CincoSeed(String),
+    /// `CINCOBOT_CHALLENGER_FIRST` is not a yes or a no.
+    ChallengerFirst(String),
 }
 
 impl fmt::Display for ConfigError {
@@ -218,6 +252,12 @@ impl fmt::Display for ConfigError {
             ConfigError::Timer(seconds) => write!(f, "default_timer = {seconds}: use 0, 30 or 60"),
             ConfigError::CpuChecks(value) => {
                 write!(f, "CINCOBOT_CPU_CHECKS={value}: a whole number (0 thinks on the clock)")
+            }
+            ConfigError::CincoSeed(value) => {
+                write!(f, "CINCOBOT_CINCO_SEED={value}: a whole number from 0 to {}", u64::MAX)
+            }
+            ConfigError::ChallengerFirst(value) => {
+                write!(f, "CINCOBOT_CHALLENGER_FIRST={value}: 1 or 0 (true or false)")
             }
         }
     }
@@ -272,6 +312,17 @@ impl Config {
         if let Some(checks) = set("CINCOBOT_CPU_CHECKS") {
             config.cpu.checks =
                 checks.trim().parse().map_err(|_| ConfigError::CpuChecks(checks.clone()))?;
+        }
+        if let Some(seed) = set("CINCOBOT_CINCO_SEED") {
+            let parsed = seed.trim().parse().map_err(|_| ConfigError::CincoSeed(seed.clone()))?;
+            config.script.cinco_seed = Some(parsed);
+        }
+        if let Some(first) = set("CINCOBOT_CHALLENGER_FIRST") {
+            config.script.challenger_first = match first.trim().to_lowercase().as_str() {
+                "1" | "true" | "yes" | "on" => true,
+                "0" | "false" | "no" | "off" => false,
+                _ => return Err(ConfigError::ChallengerFirst(first)),
+            };
         }
         if !matches!(config.default_timer, 0 | 30 | 60) {
             return Err(ConfigError::Timer(config.default_timer));
@@ -332,6 +383,35 @@ mod tests {
         let env = |name: &str| (name == "CINCOBOT_CPU_CHECKS").then(|| "many".to_owned());
         assert!(matches!(Config::load(Some(&path), env), Err(ConfigError::CpuChecks(_))));
         Ok(())
+    }
+
+    #[test]
+    fn script_aids_come_from_the_environment_and_a_bad_value_is_refused() -> Result<(), ConfigError>
+    {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../config.toml");
+        assert_eq!(Config::load(Some(&path), |_| None)?.script, ScriptAids::default());
+        let env = |name: &str| match name {
+            "CINCOBOT_CINCO_SEED" => Some(" 11 ".to_owned()),
+            "CINCOBOT_CHALLENGER_FIRST" => Some("yes".to_owned()),
+            _ => None,
+        };
+        let script = Config::load(Some(&path), env)?.script;
+        assert_eq!(script, ScriptAids { cinco_seed: Some(11), challenger_first: true });
+        let env = |name: &str| (name == "CINCOBOT_CINCO_SEED").then(|| "eleven".to_owned());
+        let refused = Config::load(Some(&path), env);
+        assert!(matches!(&refused, Err(ConfigError::CincoSeed(value)) if value == "eleven"));
+        assert!(refused.is_err_and(|error| error.to_string().contains("a whole number")));
+        let env = |name: &str| (name == "CINCOBOT_CHALLENGER_FIRST").then(|| "maybe".to_owned());
+        assert!(matches!(Config::load(Some(&path), env), Err(ConfigError::ChallengerFirst(_))));
+        Ok(())
+    }
+
+    #[test]
+    fn cpu_threads_are_one_per_core_unless_set() {
+        let cpu = CpuBudgets::default();
+        assert_eq!(cpu.threads, 0);
+        assert!(cpu.threads() >= 1);
+        assert_eq!(CpuBudgets { threads: 3, ..cpu }.threads(), 3);
     }
 
     #[test]

@@ -8,6 +8,9 @@ use std::process::ExitCode;
 
 use cincobot::config::Config;
 use cincobot::console::Console;
+use tracing_subscriber::filter::Targets;
+use tracing_subscriber::layer::SubscriberExt;
+use tracing_subscriber::util::SubscriberInitExt;
 
 const USAGE: &str = "usage: cincobot [console] [--config PATH] [--images DIR]";
 
@@ -33,15 +36,31 @@ fn arguments() -> Result<Arguments, String> {
     Ok(parsed)
 }
 
-fn log_level() -> tracing::Level {
-    std::env::var("RUST_LOG")
-        .ok()
-        .and_then(|level| level.parse().ok())
-        .unwrap_or(tracing::Level::WARN)
+/// What is logged: `RUST_LOG` as levels by target ("info", "cincobot::discord=debug,warn"),
+/// warnings and errors when it is unset.
+fn log_filter(value: Option<&str>) -> Result<Targets, String> {
+    match value.map(str::trim).filter(|value| !value.is_empty()) {
+        None => Ok(Targets::new().with_default(tracing::Level::WARN)),
+        Some(value) => value.parse().map_err(|error| {
+            format!(
+                "RUST_LOG={value}: {error} (for example: info, or cincobot::discord=debug,warn)"
+            )
+        }),
+    }
 }
 
 fn main() -> ExitCode {
-    tracing_subscriber::fmt().with_writer(std::io::stderr).with_max_level(log_level()).init();
+    let filter = match log_filter(std::env::var("RUST_LOG").ok().as_deref()) {
+        Ok(filter) => filter,
+        Err(message) => {
+            eprintln!("{message}");
+            return ExitCode::from(2);
+        }
+    };
+    tracing_subscriber::registry()
+        .with(tracing_subscriber::fmt::layer().with_writer(std::io::stderr))
+        .with(filter)
+        .init();
     let arguments = match arguments() {
         Ok(arguments) => arguments,
         Err(message) => {
@@ -153,4 +172,26 @@ async fn serve(
         polling.drain().await;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rust_log_takes_a_level_or_levels_by_module() {
+        use tracing::Level;
+        let enabled =
+            |filter: &Targets, target: &str, level: Level| filter.would_enable(target, &level);
+        let unset = log_filter(None).expect("a filter");
+        assert!(enabled(&unset, "cincobot::core", Level::WARN));
+        assert!(!enabled(&unset, "cincobot::core", Level::INFO));
+        let modules = log_filter(Some("cincobot::discord=debug,warn")).expect("a filter");
+        assert!(enabled(&modules, "cincobot::discord::delivery", Level::DEBUG));
+        assert!(!enabled(&modules, "cincobot::telegram", Level::INFO));
+        assert!(enabled(&modules, "cincobot::telegram", Level::WARN));
+        let info = log_filter(Some("info")).expect("a filter");
+        assert!(enabled(&info, "serenity", Level::INFO));
+        assert!(log_filter(Some("cincobot=loud")).is_err_and(|error| error.contains("RUST_LOG")));
+    }
 }

@@ -110,7 +110,9 @@ async fn rules_are_a_short_plain_summary_with_the_whole_document_on_request() {
             let outputs = say_in(&mut harness, locale, "Ana", &format!("/rules {game}")).await;
             assert!(matches!(outputs.as_slice(), [Output::Reply { .. }]), "{outputs:#?}");
             let said = words(&outputs);
-            assert!(said.chars().count() < 900, "{game} is short: {said}");
+            // CINCO gives each of its eight special cards a line of its own.
+            let most = if game == "cinco" { 1000 } else { 900 };
+            assert!(said.chars().count() < most, "{game} is short: {said}");
             for markup in ["##", "**", "`", "|---"] {
                 assert!(!said.contains(markup), "{game} has no raw Markdown ({markup}): {said}");
             }

@@ -111,10 +111,10 @@ rules-summary-connect4 =
     · Four in a row wins. A full grid is a draw.
     · popout: instead of dropping, you may pop one of your discs from the bottom (/move pop 4); the same position three times is a draw.
 rules-summary-cinco =
-    · 2 to 6 players, a hand of 5 cards each; play a card of the discard's colour, number or symbol, or draw.
+    · 2 to 6 players, 5 cards each: play one of the discard's colour, number or symbol, or draw.
     · Start your turn with exactly 5 cards: discard the excess or draw up to 5.
-    · Every 5 drawn from the pile opens a secret auction: each bids a numeric card in private; the highest takes the 5 (a bid of the 5's colour counts double).
-    · The first with five 5s in front of them wins.
+    · Every 5 drawn opens a secret auction: the highest numeric card takes the 5 (of the 5's colour, it counts double).
+    · The first with five 5s wins.
     · Reversa (reverse): the order of play turns round.
     · Saltar (skip): the next player loses their turn.
     · Wild number: worth its number, in the colour you choose.

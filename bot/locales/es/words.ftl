@@ -111,10 +111,10 @@ rules-summary-connect4 =
     · Gana quien hace cuatro en línea. Empate si se llena.
     · popout: en vez de soltar, puedes sacar una ficha tuya de abajo (/mover sacar 4); la misma posición tres veces es empate.
 rules-summary-cinco =
-    · De 2 a 6 jugadores, 5 cartas cada uno; juega una carta del color, número o símbolo de la del descarte, o roba.
+    · De 2 a 6 jugadores, 5 cartas cada uno: juega una del color, número o símbolo del descarte, o roba.
     · Empieza tu turno con 5 cartas justas: descarta las que sobran o roba hasta 5.
-    · Cada 5 que sale del mazo abre una subasta secreta: cada uno puja en privado con una carta numérica; la más alta se lleva el 5 (una puja del color del 5 vale el doble).
-    · Gana quien junta cinco 5 delante de sí.
+    · Cada 5 que sale del mazo abre una subasta secreta: la carta numérica más alta se lleva el 5 (del color del 5, vale el doble).
+    · Gana quien junta cinco 5.
     · Reversa: el orden de juego se invierte.
     · Saltar: el siguiente jugador pierde su turno.
     · Comodín numérico: vale su número, en el color que elijas.

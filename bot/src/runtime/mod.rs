@@ -78,13 +78,11 @@ pub async fn start(config: &Config) -> Result<Running, StartError> {
             .map_err(StartError::Store)?;
     // A piped terminal session that must play the same way every time deals CINCO from a
     // fixed seed; chats never do (the deck would be guessable).
-    if let Some(seed) = std::env::var("CINCOBOT_CINCO_SEED").ok().and_then(|s| s.parse().ok()) {
+    if let Some(seed) = config.script.cinco_seed {
         core.deal_cinco_from(seed);
-        // Likewise, the challenger starts every first game instead of a drawn player.
-        core.draw_first_player(false);
     }
-    // The same alone, for scripted runs that play no CINCO.
-    if std::env::var_os("CINCOBOT_CHALLENGER_FIRST").is_some() {
+    // Likewise, a scripted run's challenger starts every first game instead of a drawn player.
+    if config.script.cinco_seed.is_some() || config.script.challenger_first {
         core.draw_first_player(false);
     }
     Ok(Running { core, cpu, cpu_replies, start_outputs })

@@ -121,7 +121,7 @@ pub async fn serve_bot(
     use cincobot::discord::{DiscordSettings, serve};
     let config = Config {
         database_url: format!("sqlite://{}", database.display()),
-        cpu: CpuBudgets { easy_ms: 20, normal_ms: 20, hard_ms: 20, checks: 0 },
+        cpu: CpuBudgets { easy_ms: 20, normal_ms: 20, hard_ms: 20, ..CpuBudgets::default() },
         default_locale: cincobot::i18n::Locale::En,
         ..Config::default()
     };
