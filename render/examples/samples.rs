@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 
 use engine::{Line, Notation, Point, Stone};
 use render::{
-    Auction, Bid, CardColour, CardFace, CardKind, ConnectBoard, Disc, GridBoard, Hand, PlacedStone,
-    PlayDirection, PopOut, Replay, Table, TablePlayer,
+    Auction, Bid, CardColour, CardFace, CardKind, ConnectBoard, Disc, Follow, FollowMark,
+    GridBoard, Hand, PlacedStone, PlayDirection, PopOut, Replay, Table, TablePlayer,
 };
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -58,6 +58,23 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     write("table.png", sample_table(false).to_png()?)?;
     write("table-auction.png", sample_table(true).to_png()?)?;
     write("table-names.png", names_table().to_png()?)?;
+    for (name, follow) in [
+        ("wild", Follow { colour: Some(CardColour::Blue), mark: FollowMark::Number(7) }),
+        ("cambio", Follow { colour: Some(CardColour::Red), mark: FollowMark::Skip }),
+        ("embargo", Follow { colour: None, mark: FollowMark::Nothing }),
+    ] {
+        let mut table = sample_table(false);
+        table.discard = Some(CardFace {
+            colour: None,
+            kind: match name {
+                "wild" => CardKind::NumberWild(7),
+                "cambio" => CardKind::Swap,
+                _ => CardKind::Embargo,
+            },
+        });
+        table.follow = Some(follow);
+        write(&format!("table-follow-{name}.png"), table.to_png()?)?;
+    }
     let mut board = GridBoard::new(15, Notation::WithI);
     board.black.name = "李小龙".into();
     board.white.name = "김민준 🦀".into();
@@ -351,6 +368,7 @@ fn sample_table(auction: bool) -> Table {
     let mut table = Table {
         discard: Some(CardFace { colour: Some(CardColour::Green), kind: CardKind::Number(8) }),
         draw_pile: 37,
+        follow: None,
         draw_pile_label: "mazo".into(),
         players: vec![
             player("Ana", &[Some(CardColour::Red), None, Some(CardColour::Blue)], true),
@@ -383,12 +401,13 @@ fn sample_table(auction: bool) -> Table {
                     card: CardFace { colour: Some(CardColour::Green), kind: CardKind::Number(3) },
                     value: 3,
                 },
-                Bid::Waiting,
+                Bid::NoBid,
                 Bid::Revealed {
                     card: CardFace { colour: Some(CardColour::Red), kind: CardKind::Number(7) },
                     value: 14,
                 },
             ],
+            no_bid_label: "no puja".into(),
         });
     }
     table

@@ -20,9 +20,9 @@ const PAD: usize = 24;
 const BORDER: usize = 14;
 const NUMBER_BAND: usize = 46;
 const POP_BAND: usize = 40;
-const TAG_BAND: usize = 48;
+const TAG_BAND: usize = 54;
 const NUMBER: Style = Style::bold(26);
-const TAG: Style = Style::bold(20);
+const TAG: Style = Style::bold(24);
 
 /// The two disc colours of 5 en raya.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -243,10 +243,10 @@ impl ConnectBoard {
             let tag_width =
                 text::width(TAG, &pop_out.label).min(geometry.image_width as f32 - 60.0) + 32.0;
             let tag_left = geometry.image_width as f32 / 2.0 - tag_width / 2.0;
-            let pill = Shape::new(tag_width.ceil() as usize, 34)
-                .rounded_rect(0.0, 0.0, tag_width, 34.0, 17.0)
+            let pill = Shape::new(tag_width.ceil() as usize, 40)
+                .rounded_rect(0.0, 0.0, tag_width, 40.0, 20.0)
                 .into_mask();
-            canvas.paint(&pill, tag_left as i32, tag_middle as i32 - 17, Ink::Amber);
+            canvas.paint(&pill, tag_left as i32, tag_middle as i32 - 20, Ink::Amber);
             let label = text::fit(TAG, &pop_out.label, tag_width - 32.0);
             text::draw_centred(
                 canvas,

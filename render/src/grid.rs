@@ -17,7 +17,7 @@ const MIN_SIZE: u8 = 5;
 const MAX_SIZE: u8 = engine::MAX_SIZE;
 /// Width of the coordinate band on each side of the lines.
 const LABEL_BAND: usize = 30;
-const COORDINATE: Style = Style::bold(18);
+pub(crate) const COORDINATE: Style = Style::bold(22);
 
 /// A stone on the board, with the move number to print on it (for a final, numbered board).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -15,9 +15,9 @@ const PAD: f32 = 16.0;
 const ROW_HEIGHT: usize = 46;
 const ROW_TOPS: [usize; 2] = [10, 60];
 const NAME: Style = Style::bold(24);
-const LABEL: Style = Style::regular(17);
+const LABEL: Style = Style::regular(22);
 const VALUE: Style = Style::bold(24);
-const STATUS: Style = Style::regular(21);
+const STATUS: Style = Style::regular(22);
 /// A long status line (renju's ten offers in English) steps down to this before it is cut.
 const STATUS_SMALL: Style = Style::regular(16);
 
