@@ -46,6 +46,9 @@ pub struct GridBoard {
     pub stones: Vec<PlacedStone>,
     pub last_move: Option<Point>,
     pub winning_lines: Vec<Line>,
+    /// Pente's final board: the fours each player's score counts, drawn like a winning line
+    /// in violet.
+    pub scoring_lines: Vec<Line>,
     /// Renju, black lost on a forbidden point: the threes, fours or overline that made it
     /// forbidden, drawn like a winning line in red.
     pub forbidden_lines: Vec<Line>,
@@ -70,6 +73,9 @@ pub struct GridBoard {
     pub score_label: String,
     pub to_move: Option<Stone>,
     pub winner: Option<Stone>,
+    /// Whose row is the header's first: the player the game's words name first (white in
+    /// pente, where white begins).
+    pub top_row: Stone,
     /// The line under the names: whose turn, or the result.
     pub status: String,
 }
@@ -84,6 +90,7 @@ impl GridBoard {
             stones: Vec::new(),
             last_move: None,
             winning_lines: Vec::new(),
+            scoring_lines: Vec::new(),
             forbidden_lines: Vec::new(),
             forbidden: Vec::new(),
             forbidden_muted: false,
@@ -97,6 +104,7 @@ impl GridBoard {
             score_label: String::new(),
             to_move: None,
             winner: None,
+            top_row: Stone::Black,
             status: String::new(),
         }
     }
@@ -145,6 +153,7 @@ impl GridBoard {
         let line_ends = self
             .winning_lines
             .iter()
+            .chain(&self.scoring_lines)
             .chain(&self.forbidden_lines)
             .flat_map(|line| [line.from, line.to]);
         match points.chain(line_ends).find(|&p| !geometry.contains(p)) {
@@ -190,7 +199,7 @@ impl GridBoard {
                 tallies: captures.into_iter().chain(score).collect(),
             }
         };
-        let rows = [row(Stone::Black), row(Stone::White)];
+        let rows = [row(self.top_row), row(self.top_row.opponent())];
         header::draw(canvas, rows, &self.status);
     }
 
@@ -220,7 +229,8 @@ impl GridBoard {
             let (x, y) = at(placed.point, sprite.width);
             canvas.blit(sprite, x, y);
         }
-        let lines = self.winning_lines.iter().map(|line| (line, Ink::WinLine));
+        let lines = self.scoring_lines.iter().map(|line| (line, Ink::ScoreLine));
+        let lines = lines.chain(self.winning_lines.iter().map(|line| (line, Ink::WinLine)));
         for (line, ink) in lines.chain(self.forbidden_lines.iter().map(|line| (line, Ink::Alert))) {
             draw_line(canvas, geometry, sprites, *line, ink);
         }

@@ -584,3 +584,26 @@ fn a_forbidden_cross_is_large_enough_to_see_on_a_phone() {
     assert!(is_red(image.at((x + 9, y + 9))), "{:?}", image.at((x + 9, y + 9)));
     assert!(is_red(image.at((x - 9, y + 9))));
 }
+
+fn is_violet([r, g, b]: [u8; 3]) -> bool {
+    r > 110 && b > 160 && g < 90
+}
+
+#[test]
+fn pentes_scoring_fours_are_marked_and_white_can_head_the_list() {
+    let mut board = GridBoard::new(19, Notation::SkipI);
+    board.stones = (3..7).map(|x| stone(x, 4, Stone::White)).collect();
+    let between = midway(&board, Point::new(4, 4), Point::new(5, 4));
+    let plain = Rgb::decode(&board.to_png().unwrap());
+    assert!(!is_violet(plain.at(between)));
+    board.scoring_lines = vec![Line { from: Point::new(3, 4), to: Point::new(6, 4) }];
+    let marked = Rgb::decode(&board.to_png().unwrap());
+    assert!(is_violet(marked.at(between)), "{:?}", marked.at(between));
+    assert!(!is_blue(marked.at(between)), "not the winning line's blue");
+    // The header's first row shows the top row's stone: light for white.
+    let first_row_stone = (16 + 30 + 16, 10 + 23);
+    assert!(is_dark(marked.at(first_row_stone)), "black heads by default");
+    board.top_row = Stone::White;
+    let white_first = Rgb::decode(&board.to_png().unwrap());
+    assert!(is_light(white_first.at(first_row_stone)), "{:?}", white_first.at(first_row_stone));
+}

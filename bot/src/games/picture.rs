@@ -141,6 +141,14 @@ impl Position {
                 Stone::White => picture.white = player,
             }
         }
+        // The header lists the players as the words do, the first seat on top.
+        picture.top_row = self.stone_of(Seat::First);
+        if let (Position::Pente(game), Some(_)) = (self, score) {
+            picture.scoring_lines = [Seat::First, Seat::Second]
+                .into_iter()
+                .flat_map(|s| game.scoring_fours(s))
+                .collect();
+        }
         picture.captures_label.clone_from(&labels.captures);
         picture.score_label.clone_from(&labels.score);
         picture.status.clone_from(&labels.status);
