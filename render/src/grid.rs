@@ -235,12 +235,16 @@ impl GridBoard {
             draw_line(canvas, geometry, sprites, *line, ink);
         }
         let numbered = self.stones.iter().any(|s| s.number.is_some());
+        // The last move of a numbered board is ringed in red: its number keeps the stone's
+        // contrasting ink, red on a black stone being hard to read.
+        if let (Some(point), true) = (self.last_move, numbered) {
+            let (x, y) = at(point, sprites.win_ring.width);
+            canvas.paint(&sprites.win_ring, x, y, Ink::Alert);
+        }
         for placed in self.stones.iter().filter(|s| s.number.is_some()) {
-            let last = self.last_move == Some(placed.point);
-            let ink = match (last, placed.stone) {
-                (true, _) => Ink::Alert,
-                (false, Stone::Black) => Ink::StoneWhite,
-                (false, Stone::White) => Ink::StoneBlack,
+            let ink = match placed.stone {
+                Stone::Black => Ink::StoneWhite,
+                Stone::White => Ink::StoneBlack,
             };
             let number = placed.number.unwrap_or_default().to_string();
             let px = if number.len() > 2 { 0.34 } else { 0.44 };

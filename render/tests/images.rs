@@ -607,3 +607,57 @@ fn pentes_scoring_fours_are_marked_and_white_can_head_the_list() {
     let white_first = Rgb::decode(&board.to_png().unwrap());
     assert!(is_light(white_first.at(first_row_stone)), "{:?}", white_first.at(first_row_stone));
 }
+
+#[test]
+fn the_last_moves_number_stays_readable_under_its_mark() {
+    // A numbered final board (a replay's last frame): the last move, a black stone, keeps
+    // its white number and is ringed in red instead of numbered in red.
+    let mut board = gomoku();
+    for (i, placed) in board.stones.iter_mut().enumerate() {
+        placed.number = Some(u16::try_from(i + 1).unwrap());
+    }
+    board.last_move = Some(Point::new(8, 7));
+    let image = Rgb::decode(&board.to_png().unwrap());
+    let (x, y) = board.pixel_of(Point::new(8, 7)).unwrap();
+    let around = |check: fn([u8; 3]) -> bool, reach: u32| {
+        (y - reach..=y + reach)
+            .flat_map(|py| (x - reach..=x + reach).map(move |px| (px, py)))
+            .filter(|&p| check(image.at(p)))
+            .count()
+    };
+    assert!(around(is_light, 10) > 30, "a white number on the black stone");
+    assert_eq!(around(is_red, 10), 0, "no red inside the stone");
+    assert!(around(is_red, 26) > 50, "the red ring around it");
+}
+
+#[test]
+fn a_frame_changed_in_two_far_places_is_two_images_in_the_frames_time() {
+    // The status line (a move counter) and a stone near the bottom: the unchanged board
+    // between them is not encoded; the first part shows 20 ms, the frame keeps its time.
+    let frames: Vec<GridBoard> = (0..3u8)
+        .map(|n| {
+            let mut board = gomoku();
+            board.status = format!("Jugada {n} de 2");
+            board.stones = (0..n).map(|x| stone(x, 0, Stone::Black)).collect();
+            board
+        })
+        .collect();
+    let gif = Replay::new(frames).to_gif().unwrap();
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::Indexed);
+    let mut decoder = options.read_info(Cursor::new(gif)).unwrap();
+    let (width, height) = (u32::from(decoder.width()), u32::from(decoder.height()));
+    let mut parts = Vec::new();
+    while let Some(frame) = decoder.read_next_frame().unwrap() {
+        parts.push((frame.top, frame.width, frame.height, frame.delay));
+    }
+    assert_eq!(parts.len(), 1 + 2 * 2, "{parts:?}");
+    // 0.6 s per move, the last one held 4 s.
+    for (pair, time) in parts[1..].chunks(2).zip([60, 400]) {
+        let (header, stone) = (pair[0], pair[1]);
+        assert!(header.0 < 142 && stone.0 > 400, "{pair:?}");
+        assert_eq!((header.3, header.3 + stone.3), (2, time), "{pair:?}");
+        let area = |p: (u16, u16, u16, u16)| u32::from(p.1) * u32::from(p.2);
+        assert!(area(header) + area(stone) < width * height / 8, "{pair:?}");
+    }
+}

@@ -180,3 +180,7 @@ console-image = image: { $path }
 console-file = file: { $path }
 console-buttons = buttons: { $buttons }  { $press }
 console-select = { $placeholder } { $options }  { $press }
+# Each /replay frame's status line: the move count, what a move that was more than a stone did, and the result on the last.
+replay-frame-count = Move { $ply } of { $total }
+replay-frame = Move { $ply } of { $total } · { $move }
+replay-frame-end = Move { $ply } of { $total } · { $result }

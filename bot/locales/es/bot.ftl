@@ -195,3 +195,7 @@ console-image = imagen: { $path }
 console-file = archivo: { $path }
 console-buttons = botones: { $buttons }  { $press }
 console-select = { $placeholder } { $options }  { $press }
+# El rótulo de cada imagen de /repeticion: la cuenta de jugadas, lo que hizo una jugada que no es solo una piedra, y el resultado en la última.
+replay-frame-count = Jugada { $ply } de { $total }
+replay-frame = Jugada { $ply } de { $total } · { $move }
+replay-frame-end = Jugada { $ply } de { $total } · { $result }
