@@ -457,7 +457,7 @@ fn pentes_picture_follows_the_words_and_marks_the_scoring_fours() {
         status: String::new(),
         captures: "capturas".into(),
         score: "tanteo".into(),
-        pop_out: String::new(),
+        ..Labels::default()
     };
     let picture = position.picture(&labels, Standing::Playing);
     let board = grid(&picture);

@@ -42,6 +42,23 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         write(&format!("{name}.png"), board.to_png()?)?;
     }
     write("five-in-a-row-replay.gif", connect_replay().to_gif()?)?;
+    // A turn timer, and the CPU playing for a player away.
+    let mut timed = ConnectBoard::new(9, 6, vec![0, 8]);
+    timed.red = "Ana María".into();
+    timed.yellow = "Bruno".into();
+    timed.to_move = Some(Disc::Yellow);
+    timed.clock = Some("quedan 18 s".into());
+    timed.away[0] = Some("ausente — juega la CPU".into());
+    timed.status = "Turno de Bruno (amarillas).".into();
+    write("five-in-a-row-timer.png", timed.to_png()?)?;
+    let mut timed = grid_sample("pente", 19, Notation::SkipI, Stage::Middle);
+    timed.clock = Some("quedan 45 s".into());
+    timed.black.away = Some("ausente — juega la CPU".into());
+    timed.black.captures = Some(4);
+    timed.white.captures = Some(6);
+    timed.capture_goal = Some(10);
+    timed.captures_label = "capturas".into();
+    write("pente-19-timer.png", timed.to_png()?)?;
 
     for (i, face) in every_face().into_iter().enumerate() {
         write(&format!("card-{i:02}.png"), face.to_png()?)?;

@@ -55,6 +55,10 @@ pub struct ConnectBoard {
     pub yellow: String,
     pub to_move: Option<Disc>,
     pub winner: Option<Disc>,
+    /// The caller's badges for players away, for whom the CPU plays: red's, then yellow's.
+    pub away: [Option<String>; 2],
+    /// The turn's time left, in the caller's words, shown in the row of the player to move.
+    pub clock: Option<String>,
     pub status: String,
 }
 
@@ -74,6 +78,8 @@ impl ConnectBoard {
             yellow: String::new(),
             to_move: None,
             winner: None,
+            away: [None, None],
+            clock: None,
             status: String::new(),
         }
     }
@@ -158,12 +164,19 @@ impl ConnectBoard {
                 name: &self.red,
                 highlight: highlight(Disc::Red),
                 tallies: Vec::new(),
+                badge: self.away[0].as_deref(),
+                clock: self.clock.as_deref().filter(|_| highlight(Disc::Red) == Highlight::ToMove),
             },
             Row {
                 piece: &icons[1],
                 name: &self.yellow,
                 highlight: highlight(Disc::Yellow),
                 tallies: Vec::new(),
+                badge: self.away[1].as_deref(),
+                clock: self
+                    .clock
+                    .as_deref()
+                    .filter(|_| highlight(Disc::Yellow) == Highlight::ToMove),
             },
         ];
         header::draw(canvas, rows, &self.status);

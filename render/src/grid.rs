@@ -34,6 +34,8 @@ pub struct GridPlayer {
     pub name: String,
     pub captures: Option<u16>,
     pub score: Option<u16>,
+    /// The caller's badge for a player away, for whom the CPU plays ("away — the CPU plays").
+    pub away: Option<String>,
 }
 
 /// Everything a grid board image shows. The caller supplies every word (names, labels,
@@ -73,6 +75,9 @@ pub struct GridBoard {
     pub score_label: String,
     pub to_move: Option<Stone>,
     pub winner: Option<Stone>,
+    /// The turn's time left, in the caller's words ("45 s left"), shown in the row of the
+    /// player to move.
+    pub clock: Option<String>,
     /// Whose row is the header's first: the player the game's words name first (white in
     /// pente, where white begins).
     pub top_row: Stone,
@@ -105,6 +110,7 @@ impl GridBoard {
             to_move: None,
             winner: None,
             top_row: Stone::Black,
+            clock: None,
             status: String::new(),
         }
     }
@@ -197,6 +203,8 @@ impl GridBoard {
                 name: &player.name,
                 highlight,
                 tallies: captures.into_iter().chain(score).collect(),
+                badge: player.away.as_deref(),
+                clock: self.clock.as_deref().filter(|_| highlight == Highlight::ToMove),
             }
         };
         let rows = [row(self.top_row), row(self.top_row.opponent())];

@@ -96,6 +96,9 @@ fn pente_tallies_and_coordinates_are_readable_on_a_phone() {
         board.captures_label = "capturas".into();
         board.score_label = "tanteo".into();
         board.status = "Gana Ana".into();
+        board.to_move = Some(Stone::White);
+        board.clock = Some("quedan 45 s".into());
+        board.black.away = Some("ausente — juega la CPU".into());
         board.stones.push(PlacedStone {
             point: Point::new(3, 3),
             stone: Stone::Black,
@@ -105,7 +108,19 @@ fn pente_tallies_and_coordinates_are_readable_on_a_phone() {
         let canvas = board.draw().expect("drawn");
         assert_readable(
             canvas.width,
-            &["Ana", "Bruno", "capturas", "tanteo", "4/10", "6/10", "12", "3", "Gana Ana"],
+            &[
+                "Ana",
+                "Bruno",
+                "capturas",
+                "tanteo",
+                "4/10",
+                "6/10",
+                "12",
+                "3",
+                "Gana Ana",
+                "quedan 45 s",
+                "ausente — juega la CPU",
+            ],
         );
         // The coordinates are drawn once per size, with the empty board, so not recorded here.
         let on_phone = f32::from(crate::grid::COORDINATE.px) * PHONE_WIDTH / canvas.width as f32;

@@ -661,3 +661,25 @@ fn a_frame_changed_in_two_far_places_is_two_images_in_the_frames_time() {
         assert!(area(header) + area(stone) < width * height / 8, "{pair:?}");
     }
 }
+
+#[test]
+fn the_turns_seconds_left_and_an_away_badge_are_in_the_header() {
+    let mut board = five_in_a_row();
+    board.red = "Ana".into();
+    board.yellow = "Bruno".into();
+    board.to_move = Some(Disc::Yellow);
+    let plain = Rgb::decode(&board.to_png().unwrap());
+    // The header's rows: red's at y 10–56, yellow's at 60–106.
+    let count = |image: &Rgb, rows: std::ops::Range<u32>, check: fn([u8; 3]) -> bool| {
+        rows.flat_map(|y| (0..image.width as u32).map(move |x| (x, y)))
+            .filter(|&p| check(image.at(p)))
+            .count()
+    };
+    let amber = |[r, g, b]: [u8; 3]| r > 200 && g > 140 && g < 200 && b < 100;
+    board.clock = Some("quedan 18 s".into());
+    board.away[0] = Some("ausente — juega la CPU".into());
+    let shown = Rgb::decode(&board.to_png().unwrap());
+    assert!(count(&shown, 10..56, is_red) > count(&plain, 10..56, is_red) + 2000, "the badge");
+    assert!(count(&shown, 60..106, amber) > count(&plain, 60..106, amber) + 100, "the clock");
+    assert_eq!(count(&shown, 60..106, is_red), count(&plain, 60..106, is_red), "no badge");
+}

@@ -59,6 +59,8 @@ impl Animation {
         let framed = |ply: usize, last, result| {
             let mut labels = labels.clone();
             labels.status = status(&FrameStatus { ply, total, last, result });
+            // A replay is watched afterwards: no clock, nobody away.
+            (labels.clock, labels.away) = (None, [None, None]);
             labels
         };
         let mut frames = Vec::with_capacity(total + 1);
