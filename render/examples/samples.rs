@@ -191,7 +191,8 @@ fn grid_sample(game: &str, size: u8, notation: Notation, stage: Stage) -> GridBo
             board.winner = Some(Stone::Black);
             board.status = "Gana Ana: cinco en línea".into();
             if game == "pente" {
-                board.score_label = "puntos".into();
+                board.score_label = "tanteo".into();
+                board.capture_goal = Some(10);
                 board.black.score = Some(5 + 10 + 1);
                 board.white.score = Some(5);
             }
