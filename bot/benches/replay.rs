@@ -47,6 +47,7 @@ fn gif(kind: GameKind, moves: &[String]) -> Vec<u8> {
         moves.iter().map(String::as_str),
         &labels,
         Standing::Over { winner: None },
+        &|frame| format!("Jugada {} de {}", frame.ply, frame.total),
     )
     .ok()
     .and_then(|animation| animation.gif().ok())

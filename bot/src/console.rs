@@ -28,8 +28,12 @@ pub struct Console {
     images: PathBuf,
     user: User,
     out: Box<dyn Write + Send>,
-    /// The payloads of the buttons printed since the last line typed, numbered from 1.
+    /// The payloads of the buttons printed last, numbered from 1: they stay pressable until
+    /// new buttons are printed after a line typed, so a refused line (which prints none)
+    /// does not take them away.
     buttons: Vec<String>,
+    /// A line was typed since buttons were last printed: the next ones replace them.
+    typed: bool,
     /// Whether the one typing is one of the chat's admins (`/as <name> admin`).
     is_admin: bool,
     /// This session's name among the sessions of the same database (its start time), so
@@ -72,6 +76,7 @@ impl Console {
             user: user("player"),
             out,
             buttons: Vec::new(),
+            typed: false,
             is_admin: false,
             session: SystemClock.now_ms(),
             lines_read: 0,
@@ -169,7 +174,7 @@ impl Console {
             // The terminal, like a chat, takes a bare move: `h8` is `/move h8`.
             _ => Action::Shortcut(line.to_owned()),
         };
-        self.buttons.clear();
+        self.typed = true;
         let event = EventId(format!("{}:{}", self.session, self.lines_read));
         let mut input = Input::new(event, self.user.clone(), Console::chat(), None, action);
         input.is_chat_admin = self.is_admin;
@@ -236,6 +241,9 @@ impl Console {
         }
         // A CPU's turn needs no buttons: nobody at the terminal presses them for it.
         let rows = if cpu_to_move(message) { &[][..] } else { &message.components[..] };
+        if !rows.is_empty() && std::mem::take(&mut self.typed) {
+            self.buttons.clear();
+        }
         let mut labels = Vec::new();
         let mut menus = Vec::new();
         for row in rows {
@@ -243,8 +251,11 @@ impl Console {
                 Row::Buttons(buttons) => {
                     for button in buttons {
                         let label = texts.render(message.locale, &button.label);
+                        // A disabled button (a full column) keeps its number, marked as on
+                        // Telegram, so its neighbours keep theirs; pressing it is refused.
                         if button.disabled {
-                            labels.push(format!("[-] {label}"));
+                            self.buttons.push(crate::core::Payload::Inert.encode());
+                            labels.push(format!("[{}] ✖ {label}", self.buttons.len()));
                         } else {
                             self.buttons.push(button.payload.clone());
                             labels.push(format!("[{}] {label}", self.buttons.len()));

@@ -440,3 +440,44 @@ async fn the_final_board_of_a_forbidden_loss_names_the_shape_and_highlights_it()
     assert_eq!(grid(&shown.picture).forbidden_lines, [line("h10", "j10"), line("i10", "i12")]);
     assert_eq!(row(&shown.diagram, 10), " 10 . . . . . . . #(#)# . . . . .");
 }
+
+/// Pente (issue 26, item 24): the header lists the first seat (white, who begins) on top as
+/// the words do, the fours the final score counts are marked on the final board, and the text
+/// diagram's letters are the moves' (capitals, no I).
+#[test]
+fn pentes_picture_follows_the_words_and_marks_the_scoring_fours() {
+    // White (first) builds the four K10–K13, black A1–A4; white's five K10–O10 ends it.
+    let moves = ["K10", "A1", "K13", "A2", "K11", "A3", "K12", "A4", "L10", "S19", "M10", "S17"];
+    let mut position = position(GameKind::Pente, &moves);
+    for mv in ["N10", "S15", "O10"] {
+        position.play(mv).expect("legal");
+    }
+    let labels = Labels {
+        names: ["Ana".into(), "Bruno".into()],
+        status: String::new(),
+        captures: "capturas".into(),
+        score: "tanteo".into(),
+        ..Labels::default()
+    };
+    let picture = position.picture(&labels, Standing::Playing);
+    let board = grid(&picture);
+    assert_eq!(board.top_row, Stone::White, "the first seat plays white in pente");
+    assert_eq!(board.white.name, "Ana");
+    let four = |from: &str, to: &str| engine::Line {
+        from: engine::Notation::SkipI.parse(from, 19).expect("a point"),
+        to: engine::Notation::SkipI.parse(to, 19).expect("a point"),
+    };
+    assert!(board.scoring_lines.contains(&four("K10", "K13")), "{:?}", board.scoring_lines);
+    assert!(board.scoring_lines.contains(&four("A1", "A4")), "{:?}", board.scoring_lines);
+    assert_eq!(board.scoring_lines.len(), 2);
+    let header = position.diagram().lines().next().unwrap_or_default().to_owned();
+    assert!(header.contains(" H J K "), "{header}");
+    assert!(!header.contains('I') && !header.contains('h'), "{header}");
+    // A game still going marks no fours.
+    let going = position_of_pente_going();
+    assert!(grid(&going.picture(&labels, Standing::Playing)).scoring_lines.is_empty());
+}
+
+fn position_of_pente_going() -> Position {
+    position(GameKind::Pente, &["K10", "A1", "K13", "A2", "K11", "A3", "K12"])
+}

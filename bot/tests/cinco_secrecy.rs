@@ -97,6 +97,30 @@ struct Replayed {
     most_in_one_step: usize,
     /// How many comodín 5s the table pictures drew in front of players, all steps counted.
     wild_fives_drawn: usize,
+    /// How many players the pictures drew as not bidding (no number to bid), and how many
+    /// times they drew what to follow over a black discard.
+    no_bids_drawn: usize,
+    follows_drawn: usize,
+}
+
+/// What the picture must show over the discard: what to follow, when the top card is black.
+fn follow_drawn(view: &PublicView) -> Option<render::Follow> {
+    let top = view.discard_top?.card();
+    let colour = |colour| match colour {
+        Colour::Red => render::CardColour::Red,
+        Colour::Yellow => render::CardColour::Yellow,
+        Colour::Green => render::CardColour::Green,
+        Colour::Blue => render::CardColour::Blue,
+    };
+    top.colour.is_none().then(|| render::Follow {
+        colour: view.follow.colour.map(colour),
+        mark: match view.follow.mark {
+            engine::Mark::Number(n) => render::FollowMark::Number(n),
+            engine::Mark::Reverse => render::FollowMark::Reverse,
+            engine::Mark::Skip => render::FollowMark::Skip,
+            engine::Mark::Nothing => render::FollowMark::Nothing,
+        },
+    })
 }
 
 impl Replayed {
@@ -156,6 +180,22 @@ async fn check_group_outputs(
             };
             let bids = table.auction.iter().flat_map(|auction| &auction.bids);
             assert!(bids.into_iter().all(|bid| !matches!(bid, render::Bid::Revealed { .. })));
+            // Who cannot bid is drawn so, not as still to bid (issue 26, item 7).
+            let bids: Vec<render::Bid> =
+                table.auction.iter().flat_map(|auction| auction.bids.clone()).collect();
+            let statuses = view.auction.iter().flat_map(|auction| &auction.bids);
+            for (status, bid) in statuses.zip(&bids) {
+                let expected = match status {
+                    engine::BidStatus::NoNumber => render::Bid::NoBid,
+                    engine::BidStatus::Waiting => render::Bid::Waiting,
+                    engine::BidStatus::Sealed => render::Bid::Hidden,
+                };
+                assert_eq!(*bid, expected);
+            }
+            replayed.no_bids_drawn += bids.iter().filter(|bid| **bid == render::Bid::NoBid).count();
+            // After a black card, what to follow is on the pile (issue 26, item 6).
+            assert_eq!(table.follow, follow_drawn(&view), "{:?}", view.follow);
+            replayed.follows_drawn += usize::from(table.follow.is_some());
             let counts: Vec<usize> = table.players.iter().map(|p| usize::from(p.cards)).collect();
             let held: Vec<usize> = view.players.iter().map(|player| player.cards).collect();
             assert_eq!(counts, held, "the picture shows the counts, nothing else of a hand");
@@ -272,12 +312,17 @@ async fn no_group_output_shows_a_hand_or_a_bid_before_its_reveal() {
     let started = std::time::Instant::now();
     let mut steps = 0;
     let mut wild_fives_drawn = 0;
+    let (mut no_bids_drawn, mut follows_drawn) = (0, 0);
     for game in 0..games {
         let (taken, replayed) = play_one(game, Presses::Random).await;
         steps += taken;
         wild_fives_drawn += replayed.wild_fives_drawn;
+        no_bids_drawn += replayed.no_bids_drawn;
+        follows_drawn += replayed.follows_drawn;
     }
     assert!(wild_fives_drawn > 0, "no game put a comodín 5 in front of a player to check");
+    assert!(no_bids_drawn > 0, "no game drew a player without a number in an auction");
+    assert!(follows_drawn > 0, "no game drew what to follow over a black discard");
     println!(
         "secrecy: {games} games, {steps} steps checked, {:.1} s",
         started.elapsed().as_secs_f64()

@@ -744,3 +744,46 @@ async fn a_typed_command_does_what_its_line_does() {
     assert_eq!(board(&by_type).1, board(&by_line).1);
     assert!(board(&by_type).1.contains(&played("Ana", "h8")));
 }
+
+/// The frame of the one board among `outputs`.
+fn frame_of(outputs: &[Output]) -> render::ConnectBoard {
+    let pictures: Vec<render::ConnectBoard> = outputs
+        .iter()
+        .filter_map(|output| match output {
+            Output::Board { message, .. } => match &message.board.as_ref()?.picture {
+                cincobot::games::Picture::Connect(board) => {
+                    Some(render::ConnectBoard::clone(board))
+                }
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect();
+    assert_eq!(pictures.len(), 1, "one board in {outputs:#?}");
+    pictures.into_iter().next().expect("one board")
+}
+
+/// Issue 26, item 17: with a turn timer the board shows the seconds left when it is drawn,
+/// and a badge on a player away, for whom the CPU plays.
+#[tokio::test]
+async fn the_board_shows_the_seconds_left_and_whom_the_cpu_plays_for() {
+    let mut harness = Harness::new().await;
+    let start = frame_of(&game_between_ana_and_bruno(&mut harness, "/connect5 timer 30").await);
+    assert!(start.clock.as_deref().is_some_and(|clock| clock.contains("30")), "{start:?}");
+    assert_eq!(start.away, [None, None]);
+    harness.advance(Duration::from_secs(12));
+    let later = frame_of(&harness.say("Bruno", "/board").await);
+    assert!(later.clock.as_deref().is_some_and(|clock| clock.contains("18")), "{later:?}");
+    // Ana lets her time run out: the CPU plays for her, and her row says so.
+    harness.advance(Duration::from_secs(20));
+    harness.core.tick().await;
+    let stood_in = frame_of(&harness.run_cpu().await);
+    assert!(stood_in.away[0].as_deref().is_some_and(|badge| badge.contains("CPU")), "{stood_in:?}");
+    assert_eq!(stood_in.away[1], None);
+    // Bruno to move now, with his own full turn.
+    assert!(stood_in.clock.as_deref().is_some_and(|clock| clock.contains("30")), "{stood_in:?}");
+    // Back at the table, the badge is gone.
+    harness.say("Bruno", "/move 5").await;
+    let back = frame_of(&harness.say("Ana", "/move 5").await);
+    assert_eq!(back.away, [None, None], "{back:?}");
+}

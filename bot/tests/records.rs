@@ -2,7 +2,8 @@
 //! record reads back in the format its tools read.
 
 use cincobot::games::{
-    Animation, GameKind, GameSettings, Labels, Position, RecordHeader, Standing, record,
+    Animation, FrameStatus, GameKind, GameSettings, Labels, Picture, Position, RecordHeader,
+    Standing, record,
 };
 use engine::{Point, Seat};
 
@@ -154,6 +155,21 @@ fn a_record_refuses_a_log_that_does_not_replay() {
     assert_eq!(error.0, 1);
 }
 
+/// A frame's status as the test words it: the counter, then the result, or what the move
+/// did when it was more than a stone (the told note's id).
+fn frame_status(frame: &FrameStatus<'_>) -> String {
+    let counter = format!("{}/{}", frame.ply, frame.total);
+    match (frame.result, &frame.last) {
+        (Some(result), _) => format!("{counter} {result}"),
+        (None, Some((seat, _, Some(told)))) => format!("{counter} {seat:?} {}", told.id),
+        (None, _) => counter,
+    }
+}
+
+fn labels_saying(status: String) -> Labels {
+    Labels { status, ..labels() }
+}
+
 #[test]
 fn the_replay_frames_are_the_replayed_log_and_the_last_is_numbered() {
     let moves = quiet_game(GameKind::Gomoku, 20);
@@ -163,20 +179,73 @@ fn the_replay_frames_are_the_replayed_log_and_the_last_is_numbered() {
         moves.iter().map(String::as_str),
         &labels(),
         standing,
+        &frame_status,
     )
     .expect("the log replays");
     assert_eq!(animation.frames.len(), moves.len() + 1);
+    // Every frame before the last is the game as it stood, with its move counter and move,
+    // and not the result (issue 26, item 28).
     for (ply, frame) in animation.frames.iter().enumerate().take(moves.len()) {
         let position =
             Position::replay(&settings(GameKind::Gomoku), moves[..ply].iter().map(String::as_str))
                 .expect("replays");
-        assert_eq!(*frame, position.picture(&labels(), standing), "frame {ply}");
+        let said = format!("{ply}/20");
+        let Picture::Grid(expected) = position.picture(&labels_saying(said), Standing::Playing)
+        else {
+            panic!("a grid board")
+        };
+        // As the game stood, without a turn lit or black's forbidden points.
+        let mut expected = render::GridBoard::clone(&expected);
+        expected.to_move = None;
+        expected.forbidden.clear();
+        assert_eq!(*frame, Picture::Grid(expected.into()), "frame {ply}");
     }
     let last = Position::replay(&settings(GameKind::Gomoku), moves.iter().map(String::as_str))
         .expect("replays");
-    let final_board = last.picture(&labels(), standing);
+    let final_board = last.picture(&labels_saying(format!("20/20 {}", labels().status)), standing);
     assert_eq!(animation.frames.last(), Some(&last.numbered(&final_board)));
     assert_ne!(animation.frames.last(), Some(&final_board), "the last frame numbers the stones");
+}
+
+#[test]
+fn a_renju_replay_shows_the_swap_and_the_offers_as_they_were() {
+    let moves = [
+        "h8",
+        "swap",
+        "i9",
+        "keep",
+        "h9",
+        "keep",
+        "g7",
+        "keep",
+        "offer h7 h6 h10 h11 g8 i7 i8 g9 f7 f8",
+        "choose h7",
+    ];
+    let animation = Animation::of_game(
+        &settings(GameKind::Renju),
+        moves,
+        &labels(),
+        Standing::Over { winner: None },
+        &frame_status,
+    )
+    .expect("the log replays");
+    let grid = |frame: &Picture| match frame {
+        Picture::Grid(board) => render::GridBoard::clone(board),
+        _ => panic!("a grid board"),
+    };
+    let swapped = grid(&animation.frames[2]);
+    assert_eq!(swapped.status, "2/10 Second told-swap");
+    // After the swap the second seat plays black: its name heads the black row.
+    assert_eq!(swapped.black.name, labels().names[1]);
+    assert_eq!(grid(&animation.frames[1]).black.name, labels().names[0]);
+    // The offer's frame numbers the ten offered points on the board, as white saw them.
+    let offered = grid(&animation.frames[9]);
+    assert_eq!(offered.offers.len(), 10, "{offered:?}");
+    assert!(offered.status.starts_with("9/10 ") && offered.status.ends_with(" told-offer"));
+    assert!(offered.to_move.is_none() && offered.winner.is_none(), "the result comes last");
+    let chosen = grid(&animation.frames[10]);
+    assert_eq!(chosen.status, format!("10/10 {}", labels().status));
+    assert!(chosen.offers.is_empty());
 }
 
 /// The GIF of a game of `length` moves: its size, after checking it is a GIF of that many
@@ -188,15 +257,18 @@ fn gif_size(kind: GameKind, length: usize) -> usize {
         moves.iter().map(String::as_str),
         &labels(),
         Standing::Over { winner: None },
+        &frame_status,
     )
     .expect("the log replays");
     let gif = animation.gif().expect("a GIF");
     assert!(gif.starts_with(b"GIF89a"));
     let decoder = gif::DecodeOptions::new().read_info(gif.as_slice()).expect("a readable GIF");
     let mut decoder = decoder;
+    // A position that changed in two places far apart (the header's counter and the stone)
+    // is two images, the first shown for 20 ms: count the positions, by their time.
     let mut frames = 0;
-    while decoder.read_next_frame().expect("a frame").is_some() {
-        frames += 1;
+    while let Some(frame) = decoder.read_next_frame().expect("a frame") {
+        frames += usize::from(frame.delay > 2);
     }
     assert_eq!(frames, length + 1);
     gif.len()
@@ -214,6 +286,7 @@ fn long_games_stay_small_and_watchable() {
         quiet_game(GameKind::Pente, 150).iter().map(String::as_str),
         &labels(),
         Standing::Playing,
+        &frame_status,
     )
     .expect("replays");
     // 150 moves at 200 ms: half a minute, not a minute and a half.

@@ -349,10 +349,25 @@ async fn pente_final_score_names_both_players_with_its_breakdown() {
     let said = words(&say_in(&mut harness, Locale::En, "Ana", "/move O10").await);
     assert!(said.contains("Final score: Ana 5, Bruno 0."), "{said}");
     assert!(
-        said.contains("Ana: 5 points = 5 for the line + 0 for captures + 0 for fours on the board"),
+        said.contains("Ana: score 5 = 5 for the line + 0 for captures + 0 for fours on the board"),
         "{said}"
     );
-    assert!(said.contains("Bruno: 0 points = 0 for the line"), "{said}");
+    assert!(said.contains("Bruno: score 0 = 0 for the line"), "{said}");
+    // The game's score is not the rating's points (issue 26, item 24).
+    let score_lines: Vec<&str> =
+        said.lines().filter(|line| line.contains("for the line")).collect();
+    assert!(score_lines.iter().all(|line| !line.contains("point")), "{said}");
+    let texts = Texts::load().expect("texts");
+    let label = texts.render(Locale::Es, &Text::new("label-score"));
+    let rating = Text::new("rating-change")
+        .with("name", "Ana")
+        .with("before", 1500_i64)
+        .with("after", 1510_i64)
+        .with("change", "+10")
+        .with("points", 10_i64);
+    let rating = texts.render(Locale::Es, &rating);
+    assert_eq!(label, "tanteo");
+    assert!(!rating.contains(&label), "{rating}");
 }
 
 #[test]

@@ -136,6 +136,7 @@ fn cinco_table_png() -> usize {
     let table = Table {
         discard: Some(face(CardColour::Green, 8)),
         draw_pile: 40,
+        follow: None,
         draw_pile_label: "mazo".into(),
         players,
         direction: PlayDirection::Clockwise,
@@ -149,6 +150,7 @@ fn cinco_table_png() -> usize {
                 Bid::Hidden,
                 Bid::Waiting,
             ],
+            no_bid_label: "no puja".into(),
         }),
         status: "Subasta del 5 rojo".into(),
     };

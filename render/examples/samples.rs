@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 
 use engine::{Line, Notation, Point, Stone};
 use render::{
-    Auction, Bid, CardColour, CardFace, CardKind, ConnectBoard, Disc, GridBoard, Hand, PlacedStone,
-    PlayDirection, PopOut, Replay, Table, TablePlayer,
+    Auction, Bid, CardColour, CardFace, CardKind, ConnectBoard, Disc, Follow, FollowMark,
+    GridBoard, Hand, PlacedStone, PlayDirection, PopOut, Replay, Table, TablePlayer,
 };
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -42,6 +42,23 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         write(&format!("{name}.png"), board.to_png()?)?;
     }
     write("five-in-a-row-replay.gif", connect_replay().to_gif()?)?;
+    // A turn timer, and the CPU playing for a player away.
+    let mut timed = ConnectBoard::new(9, 6, vec![0, 8]);
+    timed.red = "Ana María".into();
+    timed.yellow = "Bruno".into();
+    timed.to_move = Some(Disc::Yellow);
+    timed.clock = Some("quedan 18 s".into());
+    timed.away[0] = Some("ausente — juega la CPU".into());
+    timed.status = "Turno de Bruno (amarillas).".into();
+    write("five-in-a-row-timer.png", timed.to_png()?)?;
+    let mut timed = grid_sample("pente", 19, Notation::SkipI, Stage::Middle);
+    timed.clock = Some("quedan 45 s".into());
+    timed.black.away = Some("ausente — juega la CPU".into());
+    timed.black.captures = Some(4);
+    timed.white.captures = Some(6);
+    timed.capture_goal = Some(10);
+    timed.captures_label = "capturas".into();
+    write("pente-19-timer.png", timed.to_png()?)?;
 
     for (i, face) in every_face().into_iter().enumerate() {
         write(&format!("card-{i:02}.png"), face.to_png()?)?;
@@ -58,6 +75,23 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     write("table.png", sample_table(false).to_png()?)?;
     write("table-auction.png", sample_table(true).to_png()?)?;
     write("table-names.png", names_table().to_png()?)?;
+    for (name, follow) in [
+        ("wild", Follow { colour: Some(CardColour::Blue), mark: FollowMark::Number(7) }),
+        ("cambio", Follow { colour: Some(CardColour::Red), mark: FollowMark::Skip }),
+        ("embargo", Follow { colour: None, mark: FollowMark::Nothing }),
+    ] {
+        let mut table = sample_table(false);
+        table.discard = Some(CardFace {
+            colour: None,
+            kind: match name {
+                "wild" => CardKind::NumberWild(7),
+                "cambio" => CardKind::Swap,
+                _ => CardKind::Embargo,
+            },
+        });
+        table.follow = Some(follow);
+        write(&format!("table-follow-{name}.png"), table.to_png()?)?;
+    }
     let mut board = GridBoard::new(15, Notation::WithI);
     board.black.name = "李小龙".into();
     board.white.name = "김민준 🦀".into();
@@ -157,7 +191,8 @@ fn grid_sample(game: &str, size: u8, notation: Notation, stage: Stage) -> GridBo
             board.winner = Some(Stone::Black);
             board.status = "Gana Ana: cinco en línea".into();
             if game == "pente" {
-                board.score_label = "puntos".into();
+                board.score_label = "tanteo".into();
+                board.capture_goal = Some(10);
                 board.black.score = Some(5 + 10 + 1);
                 board.white.score = Some(5);
             }
@@ -351,6 +386,7 @@ fn sample_table(auction: bool) -> Table {
     let mut table = Table {
         discard: Some(CardFace { colour: Some(CardColour::Green), kind: CardKind::Number(8) }),
         draw_pile: 37,
+        follow: None,
         draw_pile_label: "mazo".into(),
         players: vec![
             player("Ana", &[Some(CardColour::Red), None, Some(CardColour::Blue)], true),
@@ -383,12 +419,13 @@ fn sample_table(auction: bool) -> Table {
                     card: CardFace { colour: Some(CardColour::Green), kind: CardKind::Number(3) },
                     value: 3,
                 },
-                Bid::Waiting,
+                Bid::NoBid,
                 Bid::Revealed {
                     card: CardFace { colour: Some(CardColour::Red), kind: CardKind::Number(7) },
                     value: 14,
                 },
             ],
+            no_bid_label: "no puja".into(),
         });
     }
     table

@@ -2,7 +2,9 @@
 //!
 //! A face is the card's colour inside a white border, its number or symbol, and for the
 //! special cards of the game their Spanish name, which is part of the card's design (the
-//! printed cards carry it). The shapes of every size are drawn once.
+//! printed cards carry it). A coloured card also carries its colour's shape (red ▲,
+//! yellow ●, green ■, blue ◆), so that players who cannot tell red from green still can.
+//! The shapes of every size are drawn once.
 
 use std::sync::OnceLock;
 
@@ -43,6 +45,26 @@ pub enum CardKind {
     Protection,
     /// Cambio: discard the hand and draw 7.
     Swap,
+}
+
+/// What the next card must match, shown on the discard pile when its top card does not say
+/// it (a black card: a comodín numérico's chosen colour, the colour still in play under a
+/// Cambio, or any colour at all).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Follow {
+    /// `None`: any colour follows.
+    pub colour: Option<CardColour>,
+    pub mark: FollowMark,
+}
+
+/// The number or symbol to follow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FollowMark {
+    Number(u8),
+    Reverse,
+    Skip,
+    /// Only the colour counts.
+    Nothing,
 }
 
 /// A card as it is seen: its colour (`None` for the black comodines) and kind.
@@ -136,7 +158,7 @@ impl Hand {
         png_encoding::encode(&self.draw()?)
     }
 
-    fn draw(&self) -> Result<Canvas, RenderError> {
+    pub(crate) fn draw(&self) -> Result<Canvas, RenderError> {
         let count = self.cards.len();
         if count > HAND_MAX {
             return Err(RenderError::TooMany { what: "cards", count, max: HAND_MAX });
@@ -157,24 +179,38 @@ impl Hand {
     }
 }
 
-/// The sizes cards are drawn at: in a hand, on the table, as a bid, as a collected 5.
+/// The sizes cards are drawn at: in a hand, on the table, what to follow on the discard, as
+/// a bid or a collected 5, as a hand's count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum CardSize {
     Large,
     Medium,
+    Follow,
     Small,
     Tiny,
 }
 
 impl CardSize {
-    const ALL: [CardSize; 4] = [CardSize::Large, CardSize::Medium, CardSize::Small, CardSize::Tiny];
+    const ALL: [CardSize; 5] =
+        [CardSize::Large, CardSize::Medium, CardSize::Follow, CardSize::Small, CardSize::Tiny];
 
     pub(crate) fn pixels(self) -> (usize, usize) {
         match self {
             CardSize::Large => (160, 240),
             CardSize::Medium => (120, 180),
-            CardSize::Small => (52, 78),
+            CardSize::Follow => (72, 108),
+            CardSize::Small => (56, 84),
             CardSize::Tiny => (26, 39),
+        }
+    }
+
+    /// The side of the colour's shape in a corner (none on tiny cards: a speck).
+    fn shape_side(self) -> usize {
+        match self {
+            CardSize::Large => 24,
+            CardSize::Medium => 20,
+            CardSize::Follow | CardSize::Small => 16,
+            CardSize::Tiny => 0,
         }
     }
 
@@ -207,10 +243,37 @@ struct CardArt {
     wheel_small: Vec<Layer>,
     wheel_large: Vec<Layer>,
     back_ring: Mask,
+    /// Each colour's shape, in the order of [`CardColour`]: corner-sized and big.
+    shapes: [Mask; 4],
+    big_shapes: [Mask; 4],
+}
+
+/// Red ▲, yellow ●, green ■, blue ◆, filling a `side`-pixel square.
+fn colour_shape(colour: usize, side: usize) -> Mask {
+    let d = side as f32;
+    let shape = Shape::new(side, side);
+    match colour {
+        0 => shape.polygon(&[(d / 2.0, 0.5), (d - 0.5, d - 1.5), (0.5, d - 1.5)]),
+        1 => shape.circle(d / 2.0, d / 2.0, d / 2.0 - 1.0),
+        2 => shape.rounded_rect(1.5, 1.5, d - 3.0, d - 3.0, d / 10.0),
+        _ => {
+            shape.polygon(&[(d / 2.0, 0.5), (d - 0.5, d / 2.0), (d / 2.0, d - 0.5), (0.5, d / 2.0)])
+        }
+    }
+    .into_mask()
+}
+
+fn colour_slot(colour: CardColour) -> usize {
+    match colour {
+        CardColour::Red => 0,
+        CardColour::Yellow => 1,
+        CardColour::Green => 2,
+        CardColour::Blue => 3,
+    }
 }
 
 fn art(size: CardSize) -> &'static CardArt {
-    static CACHE: [OnceLock<CardArt>; 4] = [const { OnceLock::new() }; 4];
+    static CACHE: [OnceLock<CardArt>; 5] = [const { OnceLock::new() }; 5];
     let slot = CardSize::ALL.iter().position(|&s| s == size).unwrap_or(0);
     CACHE[slot].get_or_init(|| CardArt::draw(size))
 }
@@ -331,6 +394,8 @@ impl CardArt {
             wheel_small: wheel(at(80.0, 172.0), 14.0 * s),
             wheel_large: wheel(c, 48.0 * s),
             back_ring: new().ring(c.0, c.1, 52.0 * s, 7.0 * s).into_mask(),
+            shapes: std::array::from_fn(|i| colour_shape(i, size.shape_side().max(1))),
+            big_shapes: std::array::from_fn(|i| colour_shape(i, (fw * 0.6) as usize)),
         }
     }
 }
@@ -420,6 +485,9 @@ pub(crate) fn draw_face(
         }
         CardKind::Swap => paint_layers(canvas, &art.swap, (x, y), ground),
     }
+    if let Some(colour) = face.colour {
+        draw_shapes(canvas, art, colour, face.kind, corner, size, ink);
+    }
     if let (Some(name), true) = (face.kind.printed_name(), size.detailed()) {
         let style = big(15.0);
         let baseline = corner.1 as f32 + 214.0 * s;
@@ -432,6 +500,71 @@ pub(crate) fn draw_face(
             w as f32 - 24.0 * s,
             ink,
         );
+    }
+}
+
+/// The colour's shape in the corners: under the corner numbers of a detailed card (in the
+/// corners themselves when the card has no number), in the top-left corner of a small one.
+fn draw_shapes(
+    canvas: &mut Canvas,
+    art: &CardArt,
+    colour: CardColour,
+    kind: CardKind,
+    corner: (usize, usize),
+    size: CardSize,
+    ink: Ink,
+) {
+    let mask = &art.shapes[colour_slot(colour)];
+    if mask.width <= 1 {
+        return;
+    }
+    let (w, _) = size.pixels();
+    let s = w as f32 / 160.0;
+    let half = (mask.width / 2) as f32;
+    let centres: &[(f32, f32)] = if !size.detailed() {
+        &[(4.0 + half, 4.0 + half)]
+    } else if matches!(kind, CardKind::Number(_)) {
+        &[(26.0 * s, 62.0 * s), (134.0 * s, 178.0 * s)]
+    } else {
+        &[(26.0 * s, 28.0 * s), (134.0 * s, 212.0 * s)]
+    };
+    for &(cx, cy) in centres {
+        let (px, py) = (corner.0 as f32 + cx - half, corner.1 as f32 + cy - half);
+        canvas.paint(mask, px.round() as i32, py.round() as i32, ink);
+    }
+}
+
+/// What the next card must match, as a card-like chip with its top-left corner at `corner`:
+/// the colour with its shape and the number or symbol, or the four colours for any.
+pub(crate) fn draw_follow(canvas: &mut Canvas, follow: Follow, corner: (usize, usize)) {
+    let size = CardSize::Follow;
+    let kind = match follow.mark {
+        FollowMark::Number(n) => Some(CardKind::Number(n)),
+        FollowMark::Reverse => Some(CardKind::Reverse),
+        FollowMark::Skip => Some(CardKind::Skip),
+        FollowMark::Nothing => None,
+    };
+    match (follow.colour, kind) {
+        (Some(colour), Some(kind)) => {
+            draw_face(canvas, CardFace { colour: Some(colour), kind }, corner, size);
+        }
+        (colour, _) => {
+            let art = art(size);
+            let (x, y) = (corner.0 as i32, corner.1 as i32);
+            let ground = colour_ink(colour);
+            canvas.paint(&art.edge, x, y, Ink::CardEdge);
+            canvas.paint(&art.body, x, y, Ink::White);
+            canvas.paint(&art.field, x, y, ground);
+            match colour {
+                Some(colour) => {
+                    let mask = &art.big_shapes[colour_slot(colour)];
+                    let (w, h) = size.pixels();
+                    let (mx, my) = ((w - mask.width) / 2, (h - mask.height) / 2);
+                    canvas.paint(mask, x + mx as i32, y + my as i32, fore(ground));
+                }
+                None => paint_layers(canvas, &art.wheel_large, (x, y), ground),
+            }
+        }
     }
 }
 

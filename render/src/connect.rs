@@ -20,9 +20,9 @@ const PAD: usize = 24;
 const BORDER: usize = 14;
 const NUMBER_BAND: usize = 46;
 const POP_BAND: usize = 40;
-const TAG_BAND: usize = 48;
+const TAG_BAND: usize = 54;
 const NUMBER: Style = Style::bold(26);
-const TAG: Style = Style::bold(20);
+const TAG: Style = Style::bold(24);
 
 /// The two disc colours of 5 en raya.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -55,6 +55,10 @@ pub struct ConnectBoard {
     pub yellow: String,
     pub to_move: Option<Disc>,
     pub winner: Option<Disc>,
+    /// The caller's badges for players away, for whom the CPU plays: red's, then yellow's.
+    pub away: [Option<String>; 2],
+    /// The turn's time left, in the caller's words, shown in the row of the player to move.
+    pub clock: Option<String>,
     pub status: String,
 }
 
@@ -74,6 +78,8 @@ impl ConnectBoard {
             yellow: String::new(),
             to_move: None,
             winner: None,
+            away: [None, None],
+            clock: None,
             status: String::new(),
         }
     }
@@ -158,12 +164,19 @@ impl ConnectBoard {
                 name: &self.red,
                 highlight: highlight(Disc::Red),
                 tallies: Vec::new(),
+                badge: self.away[0].as_deref(),
+                clock: self.clock.as_deref().filter(|_| highlight(Disc::Red) == Highlight::ToMove),
             },
             Row {
                 piece: &icons[1],
                 name: &self.yellow,
                 highlight: highlight(Disc::Yellow),
                 tallies: Vec::new(),
+                badge: self.away[1].as_deref(),
+                clock: self
+                    .clock
+                    .as_deref()
+                    .filter(|_| highlight(Disc::Yellow) == Highlight::ToMove),
             },
         ];
         header::draw(canvas, rows, &self.status);
@@ -243,10 +256,10 @@ impl ConnectBoard {
             let tag_width =
                 text::width(TAG, &pop_out.label).min(geometry.image_width as f32 - 60.0) + 32.0;
             let tag_left = geometry.image_width as f32 / 2.0 - tag_width / 2.0;
-            let pill = Shape::new(tag_width.ceil() as usize, 34)
-                .rounded_rect(0.0, 0.0, tag_width, 34.0, 17.0)
+            let pill = Shape::new(tag_width.ceil() as usize, 40)
+                .rounded_rect(0.0, 0.0, tag_width, 40.0, 20.0)
                 .into_mask();
-            canvas.paint(&pill, tag_left as i32, tag_middle as i32 - 17, Ink::Amber);
+            canvas.paint(&pill, tag_left as i32, tag_middle as i32 - 20, Ink::Amber);
             let label = text::fit(TAG, &pop_out.label, tag_width - 32.0);
             text::draw_centred(
                 canvas,

@@ -17,7 +17,7 @@ const MIN_SIZE: u8 = 5;
 const MAX_SIZE: u8 = engine::MAX_SIZE;
 /// Width of the coordinate band on each side of the lines.
 const LABEL_BAND: usize = 30;
-const COORDINATE: Style = Style::bold(18);
+pub(crate) const COORDINATE: Style = Style::bold(22);
 
 /// A stone on the board, with the move number to print on it (for a final, numbered board).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,6 +34,8 @@ pub struct GridPlayer {
     pub name: String,
     pub captures: Option<u16>,
     pub score: Option<u16>,
+    /// The caller's badge for a player away, for whom the CPU plays ("away — the CPU plays").
+    pub away: Option<String>,
 }
 
 /// Everything a grid board image shows. The caller supplies every word (names, labels,
@@ -46,6 +48,9 @@ pub struct GridBoard {
     pub stones: Vec<PlacedStone>,
     pub last_move: Option<Point>,
     pub winning_lines: Vec<Line>,
+    /// Pente's final board: the fours each player's score counts, drawn like a winning line
+    /// in violet.
+    pub scoring_lines: Vec<Line>,
     /// Renju, black lost on a forbidden point: the threes, fours or overline that made it
     /// forbidden, drawn like a winning line in red.
     pub forbidden_lines: Vec<Line>,
@@ -70,6 +75,12 @@ pub struct GridBoard {
     pub score_label: String,
     pub to_move: Option<Stone>,
     pub winner: Option<Stone>,
+    /// The turn's time left, in the caller's words ("45 s left"), shown in the row of the
+    /// player to move.
+    pub clock: Option<String>,
+    /// Whose row is the header's first: the player the game's words name first (white in
+    /// pente, where white begins).
+    pub top_row: Stone,
     /// The line under the names: whose turn, or the result.
     pub status: String,
 }
@@ -84,6 +95,7 @@ impl GridBoard {
             stones: Vec::new(),
             last_move: None,
             winning_lines: Vec::new(),
+            scoring_lines: Vec::new(),
             forbidden_lines: Vec::new(),
             forbidden: Vec::new(),
             forbidden_muted: false,
@@ -97,6 +109,8 @@ impl GridBoard {
             score_label: String::new(),
             to_move: None,
             winner: None,
+            top_row: Stone::Black,
+            clock: None,
             status: String::new(),
         }
     }
@@ -145,6 +159,7 @@ impl GridBoard {
         let line_ends = self
             .winning_lines
             .iter()
+            .chain(&self.scoring_lines)
             .chain(&self.forbidden_lines)
             .flat_map(|line| [line.from, line.to]);
         match points.chain(line_ends).find(|&p| !geometry.contains(p)) {
@@ -188,9 +203,11 @@ impl GridBoard {
                 name: &player.name,
                 highlight,
                 tallies: captures.into_iter().chain(score).collect(),
+                badge: player.away.as_deref(),
+                clock: self.clock.as_deref().filter(|_| highlight == Highlight::ToMove),
             }
         };
-        let rows = [row(Stone::Black), row(Stone::White)];
+        let rows = [row(self.top_row), row(self.top_row.opponent())];
         header::draw(canvas, rows, &self.status);
     }
 
@@ -220,17 +237,22 @@ impl GridBoard {
             let (x, y) = at(placed.point, sprite.width);
             canvas.blit(sprite, x, y);
         }
-        let lines = self.winning_lines.iter().map(|line| (line, Ink::WinLine));
+        let lines = self.scoring_lines.iter().map(|line| (line, Ink::ScoreLine));
+        let lines = lines.chain(self.winning_lines.iter().map(|line| (line, Ink::WinLine)));
         for (line, ink) in lines.chain(self.forbidden_lines.iter().map(|line| (line, Ink::Alert))) {
             draw_line(canvas, geometry, sprites, *line, ink);
         }
         let numbered = self.stones.iter().any(|s| s.number.is_some());
+        // The last move of a numbered board is ringed in red: its number keeps the stone's
+        // contrasting ink, red on a black stone being hard to read.
+        if let (Some(point), true) = (self.last_move, numbered) {
+            let (x, y) = at(point, sprites.win_ring.width);
+            canvas.paint(&sprites.win_ring, x, y, Ink::Alert);
+        }
         for placed in self.stones.iter().filter(|s| s.number.is_some()) {
-            let last = self.last_move == Some(placed.point);
-            let ink = match (last, placed.stone) {
-                (true, _) => Ink::Alert,
-                (false, Stone::Black) => Ink::StoneWhite,
-                (false, Stone::White) => Ink::StoneBlack,
+            let ink = match placed.stone {
+                Stone::Black => Ink::StoneWhite,
+                Stone::White => Ink::StoneBlack,
             };
             let number = placed.number.unwrap_or_default().to_string();
             let px = if number.len() > 2 { 0.34 } else { 0.44 };

@@ -5,6 +5,7 @@ use std::sync::OnceLock;
 
 use crate::canvas::{Canvas, Icon, Mask};
 use crate::palette::Ink;
+use crate::shape::Shape;
 use crate::sprites;
 use crate::text::{self, Align, Style};
 
@@ -15,11 +16,14 @@ const PAD: f32 = 16.0;
 const ROW_HEIGHT: usize = 46;
 const ROW_TOPS: [usize; 2] = [10, 60];
 const NAME: Style = Style::bold(24);
-const LABEL: Style = Style::regular(17);
+const LABEL: Style = Style::regular(22);
 const VALUE: Style = Style::bold(24);
-const STATUS: Style = Style::regular(21);
+const STATUS: Style = Style::regular(22);
 /// A long status line (renju's ten offers in English) steps down to this before it is cut.
 const STATUS_SMALL: Style = Style::regular(16);
+/// The away badge beside a name, and the turn's seconds left.
+const BADGE: Style = Style::bold(22);
+const BADGE_HEIGHT: f32 = 32.0;
 
 /// How a player's row is lit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,6 +49,10 @@ pub(crate) struct Row<'a> {
     pub(crate) name: &'a str,
     pub(crate) highlight: Highlight,
     pub(crate) tallies: Vec<Tally<'a>>,
+    /// The caller's words in a pill after the name ("away — the CPU plays").
+    pub(crate) badge: Option<&'a str>,
+    /// The caller's words at the right of the row ("45 s left"), for the player to move.
+    pub(crate) clock: Option<&'a str>,
 }
 
 /// Draws the band across the top of `canvas`.
@@ -91,8 +99,14 @@ fn draw_row(canvas: &mut Canvas, row: &Row<'_>, top: f32, width: f32) {
     let piece_x = PAD + 30.0;
     let piece = row.piece.width() as f32;
     canvas.draw_icon(row.piece, (piece_x) as i32, (middle - piece / 2.0).round() as i32);
-    // Tallies from the right edge leftwards, then the name gets what is left.
+    // The clock and tallies from the right edge leftwards, then the name gets what is left.
     let mut right = width - PAD - 8.0;
+    if let Some(clock) = row.clock {
+        let baseline = middle + text::cap_height(BADGE) / 2.0;
+        let ink = if lit { Ink::Amber } else { Ink::HeaderText };
+        right -= text::draw(canvas, BADGE, clock, (right, baseline), Align::Right, 220.0, ink);
+        right -= 22.0;
+    }
     for tally in row.tallies.iter().rev() {
         let value = match tally.goal {
             Some(goal) => format!("{}/{goal}", tally.value),
@@ -129,15 +143,35 @@ fn draw_row(canvas: &mut Canvas, row: &Row<'_>, top: f32, width: f32) {
     let name_x = piece_x + piece + 12.0;
     let baseline = middle + text::cap_height(NAME) / 2.0;
     let ink = if lit { Ink::Amber } else { Ink::HeaderText };
-    text::draw(
-        canvas,
-        NAME,
-        row.name,
-        (name_x, baseline),
-        Align::Left,
-        (right - name_x).max(0.0),
-        ink,
-    );
+    // The badge keeps its words whole while the name keeps at least a few letters.
+    let badge = row.badge.map(|badge| {
+        let name = text::width(NAME, row.name).min(90.0);
+        let room = (right - name_x - name - 36.0).max(0.0);
+        let words = text::fit(BADGE, badge, room);
+        let width = text::width(BADGE, &words) + 24.0;
+        (words, width)
+    });
+    let name_room = (right - name_x - badge.as_ref().map_or(0.0, |(_, w)| w + 12.0)).max(0.0);
+    let drawn = text::draw(canvas, NAME, row.name, (name_x, baseline), Align::Left, name_room, ink);
+    if let Some((words, badge_width)) = badge {
+        let left = name_x + drawn + 12.0;
+        let pill = Shape::new(badge_width.ceil() as usize, BADGE_HEIGHT as usize)
+            .rounded_rect(0.0, 0.0, badge_width, BADGE_HEIGHT, BADGE_HEIGHT / 2.0)
+            .into_mask();
+        let top = (middle - BADGE_HEIGHT / 2.0).round() as i32;
+        canvas.paint(&pill, left as i32, top, Ink::Alert);
+        let baseline = middle + text::cap_height(BADGE) / 2.0;
+        let centre = left + badge_width / 2.0;
+        text::draw(
+            canvas,
+            BADGE,
+            &words,
+            (centre, baseline),
+            Align::Centre,
+            f32::INFINITY,
+            Ink::White,
+        );
+    }
 }
 
 /// The winner's star and the to-move arrow, drawn once.

@@ -44,13 +44,15 @@ mod grid;
 mod header;
 mod palette;
 mod png_encoding;
+#[cfg(test)]
+mod readability;
 mod replay;
 mod shape;
 mod sprites;
 mod table;
 mod text;
 
-pub use cards::{CardColour, CardFace, CardKind, Hand, card_back_png};
+pub use cards::{CardColour, CardFace, CardKind, Follow, FollowMark, Hand, card_back_png};
 pub use connect::{ConnectBoard, Disc, PopOut};
 pub use error::RenderError;
 pub use grid::{GridBoard, GridPlayer, PlacedStone};

@@ -35,6 +35,8 @@ pub(crate) enum Ink {
     Alert,
     /// The winning line on a grid board.
     WinLine,
+    /// Pente's fours counted in the final score.
+    ScoreLine,
     /// The 5 en raya frame; the side columns are darker and hatched.
     Frame,
     FrameSide,
@@ -59,7 +61,7 @@ pub(crate) enum Ink {
 }
 
 impl Ink {
-    const ALL: [Ink; 32] = [
+    const ALL: [Ink; 33] = [
         Ink::Paper,
         Ink::Text,
         Ink::HeaderBg,
@@ -74,6 +76,7 @@ impl Ink {
         Ink::WhiteRim,
         Ink::Alert,
         Ink::WinLine,
+        Ink::ScoreLine,
         Ink::Frame,
         Ink::FrameSide,
         Ink::Hatch,
@@ -114,6 +117,7 @@ impl Ink {
             Ink::WhiteRim => [0x6F, 0x66, 0x5A],
             Ink::Alert => [0xE0, 0x35, 0x2B],
             Ink::WinLine => [0x1F, 0x78, 0xE0],
+            Ink::ScoreLine => [0x8E, 0x3C, 0xC8],
             Ink::Frame => [0x1F, 0x55, 0xC6],
             Ink::FrameSide => [0x12, 0x30, 0x78],
             Ink::Hatch => [0x2C, 0x4E, 0x9E],
@@ -139,7 +143,7 @@ impl Ink {
 /// Pairs of inks that meet at anti-aliased edges (text on its ground, a stone on the wood…).
 /// Each pair gets [`RAMP_STEPS`] in-between colours so that blended edge pixels find a close
 /// palette entry; pairs not listed still blend, to the nearest entry the palette has.
-const RAMPS: [(Ink, Ink); 49] = [
+const RAMPS: [(Ink, Ink); 52] = [
     (Ink::Wood, Ink::GridLine),
     (Ink::Wood, Ink::StoneBlack),
     (Ink::Wood, Ink::WhiteRim),
@@ -150,6 +154,9 @@ const RAMPS: [(Ink, Ink); 49] = [
     (Ink::StoneWhite, Ink::Alert),
     (Ink::StoneBlack, Ink::StoneWhite),
     (Ink::WinLine, Ink::StoneWhite),
+    (Ink::Wood, Ink::ScoreLine),
+    (Ink::ScoreLine, Ink::StoneWhite),
+    (Ink::ScoreLine, Ink::StoneBlack),
     (Ink::HeaderBg, Ink::HeaderText),
     (Ink::HeaderBg, Ink::HeaderMuted),
     (Ink::HeaderBg, Ink::Amber),

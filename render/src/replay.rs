@@ -1,6 +1,9 @@
 //! Animated GIF replays: each frame is drawn whole (cheap: copies of prepared pieces), but
-//! only the rectangle that changed since the previous frame is encoded, with unchanged
-//! pixels inside it left transparent, as lila-gif does.
+//! only the rectangles that changed since the previous frame are encoded, with unchanged
+//! pixels inside them left transparent, as lila-gif does. When a frame changes in places far
+//! apart (the header's move counter and the stone just played), each place is its own GIF
+//! image: all but the last shown for [`STEP_CS`], the last for the rest of the frame's time,
+//! so the tall band between them, unchanged, costs nothing.
 
 use gif::{DisposalMethod, Encoder, Frame, Repeat};
 
@@ -11,6 +14,16 @@ use crate::canvas::Canvas;
 use crate::connect::ConnectBoard;
 use crate::grid::GridBoard;
 use crate::palette::{TRANSPARENT, palette};
+
+/// How long, in hundredths of a second, the first parts of a frame split in places show
+/// before the next: browsers take 2 as it is (only 0 and 1 are raised to 10).
+const STEP_CS: u16 = 2;
+
+/// Unchanged rows between two changed places that make them separate images.
+const SPLIT_GAP: usize = 48;
+
+/// At most this many places per frame; more are merged across their smallest gaps.
+const MAX_PLACES: usize = 3;
 
 /// A board request that can be a frame of a replay: [`GridBoard`] and [`ConnectBoard`].
 pub trait ReplayFrame: Draw {}
@@ -90,29 +103,39 @@ impl<B: ReplayFrame> Replay<B> {
             if (next.width, next.height) != (shown.width, shown.height) {
                 return Err(RenderError::Replay("frames differ in size"));
             }
-            let frame = match changed_area(&shown, &next) {
-                Some((x, y, w, h)) => Frame {
-                    left: dimension(x)?,
-                    top: dimension(y)?,
-                    width: dimension(w)?,
-                    height: dimension(h)?,
-                    delay: delay(index),
-                    dispose: DisposalMethod::Keep,
-                    transparent: Some(TRANSPARENT),
-                    buffer: difference(&shown, &next, (x, y, w, h)).into(),
-                    ..Frame::default()
-                },
+            let places = changed_places(&shown, &next);
+            if places.is_empty() {
                 // Nothing changed: a one-pixel transparent frame still takes its time.
-                None => Frame {
+                let frame = Frame {
                     width: 1,
                     height: 1,
                     delay: delay(index),
                     transparent: Some(TRANSPARENT),
                     buffer: vec![TRANSPARENT].into(),
                     ..Frame::default()
-                },
-            };
-            encoder.write_frame(&frame).map_err(encoding)?;
+                };
+                encoder.write_frame(&frame).map_err(encoding)?;
+            }
+            let steps = u16::try_from(places.len().saturating_sub(1)).unwrap_or(0);
+            for (part, &(x, y, w, h)) in places.iter().enumerate() {
+                let last = part + 1 == places.len();
+                let frame = Frame {
+                    left: dimension(x)?,
+                    top: dimension(y)?,
+                    width: dimension(w)?,
+                    height: dimension(h)?,
+                    delay: if last {
+                        delay(index).saturating_sub(STEP_CS * steps).max(STEP_CS)
+                    } else {
+                        STEP_CS
+                    },
+                    dispose: DisposalMethod::Keep,
+                    transparent: Some(TRANSPARENT),
+                    buffer: difference(&shown, &next, (x, y, w, h)).into(),
+                    ..Frame::default()
+                };
+                encoder.write_frame(&frame).map_err(encoding)?;
+            }
             shown = next;
         }
         drop(encoder);
@@ -124,23 +147,34 @@ fn dimension(pixels: usize) -> Result<u16, RenderError> {
     u16::try_from(pixels).map_err(|_| RenderError::Replay("image too large for a GIF"))
 }
 
-/// The smallest rectangle `(x, y, width, height)` holding every pixel that differs.
-fn changed_area(before: &Canvas, after: &Canvas) -> Option<(usize, usize, usize, usize)> {
+/// The rectangles `(x, y, width, height)` holding every pixel that differs, top to bottom:
+/// one per place that changed, places closer than [`SPLIT_GAP`] rows counted as one.
+fn changed_places(before: &Canvas, after: &Canvas) -> Vec<(usize, usize, usize, usize)> {
     let width = before.width;
     let rows = before.pixels.chunks_exact(width).zip(after.pixels.chunks_exact(width));
-    let mut area: Option<(usize, usize, usize, usize)> = None;
+    // (x0, y0, x1, y1), inclusive.
+    let mut places: Vec<(usize, usize, usize, usize)> = Vec::new();
     for (y, (old, new)) in rows.enumerate() {
         if old == new {
             continue;
         }
         let first = old.iter().zip(new).position(|(a, b)| a != b).unwrap_or(0);
         let last = old.iter().zip(new).rposition(|(a, b)| a != b).unwrap_or(first);
-        area = Some(match area {
-            None => (first, y, last, y),
-            Some((x0, y0, x1, _)) => (x0.min(first), y0, x1.max(last), y),
-        });
+        match places.last_mut() {
+            Some((x0, _, x1, y1)) if y - *y1 <= SPLIT_GAP => {
+                (*x0, *x1, *y1) = ((*x0).min(first), (*x1).max(last), y);
+            }
+            _ => places.push((first, y, last, y)),
+        }
     }
-    area.map(|(x0, y0, x1, y1)| (x0, y0, x1 - x0 + 1, y1 - y0 + 1))
+    while places.len() > MAX_PLACES {
+        // Merge the two neighbours with the smallest gap.
+        let at = (1..places.len()).min_by_key(|&i| places[i].1 - places[i - 1].3).unwrap_or(1);
+        let (x0, _, x1, y1) = places.remove(at);
+        let merged = &mut places[at - 1];
+        (merged.0, merged.2, merged.3) = (merged.0.min(x0), merged.2.max(x1), y1);
+    }
+    places.into_iter().map(|(x0, y0, x1, y1)| (x0, y0, x1 - x0 + 1, y1 - y0 + 1)).collect()
 }
 
 /// The pixels of `after` in `area`, transparent where they equal `before`: long transparent

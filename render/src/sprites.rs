@@ -126,7 +126,7 @@ pub(crate) fn grid_sprites(cell: usize) -> &'static GridSprites {
             star: dot((cell as f32 * 0.26).round().max(7.0) as usize),
             last_move: dot((cell as f32 * 0.3).round() as usize),
             win_ring: ring(2 * half, (cell as f32 * 0.1).max(3.0)),
-            forbidden: cross((cell as f32 * 0.34).round() as usize, (cell as f32 * 0.07).max(2.5)),
+            forbidden: cross((cell as f32 * 0.56).round() as usize, (cell as f32 * 0.09).max(3.0)),
         }
     })
 }

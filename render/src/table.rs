@@ -1,12 +1,16 @@
 //! The CINCO table everybody sees: the discard pile's top card, the draw pile, the direction
-//! of play, each player's collected 5s and protection, whose turn, and an auction in progress.
+//! of play, what the next card must follow when the top card is black, each player's
+//! collected 5s, protection and cards in hand, whose turn, and an auction in progress.
 //! It is built from public facts only: no hand can be put in it.
+//!
+//! It is mostly seen on phones, about 400 px wide: every word and number is drawn at least
+//! 24 px (11 px there).
 
 use std::sync::OnceLock;
 
 use crate::RenderError;
 use crate::canvas::{Canvas, Mask};
-use crate::cards::{self, CardFace, CardKind, CardSize};
+use crate::cards::{self, CardFace, CardKind, CardSize, Follow};
 use crate::palette::Ink;
 use crate::png_encoding;
 use crate::shape::Shape;
@@ -18,11 +22,14 @@ const MAX_PLAYERS: usize = 6;
 const MAX_FIVES: usize = 10;
 const TOP: usize = 64;
 const PILES_HEIGHT: usize = 230;
-const ROW_HEIGHT: usize = 96;
-const STATUS: Style = Style::bold(24);
-const NAME: Style = Style::bold(24);
-const FIGURE: Style = Style::bold(26);
-const SMALL: Style = Style::regular(18);
+const ROW_HEIGHT: usize = 104;
+const STATUS: Style = Style::bold(26);
+const NAME: Style = Style::bold(28);
+const FIGURE: Style = Style::bold(30);
+const SMALL: Style = Style::bold(24);
+/// Where a row's 5s begin, and the left edge of the bids.
+const FIVES_LEFT: usize = 340;
+const BID_LEFT: usize = 640;
 
 /// Which way the turn goes round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -49,6 +56,8 @@ pub struct TablePlayer {
 pub enum Bid {
     /// Has not chosen a card yet.
     Waiting,
+    /// Holds no numeric card, so does not bid: a dash and [`Auction::no_bid_label`].
+    NoBid,
     /// Has chosen; the card stays face down until all have.
     Hidden,
     /// The card shown, and what it is worth after doubling and Puntaje.
@@ -62,12 +71,17 @@ pub struct Auction {
     pub label: String,
     pub five: CardFace,
     pub bids: Vec<Bid>,
+    /// The caller's words beside a player who cannot bid ("no puja").
+    pub no_bid_label: String,
 }
 
 /// Everything the table image shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Table {
     pub discard: Option<CardFace>,
+    /// What the next card must match, when the discard's top card does not show it (a black
+    /// card): drawn over the pile's corner.
+    pub follow: Option<Follow>,
     pub draw_pile: u16,
     /// The caller's word under the draw pile ("mazo").
     pub draw_pile_label: String,
@@ -88,7 +102,7 @@ impl Table {
         png_encoding::encode(&self.draw()?)
     }
 
-    fn draw(&self) -> Result<Canvas, RenderError> {
+    pub(crate) fn draw(&self) -> Result<Canvas, RenderError> {
         let count = self.players.len();
         if count > MAX_PLAYERS {
             return Err(RenderError::TooMany { what: "players", count, max: MAX_PLAYERS });
@@ -120,17 +134,30 @@ impl Table {
         let under = (40 + w / 2) as f32;
         let baseline = (top + h + 30) as f32;
         let label = format!("{} {}", self.draw_pile, self.draw_pile_label);
-        text::draw(canvas, SMALL, &label, (under, baseline), Align::Centre, 150.0, Ink::FeltMuted);
+        text::draw(
+            canvas,
+            SMALL,
+            label.trim_end(),
+            (under, baseline),
+            Align::Centre,
+            170.0,
+            Ink::FeltMuted,
+        );
         match self.discard {
             Some(face) => cards::draw_face(canvas, face, (190, top), CardSize::Medium),
             None => canvas.fill(190, top as i32, w as i32, h as i32, Ink::FeltLight),
+        }
+        // What to follow sits over the discard's lower right corner, like a marker on it.
+        if let Some(follow) = self.follow {
+            let (fw, fh) = CardSize::Follow.pixels();
+            cards::draw_follow(canvas, follow, (190 + w - fw / 2, top + h + 24 - fh));
         }
         let arrows = direction_arrows();
         let arrow = match self.direction {
             PlayDirection::Clockwise => &arrows.0,
             PlayDirection::Counterclockwise => &arrows.1,
         };
-        canvas.paint(arrow, 340, (top + h / 2) as i32 - (arrow.height / 2) as i32, Ink::FeltMuted);
+        canvas.paint(arrow, 358, (top + h / 2) as i32 - (arrow.height / 2) as i32, Ink::FeltMuted);
         if let Some(auction) = &self.auction {
             let (left, width) = (470, WIDTH - 470 - 24);
             canvas.fill(left, top as i32 - 8, width as i32, (h + 16) as i32, Ink::FeltLight);
@@ -180,23 +207,33 @@ impl Table {
             canvas.paint(arrow, 24, middle as i32 - (arrow.height / 2) as i32, Ink::Amber);
         }
         let name_ink = if to_move { Ink::Amber } else { Ink::White };
-        text::draw(canvas, NAME, &player.name, (50.0, middle - 10.0), Align::Left, 260.0, name_ink);
+        let name_room = (FIVES_LEFT - 50 - 16) as f32;
+        text::draw(
+            canvas,
+            NAME,
+            &player.name,
+            (50.0, middle - 8.0),
+            Align::Left,
+            name_room,
+            name_ink,
+        );
         // Cards in hand: a tiny card back and the count, never the cards.
         let (tw, th) = CardSize::Tiny.pixels();
-        cards::draw_back(canvas, (50, middle as usize + 6), CardSize::Tiny);
-        let count_baseline = middle + 6.0 + th as f32 / 2.0 + text::cap_height(SMALL) / 2.0;
+        let back_top = middle as usize + 4;
+        cards::draw_back(canvas, (50, back_top), CardSize::Tiny);
+        let count_baseline = (back_top + th / 2) as f32 + text::cap_height(SMALL) / 2.0;
         text::draw(
             canvas,
             SMALL,
             &player.cards.to_string(),
-            (50.0 + tw as f32 + 8.0, count_baseline),
+            (50.0 + tw as f32 + 10.0, count_baseline),
             Align::Left,
-            60.0,
-            Ink::FeltMuted,
+            80.0,
+            Ink::White,
         );
-        // Collected 5s: the count, then one small card per 5, then the shield if protected.
-        let mut x = 330.0;
+        // Collected 5s: the count, then a card per 5 (fanned when many), then the shield.
         let baseline = middle + text::cap_height(FIGURE) / 2.0;
+        let mut x = FIVES_LEFT as f32;
         x += text::draw(
             canvas,
             FIGURE,
@@ -205,27 +242,38 @@ impl Table {
             Align::Left,
             60.0,
             Ink::White,
-        ) + 10.0;
+        ) + 12.0;
+        let (fw, fh) = CardSize::Small.pixels();
+        let shield = &signs().1;
+        let right = if self.auction.is_some() { BID_LEFT - 16 } else { WIDTH - 24 };
+        let fives = player.fives.len().min(MAX_FIVES);
+        let room = right as f32 - x - fw as f32 - (shield.width + 10) as f32;
+        let step = match fives {
+            0 | 1 => 0.0,
+            n => (room / (n - 1) as f32).min((fw + 6) as f32),
+        };
         for &face in player.fives.iter().take(MAX_FIVES) {
             cards::draw_face(
                 canvas,
                 face,
-                (x as usize, (middle as usize).saturating_sub(th / 2)),
-                CardSize::Tiny,
+                (x as usize, (middle as usize).saturating_sub(fh / 2)),
+                CardSize::Small,
             );
-            x += tw as f32 + 4.0;
+            x += step;
+        }
+        if fives > 0 {
+            x += fw as f32 - step;
         }
         if player.protected {
-            let shield = &signs().1;
             canvas.paint(
                 shield,
-                x as i32 + 6,
+                x as i32 + 10,
                 middle as i32 - (shield.height / 2) as i32,
                 Ink::Amber,
             );
         }
         let (bw, bh) = CardSize::Small.pixels();
-        let bid_x = WIDTH - 24 - 110 - bw;
+        let bid_x = BID_LEFT + 20;
         let bid_y = (middle as usize).saturating_sub(bh / 2);
         match bid {
             None => {}
@@ -240,6 +288,19 @@ impl Table {
                     Ink::FeltMuted,
                 );
             }
+            Some(Bid::NoBid) => {
+                let no_bid = self.auction.as_ref().map_or("", |a| a.no_bid_label.as_str());
+                let label = format!("— {no_bid}");
+                text::draw(
+                    canvas,
+                    SMALL,
+                    label.trim_end(),
+                    (bid_x as f32, middle + text::cap_height(SMALL) / 2.0),
+                    Align::Left,
+                    (WIDTH - 24 - bid_x) as f32,
+                    Ink::FeltMuted,
+                );
+            }
             Some(Bid::Hidden) => cards::draw_back(canvas, (bid_x, bid_y), CardSize::Small),
             Some(Bid::Revealed { card, value }) => {
                 cards::draw_face(canvas, *card, (bid_x, bid_y), CardSize::Small);
@@ -250,7 +311,7 @@ impl Table {
                     &value,
                     ((bid_x + bw + 14) as f32, baseline),
                     Align::Left,
-                    100.0,
+                    (WIDTH - 24 - bid_x - bw - 14) as f32,
                     Ink::Amber,
                 );
             }

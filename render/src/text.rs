@@ -417,6 +417,8 @@ pub(crate) fn draw(
     ink: Ink,
 ) -> f32 {
     let text = fit(style, text, max_width);
+    #[cfg(test)]
+    drawn::record(style, &text);
     let (glyphs, total) = layout(style, &text);
     let start = match align {
         Align::Left => x,
@@ -443,6 +445,27 @@ pub(crate) fn draw_centred(
 ) {
     let baseline = y + cap_height(style) / 2.0;
     draw(canvas, style, text, (x, baseline), Align::Centre, f32::INFINITY, ink);
+}
+
+/// What was written, for the tests that check every label is readable on a phone.
+#[cfg(test)]
+pub(crate) mod drawn {
+    use std::cell::RefCell;
+
+    use super::Style;
+
+    thread_local! {
+        static DRAWN: RefCell<Vec<(String, u8)>> = const { RefCell::new(Vec::new()) };
+    }
+
+    pub(super) fn record(style: Style, text: &str) {
+        DRAWN.with(|drawn| drawn.borrow_mut().push((text.to_owned(), style.px)));
+    }
+
+    /// Every text drawn on this thread since the last call, with its pixel size.
+    pub(crate) fn take() -> Vec<(String, u8)> {
+        DRAWN.with(|drawn| std::mem::take(&mut *drawn.borrow_mut()))
+    }
 }
 
 #[cfg(test)]

@@ -7,8 +7,8 @@ use std::io::Cursor;
 
 use engine::{Line, Notation, Point, Stone};
 use render::{
-    CardColour, CardFace, CardKind, ConnectBoard, Disc, GridBoard, Hand, PlacedStone,
-    PlayDirection, RenderError, Replay, Table, TablePlayer,
+    Auction, Bid, CardColour, CardFace, CardKind, ConnectBoard, Disc, Follow, FollowMark,
+    GridBoard, Hand, PlacedStone, PlayDirection, RenderError, Replay, Table, TablePlayer,
 };
 
 /// A decoded PNG: width and RGB bytes.
@@ -401,6 +401,7 @@ fn table_with_fives(fives: Vec<CardFace>) -> Rgb {
     let table = Table {
         discard: None,
         draw_pile: 30,
+        follow: None,
         draw_pile_label: "mazo".into(),
         players: vec![TablePlayer { name: "Ana".into(), fives, protected: false, cards: 5 }],
         direction: PlayDirection::Clockwise,
@@ -415,7 +416,7 @@ fn table_with_fives(fives: Vec<CardFace>) -> Rgb {
 /// runs of at least ten pixels that are not the felt.
 fn cards_in_first_row(image: &Rgb) -> usize {
     let felt = image.at((2, 2));
-    let middle = 64 + 230 + 16 + 96 / 2;
+    let middle = 64 + 230 + 16 + 104 / 2;
     let mut runs = 0;
     let mut run = 0;
     for x in 360..image.width as u32 {
@@ -451,4 +452,234 @@ fn names_in_other_scripts_and_unknown_emoji_keep_players_apart() {
     assert_ne!(with_black("李小龙"), with_black("李小龍"));
     assert_ne!(with_black("Bot 🦀"), with_black("Bot 🤖"));
     assert_ne!(with_black("さくら"), with_black("김민준"));
+}
+
+/// Where a picture is light (white or near it): the marks drawn on a card's colour.
+fn light_pixels(image: &Rgb) -> Vec<bool> {
+    image.pixels.chunks_exact(3).map(|p| is_light([p[0], p[1], p[2]])).collect()
+}
+
+#[test]
+fn red_and_green_cards_differ_by_more_than_their_colour() {
+    // A colour-blind player sees the marks, not the hue: the white marks of a red card and
+    // of a green one must differ, at every size a coloured card is drawn.
+    for kind in [CardKind::Number(7), CardKind::Reverse, CardKind::Skip] {
+        let marks: Vec<Vec<bool>> = [CardColour::Red, CardColour::Green, CardColour::Blue]
+            .into_iter()
+            .map(|colour| {
+                light_pixels(&Rgb::decode(
+                    &CardFace { colour: Some(colour), kind }.to_png().unwrap(),
+                ))
+            })
+            .collect();
+        assert_ne!(marks[0], marks[1], "{kind:?}: red and green");
+        assert_ne!(marks[1], marks[2], "{kind:?}: green and blue");
+    }
+    // On the table too: the 5s in front of a player and the bids.
+    let five = |colour| CardFace { colour: Some(colour), kind: CardKind::Number(5) };
+    let row = |colour| {
+        let image = table_with_fives(vec![five(colour)]);
+        let middle = 64 + 230 + 16 + 104 / 2;
+        (middle - 50..middle + 50)
+            .flat_map(|y| (330..700).map(move |x| (x, y)))
+            .filter(|&p| is_light(image.at(p)))
+            .collect::<Vec<_>>()
+    };
+    assert_ne!(row(CardColour::Red), row(CardColour::Green));
+}
+
+fn table(discard: CardFace, follow: Option<Follow>) -> Table {
+    Table {
+        discard: Some(discard),
+        follow,
+        draw_pile: 30,
+        draw_pile_label: "mazo".into(),
+        players: vec![TablePlayer {
+            name: "Ana".into(),
+            fives: Vec::new(),
+            protected: false,
+            cards: 5,
+        }],
+        direction: PlayDirection::Clockwise,
+        turn: Some(0),
+        auction: None,
+        status: "Turno de Ana".into(),
+    }
+}
+
+#[test]
+fn after_a_black_card_the_discard_shows_what_to_follow() {
+    let wild = CardFace { colour: None, kind: CardKind::NumberWild(7) };
+    let blue = Follow { colour: Some(CardColour::Blue), mark: FollowMark::Number(7) };
+    let plain = Rgb::decode(&table(wild, None).to_png().unwrap());
+    let shown = Rgb::decode(&table(wild, Some(blue)).to_png().unwrap());
+    // The discard lies at x 190–310, y 72–252: its lower right corner carries the colour.
+    let corner = |image: &Rgb| {
+        (180..260u32)
+            .flat_map(|y| (260..360u32).map(move |x| (x, y)))
+            .filter(|&p| is_blue(image.at(p)))
+            .count()
+    };
+    assert_eq!(corner(&plain), 0);
+    assert!(corner(&shown) > 1500, "{}", corner(&shown));
+    // A Cambio over red: red shows; an Embargo, after which any colour follows: all four.
+    let cambio = CardFace { colour: None, kind: CardKind::Swap };
+    let red = Follow { colour: Some(CardColour::Red), mark: FollowMark::Nothing };
+    let image = Rgb::decode(&table(cambio, Some(red)).to_png().unwrap());
+    let reds = (180..260u32)
+        .flat_map(|y| (260..360u32).map(move |x| (x, y)))
+        .filter(|&p| is_red(image.at(p)))
+        .count();
+    assert!(reds > 1500, "{reds}");
+    let any = Follow { colour: None, mark: FollowMark::Nothing };
+    let embargo = CardFace { colour: None, kind: CardKind::Embargo };
+    let image = Rgb::decode(&table(embargo, Some(any)).to_png().unwrap());
+    let count = |check: fn([u8; 3]) -> bool| {
+        (180..260u32)
+            .flat_map(|y| (260..360u32).map(move |x| (x, y)))
+            .filter(|&p| check(image.at(p)))
+            .count()
+    };
+    assert!(count(is_red) > 100 && count(is_blue) > 100);
+}
+
+#[test]
+fn a_player_without_a_number_is_drawn_as_not_bidding() {
+    let five = CardFace { colour: Some(CardColour::Red), kind: CardKind::Number(5) };
+    let with_bid = |bid: Bid, label: &str| {
+        let mut table = table(five, None);
+        table.turn = None;
+        table.auction = Some(Auction {
+            label: "Subasta 1".into(),
+            five,
+            bids: vec![bid],
+            no_bid_label: label.into(),
+        });
+        Rgb::decode(&table.to_png().unwrap())
+    };
+    // The bid's place in the row: light text pixels there.
+    let ink = |image: &Rgb| {
+        let middle = 64 + 230 + 16 + 104 / 2;
+        (middle - 30..middle + 30)
+            .flat_map(|y| (640..850u32).map(move |x| (x, y)))
+            .filter(|&p| image.at(p)[1] > 150)
+            .count()
+    };
+    let waiting = with_bid(Bid::Waiting, "no puja");
+    let no_bid = with_bid(Bid::NoBid, "no puja");
+    let no_bid_en = with_bid(Bid::NoBid, "no bid");
+    assert!(ink(&no_bid) > 3 * ink(&waiting), "{} vs {}", ink(&no_bid), ink(&waiting));
+    assert_ne!(no_bid.pixels, no_bid_en.pixels, "the caller's words are drawn");
+}
+
+#[test]
+fn a_forbidden_cross_is_large_enough_to_see_on_a_phone() {
+    // Shown 400 px wide, a 15×15 board is halved: the × reaches 9 px from its point, a
+    // cross about 10 px wide there (it was 7 px wide).
+    let mut board = gomoku();
+    let point = Point::new(10, 10);
+    board.forbidden = vec![point];
+    let image = Rgb::decode(&board.to_png().unwrap());
+    let (x, y) = board.pixel_of(point).unwrap();
+    assert!(is_red(image.at((x + 9, y + 9))), "{:?}", image.at((x + 9, y + 9)));
+    assert!(is_red(image.at((x - 9, y + 9))));
+}
+
+fn is_violet([r, g, b]: [u8; 3]) -> bool {
+    r > 110 && b > 160 && g < 90
+}
+
+#[test]
+fn pentes_scoring_fours_are_marked_and_white_can_head_the_list() {
+    let mut board = GridBoard::new(19, Notation::SkipI);
+    board.stones = (3..7).map(|x| stone(x, 4, Stone::White)).collect();
+    let between = midway(&board, Point::new(4, 4), Point::new(5, 4));
+    let plain = Rgb::decode(&board.to_png().unwrap());
+    assert!(!is_violet(plain.at(between)));
+    board.scoring_lines = vec![Line { from: Point::new(3, 4), to: Point::new(6, 4) }];
+    let marked = Rgb::decode(&board.to_png().unwrap());
+    assert!(is_violet(marked.at(between)), "{:?}", marked.at(between));
+    assert!(!is_blue(marked.at(between)), "not the winning line's blue");
+    // The header's first row shows the top row's stone: light for white.
+    let first_row_stone = (16 + 30 + 16, 10 + 23);
+    assert!(is_dark(marked.at(first_row_stone)), "black heads by default");
+    board.top_row = Stone::White;
+    let white_first = Rgb::decode(&board.to_png().unwrap());
+    assert!(is_light(white_first.at(first_row_stone)), "{:?}", white_first.at(first_row_stone));
+}
+
+#[test]
+fn the_last_moves_number_stays_readable_under_its_mark() {
+    // A numbered final board (a replay's last frame): the last move, a black stone, keeps
+    // its white number and is ringed in red instead of numbered in red.
+    let mut board = gomoku();
+    for (i, placed) in board.stones.iter_mut().enumerate() {
+        placed.number = Some(u16::try_from(i + 1).unwrap());
+    }
+    board.last_move = Some(Point::new(8, 7));
+    let image = Rgb::decode(&board.to_png().unwrap());
+    let (x, y) = board.pixel_of(Point::new(8, 7)).unwrap();
+    let around = |check: fn([u8; 3]) -> bool, reach: u32| {
+        (y - reach..=y + reach)
+            .flat_map(|py| (x - reach..=x + reach).map(move |px| (px, py)))
+            .filter(|&p| check(image.at(p)))
+            .count()
+    };
+    assert!(around(is_light, 10) > 30, "a white number on the black stone");
+    assert_eq!(around(is_red, 10), 0, "no red inside the stone");
+    assert!(around(is_red, 26) > 50, "the red ring around it");
+}
+
+#[test]
+fn a_frame_changed_in_two_far_places_is_two_images_in_the_frames_time() {
+    // The status line (a move counter) and a stone near the bottom: the unchanged board
+    // between them is not encoded; the first part shows 20 ms, the frame keeps its time.
+    let frames: Vec<GridBoard> = (0..3u8)
+        .map(|n| {
+            let mut board = gomoku();
+            board.status = format!("Jugada {n} de 2");
+            board.stones = (0..n).map(|x| stone(x, 0, Stone::Black)).collect();
+            board
+        })
+        .collect();
+    let gif = Replay::new(frames).to_gif().unwrap();
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::Indexed);
+    let mut decoder = options.read_info(Cursor::new(gif)).unwrap();
+    let (width, height) = (u32::from(decoder.width()), u32::from(decoder.height()));
+    let mut parts = Vec::new();
+    while let Some(frame) = decoder.read_next_frame().unwrap() {
+        parts.push((frame.top, frame.width, frame.height, frame.delay));
+    }
+    assert_eq!(parts.len(), 1 + 2 * 2, "{parts:?}");
+    // 0.6 s per move, the last one held 4 s.
+    for (pair, time) in parts[1..].chunks(2).zip([60, 400]) {
+        let (header, stone) = (pair[0], pair[1]);
+        assert!(header.0 < 142 && stone.0 > 400, "{pair:?}");
+        assert_eq!((header.3, header.3 + stone.3), (2, time), "{pair:?}");
+        let area = |p: (u16, u16, u16, u16)| u32::from(p.1) * u32::from(p.2);
+        assert!(area(header) + area(stone) < width * height / 8, "{pair:?}");
+    }
+}
+
+#[test]
+fn the_turns_seconds_left_and_an_away_badge_are_in_the_header() {
+    let mut board = five_in_a_row();
+    board.red = "Ana".into();
+    board.yellow = "Bruno".into();
+    board.to_move = Some(Disc::Yellow);
+    let plain = Rgb::decode(&board.to_png().unwrap());
+    // The header's rows: red's at y 10–56, yellow's at 60–106.
+    let count = |image: &Rgb, rows: std::ops::Range<u32>, check: fn([u8; 3]) -> bool| {
+        rows.flat_map(|y| (0..image.width as u32).map(move |x| (x, y)))
+            .filter(|&p| check(image.at(p)))
+            .count()
+    };
+    let amber = |[r, g, b]: [u8; 3]| r > 200 && g > 140 && g < 200 && b < 100;
+    board.clock = Some("quedan 18 s".into());
+    board.away[0] = Some("ausente — juega la CPU".into());
+    let shown = Rgb::decode(&board.to_png().unwrap());
+    assert!(count(&shown, 10..56, is_red) > count(&plain, 10..56, is_red) + 2000, "the badge");
+    assert!(count(&shown, 60..106, amber) > count(&plain, 60..106, amber) + 100, "the clock");
+    assert_eq!(count(&shown, 60..106, is_red), count(&plain, 60..106, is_red), "no badge");
 }

@@ -121,3 +121,7 @@ settings-cinco-turn = · turn { $seconds } s: how long a turn waits for its play
 settings-cinco-unknown = CINCO has no setting “{ $option }”: bid or turn.
 settings-cinco-range = { $option } takes a number of seconds from { $least } to { $most }.
 cinco-no-replay = CINCO #{ $id } is a card game: replays and records are for board games.
+# Words on the table's picture.
+cinco-table-pile = draw pile
+cinco-table-auction = Auction { $number }
+cinco-table-no-bid = no bid

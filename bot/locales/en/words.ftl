@@ -55,10 +55,7 @@ reason-captured-stones = with { $stones ->
     }
 reason-forbidden-at = because black played a forbidden point: { $shape } at { $point }
 pente-final = Final score: { $first } { $first-score }, { $second } { $second-score }.
-pente-breakdown = { $name }: { $total ->
-        [one] 1 point
-       *[other] { $total } points
-    } = { $five } for the line + { $captures ->
+pente-breakdown = { $name }: score { $total } = { $five } for the line + { $captures ->
         [one] 1 for a capture
        *[other] { $captures } for captures
     } + { $fours ->

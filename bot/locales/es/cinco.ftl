@@ -130,3 +130,7 @@ settings-cinco-turn = · turno { $seconds } s: cuánto espera un turno a su juga
 settings-cinco-unknown = CINCO no tiene el ajuste «{ $option }»: subasta o turno.
 settings-cinco-range = { $option } lleva un número de segundos de { $least } a { $most }.
 cinco-no-replay = CINCO #{ $id } es un juego de cartas: las repeticiones y los registros son para los juegos de tablero.
+# Words on the table's picture.
+cinco-table-pile = mazo
+cinco-table-auction = Subasta { $number }
+cinco-table-no-bid = no puja

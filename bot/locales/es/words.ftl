@@ -54,11 +54,8 @@ reason-captured-stones = con { $stones ->
        *[other] { $stones } piedras capturadas
     }
 reason-forbidden-at = porque negras jugaron un punto prohibido: { $shape } en { $point }
-pente-final = Puntuación final: { $first } { $first-score }, { $second } { $second-score }.
-pente-breakdown = { $name }: { $total ->
-        [one] 1 punto
-       *[other] { $total } puntos
-    } = { $five } por la línea + { $captures ->
+pente-final = Tanteo final: { $first } { $first-score }, { $second } { $second-score }.
+pente-breakdown = { $name }: tanteo { $total } = { $five } por la línea + { $captures ->
         [one] 1 por una captura
        *[other] { $captures } por capturas
     } + { $fours ->
@@ -99,7 +96,7 @@ rules-summary-pente =
     · 19×19 (o 13×13), columnas sin la I; blancas empiezan en el centro (K10), y su segunda piedra va a tres puntos o más del centro.
     · Encierra entre dos piedras tuyas exactamente dos contrarias en línea y se retiran.
     · Gana quien hace cinco en línea o captura diez piedras.
-    · Puntuación final: 5 por la línea, 1 por cada captura, 1 por cada cuatro en el tablero. Escribe el punto: /mover K10.
+    · Tanteo final: 5 por la línea, 1 por cada captura, 1 por cada cuatro en el tablero. Escribe el punto: /mover K10.
 rules-summary-connect5 =
     · 9 columnas y 6 filas; las columnas de los lados vienen llenas y cuentan para las líneas.
     · Rojo empieza; cada turno una ficha cae en una de las columnas 1 a 7 (/mover 4).

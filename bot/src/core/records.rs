@@ -9,8 +9,8 @@ use engine::Seat;
 
 use super::table::{Table, header, name_of, standing, status};
 use super::{Attachment, Button, Context, Core, CoreError, GameId, Message, Output, Payload, Row};
-use crate::games::{Animation, Family, Labels, Position, RecordHeader, record};
-use crate::i18n::Text;
+use crate::games::{Animation, Family, FrameStatus, Labels, Position, RecordHeader, record};
+use crate::i18n::{Arg, Text};
 use crate::store::{Ended, EndedRow, GameStatus};
 
 /// Games a `/history` page lists.
@@ -25,9 +25,28 @@ impl Core {
     ) -> Result<Vec<Output>, CoreError> {
         let (table, status, labels) = self.game_after_the_fact(context, game).await?;
         let moves = table.log.iter().map(|stored| stored.action.as_str());
-        let animation =
-            Animation::of_game(&table.row.settings, moves, &labels, standing(&table.row))
-                .map_err(|(ply, error)| unreplayable(table.row.id, ply, &error))?;
+        // Every frame counts the moves; one that was more than a stone (a renju swap, the
+        // fifth moves offered, a capture, a pop) says what it did; the last gives the result.
+        let frame_status = |frame: &FrameStatus<'_>| {
+            let line = match (frame.result, &frame.last) {
+                (Some(result), _) => Text::new("replay-frame-end").with("result", result),
+                (None, Some((seat, _, Some(told)))) => {
+                    let name = Arg::Plain(labels.names[seat.index()].clone());
+                    Text::new("replay-frame").with("move", told.clone().with("name", name))
+                }
+                (None, _) => Text::new("replay-frame-count"),
+            };
+            let line = line.with("ply", frame.ply).with("total", frame.total);
+            self.texts.render(context.locale, &line)
+        };
+        let animation = Animation::of_game(
+            &table.row.settings,
+            moves,
+            &labels,
+            standing(&table.row),
+            &frame_status,
+        )
+        .map_err(|(ply, error)| unreplayable(table.row.id, ply, &error))?;
         Ok(vec![Output::File {
             chat: context.chat.clone(),
             locale: context.locale,

@@ -359,12 +359,30 @@ impl Core {
             Arg::Number(number) => number.to_string(),
             Arg::Text(text) => word(&text),
         };
+        let row = &table.row;
+        // The seconds left of the turn as the picture is made (it is sent at once), rounded up.
+        let clock = match (row.status, row.turn_deadline, table.position.seat_to_act()) {
+            (GameStatus::Active, Some(deadline), Some(_)) => {
+                let left = (deadline - self.clock.now_ms()).max(0);
+                let seconds = (left + 999) / 1000;
+                Some(word(&Text::new("label-clock").with("seconds", seconds)))
+            }
+            _ => None,
+        };
+        let away = |seat: Seat| {
+            let shown = row.status == GameStatus::Active
+                && row.away[seat.index()]
+                && !table.player(seat).is_cpu();
+            shown.then(|| word(&Text::new("label-away")))
+        };
         Labels {
             names: [name(Seat::First), name(Seat::Second)],
             status: word(status),
             captures: word(&Text::new("label-captures")),
             score: word(&Text::new("label-score")),
             pop_out: word(&Text::new("label-popout")),
+            clock,
+            away: [away(Seat::First), away(Seat::Second)],
         }
     }
 

@@ -57,8 +57,8 @@ impl Marks {
 
 fn grid_diagram(board: &engine::Board, notation: Notation, marks: &Marks) -> String {
     let size = board.size();
-    let letters: String =
-        (0..size).map(|x| format!(" {}", notation.column_letter(x).to_ascii_lowercase())).collect();
+    // The letters as the moves are written: lowercase with the i, capitals without it (pente).
+    let letters: String = (0..size).map(|x| format!(" {}", notation.column_letter(x))).collect();
     let mut text = format!("   {letters}\n");
     for y in (0..size).rev() {
         let _ = write!(text, "{:>3}", u16::from(y) + 1);

@@ -16,7 +16,7 @@ mod record;
 mod refusal;
 mod telling;
 
-pub use animation::Animation;
+pub use animation::{Animation, FrameStatus};
 pub use family::Family;
 pub use kind::GameKind;
 pub use options::{

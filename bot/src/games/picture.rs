@@ -43,6 +43,11 @@ pub struct Labels {
     pub captures: String,
     pub score: String,
     pub pop_out: String,
+    /// The turn's time left ("45 s left"), when the chat has a turn timer: shown beside
+    /// the player to move while the game is played.
+    pub clock: Option<String>,
+    /// A badge per seat for a player away, for whom the CPU plays.
+    pub away: [Option<String>; 2],
 }
 
 /// How a game stands for its picture. A resignation, a timeout, a cancelled or abandoned game
@@ -135,11 +140,23 @@ impl Position {
                 name: labels.names[seat.index()].clone(),
                 captures: captures.map(|c| c[seat.index()]),
                 score: score.map(|s| u16::try_from(s[seat.index()]).unwrap_or(u16::MAX)),
+                away: labels.away[seat.index()].clone(),
             };
             match self.stone_of(seat) {
                 Stone::Black => picture.black = player,
                 Stone::White => picture.white = player,
             }
+        }
+        if standing == Standing::Playing {
+            picture.clock.clone_from(&labels.clock);
+        }
+        // The header lists the players as the words do, the first seat on top.
+        picture.top_row = self.stone_of(Seat::First);
+        if let (Position::Pente(game), Some(_)) = (self, score) {
+            picture.scoring_lines = [Seat::First, Seat::Second]
+                .into_iter()
+                .flat_map(|s| game.scoring_fours(s))
+                .collect();
         }
         picture.captures_label.clone_from(&labels.captures);
         picture.score_label.clone_from(&labels.score);
@@ -288,6 +305,10 @@ fn connect_picture(game: &engine::Connect, labels: &Labels, standing: Standing) 
     }
     picture.red.clone_from(&labels.names[0]);
     picture.yellow.clone_from(&labels.names[1]);
+    picture.away.clone_from(&labels.away);
+    if standing == Standing::Playing {
+        picture.clock.clone_from(&labels.clock);
+    }
     let (to_move, winner) = match standing {
         Standing::Playing => (game.seat_to_act(), outcome.winner()),
         Standing::Over { winner } => (None, winner),

@@ -5,8 +5,8 @@ use super::captures::Capture;
 use super::record::{Record, Vacancy};
 use super::{PenteRejection, PenteSettings, Score};
 use crate::{
-    Board, BoardGame, DrawReason, Notation, Outcome, ParseMoveError, PlayError, Point, Seat, Stone,
-    WinReason,
+    Board, BoardGame, DrawReason, Line, Notation, Outcome, ParseMoveError, PlayError, Point, Seat,
+    Stone, WinReason,
 };
 
 /// The first player's second stone keeps at least this ring distance from the centre.
@@ -82,6 +82,12 @@ impl Pente {
             _ => false,
         };
         Score::new(made_five, self.captured_by(seat), self.board(), Pente::stone_of(seat))
+    }
+
+    /// The fours on the board that `seat`'s score counts, end to end.
+    #[must_use]
+    pub fn scoring_fours(&self, seat: Seat) -> Vec<Line> {
+        super::score::four_lines(self.board(), Pente::stone_of(seat))
     }
 
     /// Checks `point` for the seat to move without playing it.
@@ -343,6 +349,12 @@ mod tests {
         let position = game(&["K10", "A1", "K13", "A2", "K11", "A3", "K12"]);
         assert_eq!(position.score(Seat::First), Score { five: 0, captures: 0, fours: 1 });
         assert_eq!(position.score(Seat::Second).total(), 0);
+        // The four counted, end to end, for the final board to mark.
+        assert_eq!(
+            position.scoring_fours(Seat::First),
+            vec![Line { from: point("K10"), to: point("K13") }]
+        );
+        assert!(position.scoring_fours(Seat::Second).is_empty());
         let position = position.play(point("A4")).expect("legal");
         assert_eq!(position.score(Seat::Second), Score { five: 0, captures: 0, fours: 1 });
         let position = position.play(point("K14")).expect("legal");

@@ -1,7 +1,7 @@
 //! The points of a pente game, counted when it ends (seed 003): a bonus for the five, one
 //! point per captured pair, one point per four left on the board.
 
-use crate::{Board, Direction, Point, Stone};
+use crate::{Board, Direction, Line, Point, Stone};
 
 /// Bonus for the player whose winning move made five or more in a row.
 const FIVE_BONUS: u32 = 5;
@@ -35,7 +35,13 @@ impl Score {
 
 /// The maximal runs of exactly four `stone`s in any direction.
 fn fours(board: &Board, stone: Stone) -> u32 {
-    let mut count = 0;
+    u32::try_from(four_lines(board, stone).len()).unwrap_or(u32::MAX)
+}
+
+/// The lines the score's fours are counted from: every maximal run of exactly four
+/// `stone`s, end to end.
+pub(super) fn four_lines(board: &Board, stone: Stone) -> Vec<Line> {
+    let mut lines = Vec::new();
     for direction in Direction::ALL {
         for start in board.points() {
             let is_stone = |p: Option<Point>| p.is_some_and(|p| board.get(p) == Some(stone));
@@ -43,12 +49,12 @@ fn fours(board: &Board, stone: Stone) -> u32 {
                 continue;
             }
             let len = (0..).take_while(|&i| is_stone(start.step(direction, i))).count();
-            if len == 4 {
-                count += 1;
+            if let (4, Some(to)) = (len, start.step(direction, 3)) {
+                lines.push(Line { from: start, to });
             }
         }
     }
-    count
+    lines
 }
 
 #[cfg(test)]

@@ -305,25 +305,36 @@ fn table_picture(
         })
         .collect();
     let auction = view.auction.as_ref().map(|auction| Auction {
-        label: render(Arg::Text(
-            Text::new("cinco-reveal")
-                .with("number", auction.number)
-                .with("five", card_text(auction.five.card())),
-        )),
+        label: render(Arg::Text(Text::new("cinco-table-auction").with("number", auction.number))),
         five: card_face(auction.five.card()),
         bids: auction
             .bids
             .iter()
             .map(|bid| match bid {
                 engine::BidStatus::Sealed => render::Bid::Hidden,
-                engine::BidStatus::Waiting | engine::BidStatus::NoNumber => render::Bid::Waiting,
+                engine::BidStatus::Waiting => render::Bid::Waiting,
+                engine::BidStatus::NoNumber => render::Bid::NoBid,
             })
             .collect(),
+        no_bid_label: render(Arg::Text(Text::new("cinco-table-no-bid"))),
     });
+    let discard = view.discard_top.map(|top| top.card());
+    let follow_face = |follow: engine::Follow| render::Follow {
+        colour: follow.colour.map(super::words::card_colour),
+        mark: match follow.mark {
+            engine::Mark::Number(n) => render::FollowMark::Number(n),
+            engine::Mark::Reverse => render::FollowMark::Reverse,
+            engine::Mark::Skip => render::FollowMark::Skip,
+            engine::Mark::Nothing => render::FollowMark::Nothing,
+        },
+    };
     Picture::CincoTable(Arc::new(Table {
-        discard: view.discard_top.map(|top| card_face(top.card())),
+        discard: discard.map(card_face),
+        // A black card on top does not say what follows it: the picture shows it over the
+        // pile, as the text's "colour in play" line does.
+        follow: discard.filter(|top| top.colour.is_none()).map(|_| follow_face(view.follow)),
         draw_pile: u16::try_from(view.draw_pile).unwrap_or(u16::MAX),
-        draw_pile_label: String::new(),
+        draw_pile_label: render(Arg::Text(Text::new("cinco-table-pile"))),
         players,
         direction: match view.rotation {
             Rotation::Forward => PlayDirection::Clockwise,
