@@ -15,6 +15,7 @@ mod output;
 mod payload;
 mod picker;
 mod ratings;
+mod recent;
 mod records;
 mod reply;
 mod shortcut;
@@ -24,6 +25,7 @@ mod table;
 mod timers;
 mod turns;
 
+use recent::Recent;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt;
 use std::sync::Arc;
@@ -124,6 +126,10 @@ fn reply(context: &Context, lines: Vec<Text>) -> Output {
     }
 }
 
+/// How many chats' preferences and users the core keeps at hand (each of the two caches
+/// holds at most twice as many): the busy ones, not every one ever seen.
+const RECENT: usize = 10_000;
+
 /// The bot's state: the games being played, the store, the services it calls.
 pub struct Core {
     settings: CoreSettings,
@@ -139,11 +145,11 @@ pub struct Core {
     warned: HashMap<GameId, usize>,
     /// The timers whose work failed, waiting before they are tried again.
     backoff: backoff::Backoff,
-    /// The chats' preferences read so far: the core is their only writer, so each is read
-    /// once and kept as it saves them.
-    preferences: std::sync::Mutex<HashMap<Chat, ChatPreferences>>,
-    /// Users already saved with this name, handle and language, to skip needless writes.
-    known_users: HashMap<(Platform, String), (User, Option<Locale>)>,
+    /// The preferences of the chats heard from lately: the core is their only writer, so
+    /// each is read once and kept as it saves them, while its chat is active.
+    preferences: std::sync::Mutex<Recent<Chat, ChatPreferences>>,
+    /// Users heard from lately, as saved (name, handle, language), to skip needless writes.
+    known_users: Recent<(Platform, String), (User, Option<Locale>)>,
     /// CINCO's lobbies and tables.
     cinco: cinco::CincoState,
     /// Active games whose board was shown again in the same message, not written yet: the
@@ -182,8 +188,8 @@ impl Core {
             endings: BTreeMap::new(),
             backoff: backoff::Backoff::default(),
             warned: HashMap::new(),
-            preferences: std::sync::Mutex::new(HashMap::new()),
-            known_users: HashMap::new(),
+            preferences: std::sync::Mutex::new(Recent::new(RECENT)),
+            known_users: Recent::new(RECENT),
             cinco: cinco::CincoState::default(),
             unsaved_boards: BTreeSet::new(),
             draw_first: true,
@@ -492,7 +498,8 @@ impl Core {
 
     /// `chat`'s preferences.
     async fn preferences_of(&self, chat: &Chat) -> Result<ChatPreferences, StoreError> {
-        if let Some(known) = self.preferences.lock().ok().and_then(|known| known.get(chat).cloned())
+        if let Some(known) =
+            self.preferences.lock().ok().and_then(|mut known| known.get(chat).cloned())
         {
             return Ok(known);
         }

@@ -232,25 +232,17 @@ impl Delivery {
                 | Output::File { chat, .. } => channel_id(chat),
                 // In the queue of the channel it came from, whose interaction it may answer.
                 Output::Direct { platform: Platform::Discord, .. } if origin.is_some() => origin,
-                // A hand shown for no one's interaction (a CPU's step, a timer): in a lane of
-                // its player's, so that each of their hands edits the DM the one before posted.
-                Output::Direct { platform: Platform::Discord, user, hand: Some(_), .. } => {
+                // A DM for no one's interaction (a CPU's step, a timer, a note): in a lane of
+                // its user's, so that each of their hands edits the DM the one before posted,
+                // and a stop waits for it like for every other message.
+                Output::Direct { platform: Platform::Discord, user, .. } => {
                     user_id(user).map(|user| ChannelId::new(user.get()))
                 }
                 Output::Direct { .. } => None,
             };
-            match (target, output) {
-                (Some(channel), output) => self.enqueue(channel, Job::Output(Box::new(output))),
-                (
-                    None,
-                    Output::Direct { platform: Platform::Discord, user, message, prompt, .. },
-                ) => {
-                    let delivery = self.clone();
-                    tokio::spawn(async move {
-                        delivery.send_direct(&user, &message, prompt).await;
-                    });
-                }
-                (None, _) => tracing::warn!("an output for another platform"),
+            match target {
+                Some(channel) => self.enqueue(channel, Job::Output(Box::new(output))),
+                None => tracing::warn!("an output for another platform"),
             }
         }
     }
@@ -265,15 +257,13 @@ impl Delivery {
         self.enqueue(reply.channel, Job::Finish { reply, private });
     }
 
-    /// Waits (at most a minute) until every queue is empty.
-    pub async fn drain(&self) {
-        self.lanes.drain().await;
+    /// Closes every channel's queue and waits (at most a minute) for what they hold to go out.
+    pub async fn stop(&self) {
+        self.lanes.stop().await;
     }
 
     fn enqueue(self: &Arc<Self>, channel: ChannelId, job: Job) {
-        self.lanes.push(channel, job, |jobs| {
-            tokio::spawn(self.clone().work(channel, jobs));
-        });
+        self.lanes.push(channel, job, |jobs| self.clone().work(channel, jobs));
     }
 
     async fn work(self: Arc<Self>, channel: ChannelId, mut jobs: mpsc::UnboundedReceiver<Job>) {
@@ -284,9 +274,10 @@ impl Delivery {
             reply: None,
             extra: Vec::new(),
         };
-        while let Some(job) = jobs.recv().await {
+        // An idle channel's queue retires, and its state with it (the boards' messages come
+        // with every board from the core).
+        while let Some(job) = self.lanes.next(&channel, &mut jobs).await {
             self.run(job, &mut state).await;
-            self.lanes.finished(1);
         }
     }
 

@@ -168,9 +168,9 @@ impl Gateway {
         let _ = (&mut self.task).await;
     }
 
-    /// Waits (at most a minute) until every channel queue is empty.
+    /// Closes every channel queue and waits (at most a minute) for what they hold to go out.
     pub async fn drain(&self) {
-        self.delivery.drain().await;
+        self.delivery.stop().await;
     }
 }
 

@@ -5,7 +5,7 @@
 mod cpu;
 pub mod desk;
 mod drawing;
-mod lanes;
+pub mod lanes;
 pub mod pieces;
 
 pub use cpu::ThreadedCpu;

@@ -178,7 +178,7 @@ impl Delivery {
     pub fn new(
         bot: Bot,
         texts: Arc<Texts>,
-        pacing: Pacing,
+        (pacing, idle_chat): (Pacing, std::time::Duration),
         username: String,
         desk: Desk,
     ) -> Arc<Delivery> {
@@ -189,7 +189,7 @@ impl Delivery {
             username,
             desk,
             drawing: Drawing::new(),
-            lanes: Lanes::default(),
+            lanes: Lanes::retiring_after(idle_chat),
             waiting: Mutex::new(HashMap::new()),
         })
     }
@@ -249,15 +249,13 @@ impl Delivery {
         }
     }
 
-    /// Waits (at most a minute) until every queue is empty.
-    pub async fn drain(&self) {
-        self.lanes.drain().await;
+    /// Closes every chat's queue and waits (at most a minute) for what they hold to go out.
+    pub async fn stop(&self) {
+        self.lanes.stop().await;
     }
 
     fn enqueue(self: &Arc<Self>, chat: ChatId, job: Job) {
-        self.lanes.push(chat, job, |jobs| {
-            tokio::spawn(self.clone().work(chat, jobs));
-        });
+        self.lanes.push(chat, job, |jobs| self.clone().work(chat, jobs));
     }
 
     /// One chat's queue. What goes next is chosen when the chat's pace lets a call go, not
@@ -277,7 +275,9 @@ impl Delivery {
                 self.queue_job(&mut queue, &state, job);
             }
             if queue.is_empty() {
-                match jobs.recv().await {
+                // An idle chat's queue retires, and its state with it (the boards' messages
+                // come with every board from the core; an old turn mention is left standing).
+                match self.lanes.next(&chat, &mut jobs).await {
                     Some(job) => self.queue_job(&mut queue, &state, job),
                     None => break,
                 }
@@ -304,19 +304,16 @@ impl Delivery {
             }
             let Some((kind, job)) = queue.pop(posts_allowed) else { continue };
             self.run(kind, job, &mut state, &mut queue).await;
-            self.lanes.finished(1);
         }
     }
 
-    /// Puts a job taken from the channel in its place; the jobs it makes needless are done.
+    /// Puts a job taken from the channel in its place; the jobs it makes needless are dropped.
     fn queue_job(&self, queue: &mut ChatQueue<Job>, state: &ChatState, job: Job) {
-        let dropped = queue.push(kind_of(&job, state), job);
-        self.lanes.finished(dropped.len());
+        drop(queue.push(kind_of(&job, state), job));
     }
 
     /// Queues a job that a job done makes necessary (a mention, a deletion).
     pub(super) fn follow_up(&self, queue: &mut ChatQueue<Job>, state: &ChatState, job: Job) {
-        self.lanes.added();
         self.queue_job(queue, state, job);
     }
 
@@ -698,9 +695,7 @@ impl Delivery {
                 self.follow_up(queue, state, job);
             }
             None => {
-                if queue.cancel_mention(game).is_some() {
-                    self.lanes.finished(1);
-                }
+                drop(queue.cancel_mention(game));
                 if let Some((old, _)) = state.turns.remove(&game) {
                     self.follow_up(queue, state, Job::Delete(old));
                 }

@@ -48,6 +48,8 @@ pub struct TelegramSettings {
     pub poll_timeout: std::time::Duration,
     /// Stop on Ctrl-C (the binary does; tests stop through [`Served::stop`]).
     pub ctrlc: bool,
+    /// How long a chat's queue waits for a message before it retires with its state.
+    pub idle_chat: std::time::Duration,
 }
 
 /// The adapter cannot start.
@@ -89,6 +91,7 @@ impl TelegramSettings {
             },
             poll_timeout: std::time::Duration::from_secs(10),
             ctrlc: true,
+            idle_chat: crate::runtime::lanes::IDLE,
         })
     }
 }
@@ -125,7 +128,7 @@ pub async fn connect(settings: TelegramSettings, desk: &Desk) -> Result<Connecte
     let delivery = delivery::Delivery::new(
         bot.clone(),
         texts.clone(),
-        settings.pacing,
+        (settings.pacing, settings.idle_chat),
         username.clone(),
         desk.clone(),
     );
@@ -211,9 +214,9 @@ impl Listening {
         let _ = (&mut self.dispatcher).await;
     }
 
-    /// Waits (at most a minute) until every chat queue is empty.
+    /// Closes every chat queue and waits (at most a minute) for what they hold to go out.
     pub async fn drain(&self) {
-        self.delivery.drain().await;
+        self.delivery.stop().await;
     }
 }
 

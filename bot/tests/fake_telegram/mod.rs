@@ -198,7 +198,9 @@ impl FakeTelegram {
             let id = state.next_update;
             update["update_id"] = json!(id);
             state.next_update += 1;
-            state.pushed.push(update.clone());
+            if !state.forgetful {
+                state.pushed.push(update.clone());
+            }
             state.updates.push_back(update);
             id
         };
@@ -227,7 +229,8 @@ impl FakeTelegram {
         self.lock().redelivered
     }
 
-    /// Every call from now on, as it comes; `forget`: stop keeping the list of calls.
+    /// Every call from now on, as it comes; `forget`: stop keeping the list of calls and of
+    /// the updates pushed and delivered (a long run).
     pub fn watch(&self, forget: bool) -> tokio::sync::mpsc::UnboundedReceiver<Call> {
         let (sender, receiver) = tokio::sync::mpsc::unbounded_channel();
         let mut state = self.lock();
@@ -409,7 +412,8 @@ impl FakeTelegram {
                 if !state.updates.is_empty() {
                     let batch: Vec<Value> = state.updates.iter().cloned().collect();
                     let now = Instant::now();
-                    for update in &batch {
+                    let remembered = if state.forgetful { &[][..] } else { &batch[..] };
+                    for update in remembered {
                         let id = number(&update["update_id"]);
                         if state.delivered.iter().any(|(seen, _)| *seen == id) {
                             state.redelivered += 1;
