@@ -4,7 +4,7 @@
 //! a user, and plain text that is a bare move (the core's [`shortcut`]: `h8`, `4`, `pop 3`)
 //! goes to the core as one — read only when privacy mode lets the bot see plain messages.
 
-use teloxide::types::{MessageEntityKind, MessageEntityRef};
+use teloxide::types::{MessageEntity, MessageEntityKind, MessageEntityRef};
 
 use super::keyboard::LINK_PAYLOAD;
 use crate::core::{Action, for_bot, shortcut};
@@ -46,6 +46,31 @@ pub fn understand(text: &str, entities: &[MessageEntityRef<'_>], username: &str)
     // Without the bot's name: the core knows itself by its configured name.
     let line = if rest.is_empty() { format!("/{name}") } else { format!("/{name} {rest}") };
     Understood::Input(Action::Command(line))
+}
+
+/// The entities of a message whose UTF-16 offsets fall between two characters of `text`:
+/// an entity past the text's end or inside a surrogate pair is dropped, since teloxide's
+/// conversion to UTF-8 ([`MessageEntityRef::parse`]) panics on the one and leaves a wrong
+/// range, which could turn the wrong words into a mention, on the other.
+#[must_use]
+pub fn sound_entities(text: &str, entities: &[MessageEntity]) -> Vec<MessageEntity> {
+    let mut boundaries = vec![0];
+    let mut units = 0;
+    for c in text.chars() {
+        units += c.len_utf16();
+        boundaries.push(units);
+    }
+    let between_characters = |offset: usize| boundaries.binary_search(&offset).is_ok();
+    entities
+        .iter()
+        .filter(|entity| {
+            entity
+                .offset
+                .checked_add(entity.length)
+                .is_some_and(|end| between_characters(entity.offset) && between_characters(end))
+        })
+        .cloned()
+        .collect()
 }
 
 /// `text` with each `text_mention` (a user without a username) written `@<id>`.
@@ -91,6 +116,21 @@ mod tests {
         assert_eq!(read("/start link"), Understood::Link);
         assert_eq!(read("/start"), line("/start"));
         assert_eq!(read("/"), Understood::Ignore);
+    }
+
+    /// Found by `tests/parsers.rs`: an entity ending inside a surrogate pair made teloxide
+    /// panic while reading the message.
+    #[test]
+    fn entities_inside_a_character_or_past_the_text_are_dropped() {
+        let text = "move 𑴀";
+        let inside = MessageEntity::bold(1, 5);
+        let past = MessageEntity::italic(0, 8);
+        let whole = MessageEntity::code(5, 2);
+        let sound = sound_entities(text, &[inside, past, whole.clone()]);
+        assert_eq!(sound, vec![whole]);
+        let parsed = MessageEntityRef::parse(text, &sound);
+        assert_eq!(parsed.iter().map(MessageEntityRef::text).collect::<Vec<_>>(), ["𑴀"]);
+        assert_eq!(sound_entities(text, &[MessageEntity::bold(usize::MAX, 2)]), vec![]);
     }
 
     #[test]

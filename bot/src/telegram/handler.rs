@@ -9,10 +9,10 @@ use teloxide::dispatching::UpdateHandler;
 use teloxide::prelude::*;
 use teloxide::types::{
     CallbackQuery, MaybeInaccessibleMessage, Message as TgMessage, MessageEntityKind,
-    User as TgUser,
+    MessageEntityRef, User as TgUser,
 };
 
-use super::command::{Understood, understand};
+use super::command::{Understood, sound_entities, understand};
 use super::delivery::Delivery;
 use super::keyboard;
 use super::retry::{self, patiently};
@@ -99,7 +99,9 @@ async fn on_message(bot: Bot, message: TgMessage, app: Arc<App>) -> Result<(), I
     if user.is_bot {
         return Ok(());
     }
-    let entities = message.parse_entities().unwrap_or_default();
+    let sound =
+        message.entities().map(|entities| sound_entities(text, entities)).unwrap_or_default();
+    let entities = MessageEntityRef::parse(text, &sound);
     let locale = locale_of(user);
     let action = match understand(text, &entities, &app.username) {
         Understood::Ignore => return Ok(()),
