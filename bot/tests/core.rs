@@ -628,6 +628,21 @@ async fn stored_moves(harness: &Harness) -> usize {
     moves.len()
 }
 
+/// A forbidden point typed in capitals or padded (a Discord option is not trimmed) is asked
+/// about as the notation writes it, so its confirm button stays within a payload's size.
+#[tokio::test]
+async fn a_forbidden_point_typed_loosely_is_confirmed_as_written() {
+    let mut harness = Harness::new().await;
+    renju_before_a_double_three(&mut harness).await;
+    let padded = format!("/move {}I10{}", " ".repeat(40), " ".repeat(80));
+    let (lines, buttons) = sent(&harness.say("Ana", &padded).await);
+    assert_eq!(
+        lines,
+        [Text::new("confirm-forbidden").with("move", "i10").with("shape", double_three())]
+    );
+    assert_eq!(buttons, ["c:1:15:i10"]);
+}
+
 #[tokio::test]
 async fn a_renju_forbidden_point_is_confirmed_before_it_loses() {
     let mut harness = Harness::new().await;

@@ -49,16 +49,14 @@ impl Core {
         if table.position.seat_to_act() != Some(seat) {
             return if back.is_empty() { Err(refused("not-your-turn")) } else { Ok(back) };
         }
-        if !confirm && let Some(shape) = table.position.losing_forbidden(text) {
-            let payload = Payload::Move {
-                game: id,
-                ply: table.position.ply(),
-                text: text.to_owned(),
-                confirm: true,
-            };
+        if !confirm && let Some((shape, point)) = table.position.losing_forbidden(text) {
+            // The point as the notation writes it, not as typed: a typed move may be padded
+            // past what a button carries.
             let question = Text::new("confirm-forbidden")
-                .with("move", text.to_owned())
+                .with("move", point.clone())
                 .with("shape", Text::new(crate::games::shape_id(shape)));
+            let payload =
+                Payload::Move { game: id, ply: table.position.ply(), text: point, confirm: true };
             // Playing it loses the game: the button says so by its colour too.
             let confirm = Button::new(Text::new("button-confirm"), &payload).danger();
             let message = Message::with_buttons(context.locale, vec![question], vec![confirm]);

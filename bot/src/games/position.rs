@@ -225,14 +225,17 @@ impl Position {
         }
     }
 
-    /// In renju a forbidden point *loses* for black: the shape `text` would make if it is
-    /// such a move, so the bot can ask before playing it.
+    /// In renju a forbidden point *loses* for black: the shape `text` would make, and the
+    /// point as the notation writes it, if it is such a move, so the bot can ask before
+    /// playing it.
     #[must_use]
-    pub fn losing_forbidden(&self, text: &str) -> Option<ForbiddenKind> {
+    pub fn losing_forbidden(&self, text: &str) -> Option<(ForbiddenKind, String)> {
         let Position::Renju(game) = self else { return None };
         let mv = game.parse_move(text).ok()?;
         match game.clone().play(mv).ok()?.outcome() {
-            Outcome::Win { reason: WinReason::Forbidden { kind, .. }, .. } => Some(kind),
+            Outcome::Win { reason: WinReason::Forbidden { kind, .. }, .. } => {
+                Some((kind, game.format_move(mv)))
+            }
             _ => None,
         }
     }
