@@ -1,4 +1,4 @@
-//! The terminal adapter (DESIGN §9): commands from standard input, one per line; boards as
+//! The terminal adapter: commands from standard input, one per line; boards as
 //! text plus a PNG written to the images folder. It drives the same core as the chat
 //! platforms; `/as <name>` switches who is typing (`/as <name> admin`: as one of the chat's
 //! admins), and a name is who a person is (`@Bruno` is the terminal's Bruno).

@@ -1,6 +1,6 @@
 //! The platform-neutral bot: inputs in, outputs out. Challenges, turns, timers, undo,
 //! rematches, ratings and chat settings live here once for every platform; adapters only
-//! translate (DESIGN §1).
+//! translate.
 
 mod backoff;
 mod challenges;

@@ -24,7 +24,7 @@ pub enum Payload {
         ply: usize,
         accept: bool,
     },
-    /// The point picker of a big board (DESIGN §8): show the rows of `column`, or the
+    /// The point picker of a big board: show the rows of `column`, or the
     /// columns again when `None`.
     Pick {
         game: GameId,

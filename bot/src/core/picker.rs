@@ -1,4 +1,4 @@
-//! The point picker of big boards (DESIGN §8): a select menu of columns, then one of the free
+//! The point picker of big boards: a select menu of columns, then one of the free
 //! rows of the chosen column, whose options are ordinary moves, with a button back to the
 //! columns. Discord shows the menus; Telegram shows each menu as buttons, its two-step
 //! keyboard. Only the player to act may open it.

@@ -1,5 +1,5 @@
 //! How the core changes its state: one store change per step, committed before memory
-//! changes and before anything is shown (DESIGN §12, "atomic steps"). The first change an
+//! changes and before anything is shown. The first change an
 //! input commits records the input's platform event, so the event cannot change anything
 //! twice; an ending commits the last step and the ratings together.
 

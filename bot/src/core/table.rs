@@ -245,7 +245,7 @@ fn drop_buttons(id: GameId, position: &Position) -> Vec<Button> {
 }
 
 /// The components under a board: columns to drop in (and pop from), renju's decisions, the
-/// columns of a big board's point picker (a 15×15 board does not fit in buttons, DESIGN §8;
+/// columns of a big board's point picker (a 15×15 board does not fit in buttons;
 /// `/move h8` works too), or a rematch once the game is over.
 fn components(table: &Table) -> Vec<Row> {
     let id = table.row.id;

@@ -1,5 +1,5 @@
 //! The core's component rows as Discord's: at most 5 buttons in a row and 5 rows in a
-//! message (DESIGN §7). A row of buttons longer than 5 is folded (5 en raya's seven columns
+//! message. A row of buttons longer than 5 is folded (5 en raya's seven columns
 //! become 5 + 2); a select menu takes a row of its own. Rows past the fifth are dropped with a
 //! warning, which no message of the core needs. A button's custom id, and a select option's
 //! value, is the core's payload (≤ 64 bytes, under Discord's 100), so a press after a restart

@@ -1,6 +1,6 @@
 //! The Discord adapter (serenity, gateway + REST): interactions become core [`Input`]s, the
 //! core's outputs become messages, updates, edits and ephemeral answers within Discord's
-//! limits (DESIGN §7). No game rule lives here.
+//! limits. No game rule lives here.
 //!
 //! - [`commands`]: the slash commands registered, with their Spanish names;
 //! - [`typed`], [`interaction`]: an interaction as an input (a typed command, a payload);

@@ -17,7 +17,7 @@ const KIND: &str = "cinco";
 /// How a CINCO table plays, fixed when it starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CincoRules {
-    /// Every shuffle of the game comes from it (DESIGN §3).
+    /// Every shuffle of the game comes from it.
     pub seed: u64,
     /// How long an auction waits for the bids.
     pub bid_seconds: u32,

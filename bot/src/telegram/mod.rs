@@ -1,6 +1,6 @@
 //! The Telegram adapter (teloxide, long polling): updates become core [`Input`]s, the core's
-//! outputs become messages, photos, edits and callback answers within Telegram's limits
-//! (DESIGN §7). No game rule lives here.
+//! outputs become messages, photos, edits and callback answers within Telegram's limits.
+//! No game rule lives here.
 //!
 //! - [`handler::handler_tree`]: the whole update tree, one function, so tests can run it;
 //! - [`command`]: a message's text as the core reads it (`/cmd@bot`, mentions, `/start`);

@@ -1,4 +1,4 @@
-//! Telegram's flood limits, kept before they bite (DESIGN §7): about one message a second in
+//! Telegram's flood limits, kept before they bite: about one message a second in
 //! a chat, twenty new messages a minute in a group. Each chat queue keeps its own [`Pace`];
 //! a 429 that comes anyway is waited out by [`super::retry`].
 

@@ -285,7 +285,7 @@ fn the_same_discs_with_the_other_player_to_move_is_not_a_repetition() {
     assert_eq!(position.outcome(), Outcome::Running);
 }
 
-/// DESIGN §10 says a player without a legal move draws. With seven playable columns it cannot
+/// docs/rules/connect5.md says a player without a legal move draws. With seven playable columns it cannot
 /// happen: a player is stuck only on a full grid whose bottom row (every playable column) holds
 /// the opponent's discs, and seven in a row is already a line of five or four, which ended the
 /// game when it formed.

@@ -1,6 +1,6 @@
 //! Computer players: one per game family, three levels each, deterministic for a seed.
 //!
-//! The engine has no clock (DESIGN §1), so a search is told when to stop by a [`Deadline`]
+//! The engine has no clock, so a search is told when to stop by a [`Deadline`]
 //! that the caller owns: the bot and the tools wrap a real clock, tests count nodes.
 
 mod cinco;

@@ -3,7 +3,7 @@ use std::fmt;
 use super::Point;
 
 /// How a grid game writes its coordinates: a column letter, then the row number from 1 at
-/// the bottom (DESIGN §4).
+/// the bottom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Notation {
     /// Columns `a`, `b`, … *including* `i` (gomoku, renju, ninuki): `h8` is the centre of 15×15.

@@ -1,6 +1,6 @@
 //! A CINCO game's steps: its start from a lobby, a person's press, the CPU's decision for its
 //! own seats and for the seats of players away, and the timers that hand a silent player's
-//! turn or bid to the CPU. Every step commits before anything is shown (DESIGN §12).
+//! turn or bid to the CPU. Every step commits before anything is shown.
 
 use std::hash::{BuildHasher, Hasher};
 

@@ -1,5 +1,5 @@
 //! What CINCO shows. The group's messages are built from a [`PublicView`] alone, which holds
-//! no hand and no sealed bid, so they cannot show one (DESIGN §5); a hand and its buttons are
+//! no hand and no sealed bid, so they cannot show one; a hand and its buttons are
 //! built from one seat's [`PrivateView`] and go to that player only.
 
 use std::sync::Arc;
