@@ -756,17 +756,25 @@ mod tests {
         assert!(says(&lines, "ana, bea tie at 7"), "{lines:?}");
     }
 
-    fn hand_lines(game: &Cinco, seat: u8, seconds_left: Option<i64>) -> Vec<String> {
+    /// `seat`'s private message in English, `seconds_left` on its clock, `picked` for its bid.
+    fn hand_of(
+        game: &Cinco,
+        seat: u8,
+        (seconds_left, picked): (Option<i64>, Option<Card>),
+    ) -> Message {
         let private = game.private_view(CincoSeat(seat)).expect("a seat");
-        let message = hand_message(
+        hand_message(
             (GameId(1), game.history().len()),
             &game.public_view(),
             &private,
             &names(),
-            (seconds_left, None),
+            (seconds_left, picked),
             (Locale::En, &render_en),
-        );
-        english(&message.lines)
+        )
+    }
+
+    fn hand_lines(game: &Cinco, seat: u8, seconds_left: Option<i64>) -> Vec<String> {
+        english(&hand_of(game, seat, (seconds_left, None)).lines)
     }
 
     #[test]
@@ -784,16 +792,7 @@ mod tests {
     /// The buttons' labels (in English) and payloads of `seat`'s hand, with `picked`.
     fn hand_buttons(game: &Cinco, seat: u8, picked: Option<Card>) -> Vec<Vec<(String, String)>> {
         let texts = Texts::load().expect("the message files parse");
-        let private = game.private_view(CincoSeat(seat)).expect("a seat");
-        let message = hand_message(
-            (GameId(1), game.history().len()),
-            &game.public_view(),
-            &private,
-            &names(),
-            (None, picked),
-            (Locale::En, &render_en),
-        );
-        message
+        hand_of(game, seat, (None, picked))
             .components
             .iter()
             .map(|row| match row {
