@@ -5,37 +5,7 @@ mod common;
 
 use cincobot::core::{Action, Output};
 use cincobot::i18n::{Locale, Texts};
-use common::{Harness, game_between_ana_and_bruno};
-
-/// `user` types `line` with their client in `locale`.
-async fn say_in(harness: &mut Harness, locale: Locale, user: &str, line: &str) -> Vec<Output> {
-    let mut input = harness.input(user, Action::Command(line.into()));
-    input.locale = Some(locale);
-    harness.deliver(input).await
-}
-
-/// Everything `outputs` say, in words, one line each.
-fn words(outputs: &[Output]) -> String {
-    let texts = Texts::load().expect("the message files parse");
-    let mut lines = Vec::new();
-    for output in outputs {
-        match output {
-            Output::Send { message, .. }
-            | Output::Board { message, .. }
-            | Output::Direct { message, .. } => {
-                lines.push(texts.render_lines(message.locale, &message.lines));
-            }
-            Output::Reply { locale, lines: said, .. } => {
-                lines.push(texts.render_lines(*locale, said));
-            }
-            Output::File { locale, caption, .. } => {
-                lines.push(texts.render_lines(*locale, caption));
-            }
-            Output::Keyboard { .. } => {}
-        }
-    }
-    lines.join("\n")
-}
+use common::{Harness, game_between_ana_and_bruno, say_in, words};
 
 // Item 14: /help and Telegram's menu name CINCO.
 

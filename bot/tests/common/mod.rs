@@ -383,3 +383,33 @@ pub fn terminal(folder: &tempfile::TempDir, cpu_checks: u32, session: &str) -> S
     assert!(output.status.success());
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
+
+/// `user` types `line` with their client in `locale`.
+pub async fn say_in(harness: &mut Harness, locale: Locale, user: &str, line: &str) -> Vec<Output> {
+    let mut input = harness.input(user, Action::Command(line.into()));
+    input.locale = Some(locale);
+    harness.deliver(input).await
+}
+
+/// Everything `outputs` say, in words, one line each.
+pub fn words(outputs: &[Output]) -> String {
+    let texts = Texts::load().expect("the message files parse");
+    let mut lines = Vec::new();
+    for output in outputs {
+        match output {
+            Output::Send { message, .. }
+            | Output::Board { message, .. }
+            | Output::Direct { message, .. } => {
+                lines.push(texts.render_lines(message.locale, &message.lines));
+            }
+            Output::Reply { locale, lines: said, .. } => {
+                lines.push(texts.render_lines(*locale, said));
+            }
+            Output::File { locale, caption, .. } => {
+                lines.push(texts.render_lines(*locale, caption));
+            }
+            Output::Keyboard { .. } => {}
+        }
+    }
+    lines.join("\n")
+}
