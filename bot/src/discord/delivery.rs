@@ -352,7 +352,7 @@ impl Delivery {
     async fn file_body(&self, locale: Locale, caption: &[Text], file: Attachment) -> Option<Body> {
         let (bytes, file_name) = match file {
             Attachment::Animation { animation, file_name } => {
-                match tokio::task::spawn_blocking(move || animation.gif()).await {
+                match self.drawing.gif(animation).await {
                     Ok(Ok(gif)) => (gif, file_name),
                     Ok(Err(error)) => {
                         tracing::error!(%error, "drawing a replay");

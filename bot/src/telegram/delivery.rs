@@ -407,7 +407,7 @@ impl Delivery {
         let caption = clip(&self.texts.render_lines(locale, caption), CAPTION_LIMIT);
         match file {
             Attachment::Animation { animation, file_name } => {
-                let gif = match tokio::task::spawn_blocking(move || animation.gif()).await {
+                let gif = match self.drawing.gif(animation).await {
                     Ok(Ok(gif)) => gif,
                     Ok(Err(error)) => {
                         tracing::error!(%error, "drawing a replay");
