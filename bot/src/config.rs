@@ -263,7 +263,19 @@ impl fmt::Display for ConfigError {
     }
 }
 
-impl std::error::Error for ConfigError {}
+impl std::error::Error for ConfigError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ConfigError::Unreadable { error, .. } => Some(error),
+            ConfigError::Invalid { error, .. } => Some(error),
+            ConfigError::Locale(_)
+            | ConfigError::Timer(_)
+            | ConfigError::CpuChecks(_)
+            | ConfigError::CincoSeed(_)
+            | ConfigError::ChallengerFirst(_) => None,
+        }
+    }
+}
 
 impl Config {
     /// The configuration from `path` (or `config.toml` in the working directory, if present)
@@ -404,6 +416,19 @@ mod tests {
         let env = |name: &str| (name == "CINCOBOT_CHALLENGER_FIRST").then(|| "maybe".to_owned());
         assert!(matches!(Config::load(Some(&path), env), Err(ConfigError::ChallengerFirst(_))));
         Ok(())
+    }
+
+    #[test]
+    fn a_file_that_cannot_be_read_or_parsed_keeps_the_error_behind_it() {
+        use std::error::Error as _;
+        let missing = Config::load(Some(Path::new("/nonexistent/cincobot.toml")), |_| None);
+        let source = missing.as_ref().err().and_then(|error| error.source());
+        assert!(source.is_some_and(|source| source.is::<std::io::Error>()), "{missing:?}");
+        let file = tempfile::NamedTempFile::new().expect("a temporary file");
+        std::fs::write(file.path(), "[cpu]\neasy_ms = \"fast\"\n").expect("written");
+        let invalid = Config::load(Some(file.path()), |_| None);
+        let source = invalid.as_ref().err().and_then(|error| error.source());
+        assert!(source.is_some_and(|source| source.is::<toml::de::Error>()), "{invalid:?}");
     }
 
     #[test]

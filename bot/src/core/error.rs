@@ -24,7 +24,15 @@ impl fmt::Display for CoreError {
     }
 }
 
-impl std::error::Error for CoreError {}
+impl std::error::Error for CoreError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            CoreError::Refused(_) => None,
+            CoreError::Store(error) => Some(error),
+            CoreError::Render(error) => Some(error),
+        }
+    }
+}
 
 impl From<StoreError> for CoreError {
     fn from(error: StoreError) -> CoreError {

@@ -62,7 +62,14 @@ impl std::fmt::Display for StartError {
     }
 }
 
-impl std::error::Error for StartError {}
+impl std::error::Error for StartError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            StartError::Store(error) => Some(error),
+            StartError::Texts(error) => Some(error),
+        }
+    }
+}
 
 /// Opens the database, loads the texts and starts the core with the system clock.
 ///
