@@ -234,6 +234,7 @@ impl Core {
             last_human_at: now,
             away: [false, false],
             undo_by: None,
+            offer_draft: None,
             started_by: context.user.id.clone(),
             rematch_of,
             board_message: None,

@@ -11,6 +11,7 @@ mod command;
 mod cpu;
 mod error;
 mod input;
+mod offers;
 mod output;
 mod payload;
 mod picker;
@@ -45,7 +46,7 @@ pub use output::{
     Attachment, BoardImage, Button, ButtonStyle, HandSlot, MAX_SELECT_OPTIONS, Message, Output,
     Prompt, Row, Select, SelectOption,
 };
-pub use payload::{CincoRound, LobbyChoice, MAX_PAYLOAD, Payload};
+pub use payload::{CincoRound, LobbyChoice, MAX_PAYLOAD, OfferStep, Payload};
 pub use shortcut::shortcut;
 pub use suggestions::MAX_SUGGESTIONS;
 
@@ -381,6 +382,9 @@ impl Core {
                 self.answer_undo(context, game, ply, accept).await
             }
             Payload::Pick { game, ply, column } => self.pick(context, game, ply, column.as_deref()),
+            Payload::Offer { game, ply, count, step } => {
+                self.offer_step(context, game, ply, count, step).await
+            }
             Payload::Resign { game, ply, seat, confirm } => {
                 self.answer_resign(context, game, ply, seat, confirm).await
             }

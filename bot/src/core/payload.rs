@@ -31,6 +31,14 @@ pub enum Payload {
         ply: usize,
         column: Option<String>,
     },
+    /// Renju: a step of black's ten fifth moves chosen by buttons in `game` at `ply`, drawn
+    /// when `count` points were chosen (a press drawn for another count is stale).
+    Offer {
+        game: GameId,
+        ply: usize,
+        count: usize,
+        step: OfferStep,
+    },
     /// Answer the resignation question `seat` was asked at `ply`: give up (`confirm`) or
     /// keep playing.
     Resign {
@@ -69,6 +77,21 @@ pub enum Payload {
         round: CincoRound,
         action: String,
     },
+}
+
+/// A step of renju's offer chosen by buttons.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OfferStep {
+    /// Begin choosing the ten points (instead of placing the fifth stone).
+    Begin,
+    /// Add this point to the points chosen.
+    Add(String),
+    /// Take back the last point chosen.
+    RemoveLast,
+    /// Offer the ten points chosen.
+    Send,
+    /// Give up choosing: back to placing the fifth stone.
+    Stop,
 }
 
 /// What a CINCO button was drawn for.
@@ -134,6 +157,16 @@ impl Payload {
             Payload::Pick { game, ply, column } => {
                 format!("k:{}:{ply}:{}", game.0, column.as_deref().unwrap_or_default())
             }
+            Payload::Offer { game, ply, count, step } => {
+                let step = match step {
+                    OfferStep::Begin => "b".to_owned(),
+                    OfferStep::Add(point) => format!("+{point}"),
+                    OfferStep::RemoveLast => "-".to_owned(),
+                    OfferStep::Send => "!".to_owned(),
+                    OfferStep::Stop => "x".to_owned(),
+                };
+                format!("o:{}:{ply}:{count}{step}", game.0)
+            }
             Payload::Resign { game, ply, seat, confirm } => {
                 let seat = match seat {
                     Seat::First => '1',
@@ -195,6 +228,25 @@ impl Payload {
                 let column = parts.next()?;
                 let column = (!column.is_empty()).then(|| column.to_owned());
                 Some(Payload::Pick { game: GameId(id), ply, column })
+            }
+            "o" => {
+                let ply = ply()?;
+                let rest = parts.next()?;
+                let digits = rest.find(|c: char| !c.is_ascii_digit())?;
+                let count = rest[..digits].parse().ok()?;
+                let step = match &rest[digits..] {
+                    "b" => OfferStep::Begin,
+                    "-" => OfferStep::RemoveLast,
+                    "!" => OfferStep::Send,
+                    "x" => OfferStep::Stop,
+                    other => {
+                        let point = other.strip_prefix('+').filter(|point| {
+                            !point.is_empty() && point.bytes().all(|b| b.is_ascii_alphanumeric())
+                        })?;
+                        OfferStep::Add(point.to_owned())
+                    }
+                };
+                Some(Payload::Offer { game: GameId(id), ply, count, step })
             }
             "x" => {
                 let ply = ply()?;
@@ -259,6 +311,16 @@ mod tests {
             Payload::Pick { game: GameId(7), ply: 9, column: None },
             Payload::Resign { game: GameId(7), ply: 224, seat: Seat::Second, confirm: true },
             Payload::Resign { game: GameId(7), ply: 0, seat: Seat::First, confirm: false },
+            Payload::Offer {
+                game: GameId(123_456),
+                ply: 8,
+                count: 9,
+                step: OfferStep::Add("h10".into()),
+            },
+            Payload::Offer { game: GameId(1), ply: 8, count: 0, step: OfferStep::Begin },
+            Payload::Offer { game: GameId(1), ply: 8, count: 3, step: OfferStep::RemoveLast },
+            Payload::Offer { game: GameId(1), ply: 8, count: 10, step: OfferStep::Send },
+            Payload::Offer { game: GameId(1), ply: 8, count: 2, step: OfferStep::Stop },
             Payload::Rematch(GameId(7)),
             Payload::Replay(GameId(7)),
             Payload::History {
@@ -297,5 +359,10 @@ mod tests {
         assert_eq!(Payload::decode("L:1:q"), None);
         assert_eq!(Payload::decode("L:-1:j"), None);
         assert_eq!(Payload::decode("C:1:2:"), None);
+        assert_eq!(Payload::decode("o:1:8:3"), None);
+        assert_eq!(Payload::decode("o:1:8:+h8"), None);
+        assert_eq!(Payload::decode("o:1:8:3+"), None);
+        assert_eq!(Payload::decode("o:1:8:3+h 8"), None);
+        assert_eq!(Payload::decode("o:1:8:3?"), None);
     }
 }

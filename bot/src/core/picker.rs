@@ -4,8 +4,10 @@
 //! keyboard. Only the player to act may open it.
 
 use super::error::{CoreError, refused};
+use super::payload::OfferStep;
 use super::table::column_picker;
 use super::{Button, Context, Core, GameId, Output, Payload, Row, Select, SelectOption};
+use crate::games::Resolution;
 use crate::i18n::Text;
 
 impl Core {
@@ -26,8 +28,18 @@ impl Core {
         if table.position.seat_to_act() != Some(seat) {
             return Err(refused("not-your-turn"));
         }
-        let points = table.position.legal_points();
+        // While black chooses ten fifth moves to offer, a point chosen joins the offer.
+        let draft = table
+            .row
+            .offer_draft
+            .as_ref()
+            .filter(|_| table.position.resolution() == Resolution::FifthStone);
+        let points = match draft {
+            Some(draft) => table.position.offer_candidates(draft),
+            None => table.position.legal_points(),
+        };
         let components = match column {
+            None if draft.is_some() && points.is_empty() => return Err(refused("outdated")),
             None => vec![column_picker(id, ply, &points)],
             Some(column) => {
                 let options: Vec<SelectOption> = points
@@ -37,7 +49,17 @@ impl Core {
                         let point = format!("{c}{row}");
                         SelectOption::new(
                             Text::new("button-point").with("point", point.as_str()),
-                            &Payload::Move { game: id, ply, text: point, confirm: false },
+                            &match draft {
+                                Some(draft) => Payload::Offer {
+                                    game: id,
+                                    ply,
+                                    count: draft.len(),
+                                    step: OfferStep::Add(point),
+                                },
+                                None => {
+                                    Payload::Move { game: id, ply, text: point, confirm: false }
+                                }
+                            },
                         )
                     })
                     .collect();

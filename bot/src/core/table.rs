@@ -2,6 +2,7 @@
 
 use engine::{DrawReason, Outcome, Seat, WinReason};
 
+use super::payload::OfferStep;
 use super::{
     BoardImage, Button, Core, GameId, Message, Output, Payload, Player, Row, Select, SelectOption,
 };
@@ -157,7 +158,12 @@ pub(super) fn status(table: &Table) -> Text {
                     None => named("status-turn", seat),
                 },
                 Resolution::SwapOption => named("status-swap", seat),
-                Resolution::FifthStone => named("status-fifth", seat),
+                Resolution::FifthStone => match &table.row.offer_draft {
+                    Some(draft) => named("status-offering", seat)
+                        .with("count", draft.len())
+                        .with("total", engine::FIFTH_OFFERS),
+                    None => named("status-fifth", seat),
+                },
                 Resolution::FifthChoice => named("status-fifth-choice", seat)
                     .with("points", position.offered_fifths().join(" ")),
             },
@@ -244,6 +250,34 @@ fn drop_buttons(id: GameId, position: &Position) -> Vec<Button> {
         .collect()
 }
 
+/// Renju's fifth move: with no offer under way, the point picker places the fifth stone and a
+/// button begins choosing ten points to offer; while black chooses them, the picker adds a
+/// point (until ten), and buttons take back the last, offer the ten, or go back to placing.
+fn offer_rows(id: GameId, position: &Position, draft: Option<&[String]>) -> Vec<Row> {
+    let ply = position.ply();
+    let step = |count: usize, step: OfferStep| Payload::Offer { game: id, ply, count, step };
+    let Some(draft) = draft else {
+        let begin = Button::new(Text::new("button-offer-begin"), &step(0, OfferStep::Begin));
+        return vec![column_picker(id, ply, &position.legal_points()), Row::Buttons(vec![begin])];
+    };
+    let count = draft.len();
+    let mut rows = Vec::new();
+    let mut buttons = Vec::new();
+    if count < engine::FIFTH_OFFERS {
+        rows.push(column_picker(id, ply, &position.offer_candidates(draft)));
+    } else {
+        let send = Button::new(Text::new("button-offer-send"), &step(count, OfferStep::Send));
+        buttons.push(send.primary());
+    }
+    if let Some(last) = draft.last() {
+        let label = Text::new("button-offer-remove").with("point", last.as_str());
+        buttons.push(Button::new(label, &step(count, OfferStep::RemoveLast)));
+    }
+    buttons.push(Button::new(Text::new("button-offer-stop"), &step(count, OfferStep::Stop)));
+    rows.push(Row::Buttons(buttons));
+    rows
+}
+
 /// The components under a board: columns to drop in (and pop from), renju's decisions, the
 /// columns of a big board's point picker (a 15×15 board does not fit in buttons;
 /// `/move h8` works too), or a rematch once the game is over.
@@ -279,6 +313,9 @@ fn components(table: &Table) -> Vec<Row> {
                 )
             })
             .collect(),
+        Resolution::FifthStone if !table.row.settings.kind.has_columns() => {
+            offer_rows(id, position, table.row.offer_draft.as_deref())
+        }
         Resolution::Move | Resolution::FifthStone if !table.row.settings.kind.has_columns() => {
             vec![column_picker(id, ply, &position.legal_points())]
         }
@@ -319,6 +356,17 @@ impl Core {
         lines.push(header);
         lines.extend(notes);
         lines.push(status.clone());
+        let draft = match (&row.offer_draft, position.resolution()) {
+            (Some(draft), Resolution::FifthStone) if row.status == GameStatus::Active => {
+                draft.as_slice()
+            }
+            _ => &[],
+        };
+        if !draft.is_empty() {
+            let numbered: Vec<String> =
+                draft.iter().enumerate().map(|(i, point)| format!("{}. {point}", i + 1)).collect();
+            lines.push(Text::new("offer-chosen").with("points", numbered.join(", ")));
+        }
         if row.status == GameStatus::Active {
             lines.extend(position.forbidden_legend());
         } else {
@@ -337,8 +385,8 @@ impl Core {
         lines.extend(ratings);
         let labels = self.labels(table, locale, &status);
         let board = Some(BoardImage {
-            picture: position.picture(&labels, standing(row)),
-            diagram: position.diagram(),
+            picture: position.picture_drafting(&labels, standing(row), draft),
+            diagram: position.diagram_drafting(draft),
             file_name: format!("game-{}-ply-{}.png", row.id.0, position.ply()),
         });
         Message {

@@ -129,6 +129,8 @@ impl Core {
             row.last_human_at = now;
         }
         row.undo_by = None;
+        // A move (the ten offered, or anything typed) ends an offer being chosen by buttons.
+        row.offer_draft = None;
         row.updated_at = now;
         let over = position.outcome().is_over();
         if over {
@@ -325,6 +327,7 @@ impl Core {
             winner: Some(seat.opponent()),
             turn_deadline: None,
             undo_by: None,
+            offer_draft: None,
             updated_at: self.clock.now_ms(),
             ..row.clone()
         }
@@ -444,6 +447,7 @@ impl Core {
         })?;
         let mut row = table.row.clone();
         row.undo_by = None;
+        row.offer_draft = None;
         row.last_human_at = now;
         row.updated_at = now;
         row.turn_deadline = turn_deadline(&row, &position, now);

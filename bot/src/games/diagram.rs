@@ -13,6 +13,14 @@ impl Position {
     /// image).
     #[must_use]
     pub fn diagram(&self) -> String {
+        self.diagram_drafting(&[])
+    }
+
+    /// The diagram while renju's black chooses ten fifth moves to offer: the points of
+    /// `draft` chosen so far numbered as an offer is.
+    #[must_use]
+    pub fn diagram_drafting(&self, draft: &[String]) -> String {
+        let offered = self.offered_points();
         let marks = Marks {
             last: self.last_point(),
             forbidden: if self.seat_to_act().map(|seat| self.stone_of(seat)) == Some(Stone::Black) {
@@ -20,7 +28,7 @@ impl Position {
             } else {
                 Vec::new()
             },
-            offers: self.offered_points(),
+            offers: if offered.is_empty() { self.draft_points(draft) } else { offered },
             shape: super::picture::forbidden_lines(&self.outcome())
                 .into_iter()
                 .flat_map(|line| line.points())

@@ -82,9 +82,26 @@ impl Position {
     /// The board's picture, with `labels` for every word on it.
     #[must_use]
     pub fn picture(&self, labels: &Labels, standing: Standing) -> Picture {
+        self.picture_drafting(labels, standing, &[])
+    }
+
+    /// The board's picture while renju's black chooses ten fifth moves to offer: the points
+    /// of `draft` chosen so far (in notation) numbered as an offer is.
+    #[must_use]
+    pub fn picture_drafting(
+        &self,
+        labels: &Labels,
+        standing: Standing,
+        draft: &[String],
+    ) -> Picture {
         let with_i = engine::Notation::WithI;
+        let draft = self.draft_points(draft);
         let grid = |board, notation| {
-            Picture::Grid(Arc::new(self.grid_picture(board, notation, labels, standing)))
+            let mut picture = self.grid_picture(board, notation, labels, standing);
+            if standing == Standing::Playing && picture.offers.is_empty() {
+                picture.offers.clone_from(&draft);
+            }
+            Picture::Grid(Arc::new(picture))
         };
         match self {
             Position::Connect(game) => {
@@ -234,6 +251,20 @@ impl Position {
             Position::Renju(game) => game.opening_area(),
             _ => None,
         }
+    }
+
+    /// Renju: the points of an offer being chosen (in notation), those the game reads.
+    pub(super) fn draft_points(&self, draft: &[String]) -> Vec<Point> {
+        let Position::Renju(game) = self else { return Vec::new() };
+        draft
+            .iter()
+            .filter_map(|text| match game.parse_move(text) {
+                Ok(engine::RenjuMove::Place(point) | engine::RenjuMove::ChooseFifth(point)) => {
+                    Some(point)
+                }
+                _ => None,
+            })
+            .collect()
     }
 
     /// Renju: the ten points offered for the fifth move, in the order offered.

@@ -225,6 +225,56 @@ impl Position {
         }
     }
 
+    /// Renju, black to offer ten fifth moves: the points of `draft` (in order, as typed or
+    /// pressed) as the notation writes them, if the engine lets them all stand in the offer.
+    ///
+    /// # Errors
+    /// [`MoveError`] when a point is unreadable or the offer could not keep it (taken,
+    /// repeated, the mirror of another), or the game does not wait for an offer.
+    pub fn check_offer_draft(&self, draft: &[String]) -> Result<Vec<String>, MoveError> {
+        let Position::Renju(game) = self else {
+            return Err(MoveError::Renju(engine::RenjuError::WrongAction {
+                awaited: RenjuPhase::FifthStone,
+            }));
+        };
+        let kind = self.kind();
+        let mut points = Vec::with_capacity(draft.len());
+        for text in draft {
+            match game.parse_move(text) {
+                Ok(RenjuMove::Place(point)) => points.push(point),
+                Ok(_) => {
+                    return Err(MoveError::Renju(engine::RenjuError::WrongAction {
+                        awaited: game.phase(),
+                    }));
+                }
+                Err(error) => return Err(MoveError::Unreadable { kind, error }),
+            }
+        }
+        game.check_partial_offer(&points).map_err(MoveError::Renju)?;
+        Ok(points.into_iter().map(|point| game.format_move(RenjuMove::Place(point))).collect())
+    }
+
+    /// Renju, black to offer: the points that may join `draft` in the offer, as `(column,
+    /// row)` for the point picker; empty when none may (ten chosen, or not renju's offer).
+    #[must_use]
+    pub fn offer_candidates(&self, draft: &[String]) -> Vec<(String, String)> {
+        let Position::Renju(game) = self else { return Vec::new() };
+        let Ok(chosen) = self.check_offer_draft(draft) else { return Vec::new() };
+        let mut points: Vec<Point> = self.draft_points(&chosen);
+        let mut candidates = Vec::new();
+        for point in game.board().points() {
+            points.push(point);
+            if game.check_partial_offer(&points).is_ok() {
+                let text = game.format_move(RenjuMove::Place(point));
+                if let Some((column, row)) = split_point(&text) {
+                    candidates.push((column.to_owned(), row.to_owned()));
+                }
+            }
+            points.pop();
+        }
+        candidates
+    }
+
     /// In renju a forbidden point *loses* for black: the shape `text` would make, and the
     /// point as the notation writes it, if it is such a move, so the bot can ask before
     /// playing it.

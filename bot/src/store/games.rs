@@ -48,6 +48,9 @@ pub struct GameRow {
     pub last_human_at: i64,
     pub away: [bool; 2],
     pub undo_by: Option<Seat>,
+    /// Renju: the fifth moves black has chosen so far to offer by buttons, in notation and
+    /// in order (`Some` of none once black began); `None` when black is not choosing.
+    pub offer_draft: Option<Vec<String>>,
     pub started_by: String,
     pub rematch_of: Option<GameId>,
     pub board_message: Option<String>,
@@ -154,6 +157,9 @@ pub(super) fn read_game(row: &SqliteRow, seats: Vec<Player>) -> Result<GameRow, 
         last_human_at: row.try_get("last_human_at")?,
         away: away.pair(),
         undo_by: row.try_get::<Option<i16>, _>("undo_by")?.map(seat_from).transpose()?,
+        offer_draft: row
+            .try_get::<Option<String>, _>("offer_draft")?
+            .map(|draft| draft.split_whitespace().map(str::to_owned).collect()),
         started_by: row.try_get("started_by")?,
         rematch_of: row.try_get::<Option<i64>, _>("rematch_of")?.map(GameId),
         board_message: row.try_get("board_message")?,
@@ -166,7 +172,7 @@ pub(super) fn read_game(row: &SqliteRow, seats: Vec<Player>) -> Result<GameRow, 
 }
 
 const UPDATE_GAME: &str = "UPDATE games SET status = ?, result = ?, turn_deadline = ?, \
-     last_human_at = ?, away_seats = ?, undo_by = ?, board_message = ?, \
+     last_human_at = ?, away_seats = ?, undo_by = ?, offer_draft = ?, board_message = ?, \
      shown_ply = ?, rating_due = ?, result_shown = ?, updated_at = ? WHERE id = ?";
 
 fn update_game(
@@ -179,6 +185,7 @@ fn update_game(
         .bind(game.last_human_at)
         .bind(i16::from(AwaySeats::from_pair(game.away).bits()))
         .bind(game.undo_by.map(seat_code))
+        .bind(game.offer_draft.as_ref().map(|draft| draft.join(" ")))
         .bind(game.board_message.as_deref())
         .bind(ply_value(game.shown_ply))
         .bind(game.rating_due)
@@ -225,6 +232,7 @@ impl Change {
             last_human_at: new.now,
             away: [false, false],
             undo_by: None,
+            offer_draft: None,
             started_by: new.started_by,
             rematch_of: new.rematch_of,
             board_message: None,

@@ -88,10 +88,10 @@ impl OpeningArea {
     }
 }
 
-/// Checks black's ten offered fifth moves on the four-stone `board`: on the board, empty,
-/// all different, and no two of them the same move under a turn or flip that leaves the
-/// position as it is.
-pub(crate) fn check_offer(board: &Board, offers: &[Point; FIFTH_OFFERS]) -> Result<(), RenjuError> {
+/// Checks black's offered fifth moves (the ten, or those chosen so far) on the four-stone
+/// `board`: on the board, empty, all different, and no two of them the same move under a
+/// turn or flip that leaves the position as it is.
+pub(crate) fn check_offer(board: &Board, offers: &[Point]) -> Result<(), RenjuError> {
     for &point in offers {
         if !board.contains(point) {
             return Err(RenjuError::OffBoard);

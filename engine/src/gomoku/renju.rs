@@ -172,6 +172,26 @@ impl Renju {
         self.offers.as_ref()
     }
 
+    /// Checks black's offer as far as it is chosen (at most ten points, in order) by the rules
+    /// the whole offer is checked by, so a player choosing them one by one hears at once of a
+    /// point the offer could not keep. More than ten points are refused as the wrong action:
+    /// after ten, the choice is white's.
+    ///
+    /// # Errors
+    /// Why the points cannot all stand in black's offer now.
+    pub fn check_partial_offer(&self, points: &[Point]) -> Result<(), RenjuError> {
+        if self.outcome.is_over() {
+            return Err(RenjuError::GameOver);
+        }
+        if self.phase != RenjuPhase::FifthStone {
+            return Err(RenjuError::WrongAction { awaited: self.phase });
+        }
+        if points.len() > FIFTH_OFFERS {
+            return Err(RenjuError::WrongAction { awaited: RenjuPhase::FifthChoice });
+        }
+        check_offer(&self.board, points)
+    }
+
     /// The points where a black stone would lose now, with the shape it would make, for the
     /// board to mark them and the bot to ask for confirmation. Empty once the game is over.
     #[must_use]
@@ -570,6 +590,31 @@ mod tests {
         let offers: [Point; FIFTH_OFFERS] =
             points(text).try_into().expect("the test offers ten points");
         RenjuMove::OfferFifth(offers)
+    }
+
+    #[test]
+    fn an_offer_in_the_making_is_checked_as_the_whole_offer_is() {
+        let game = renju(MIRRORED);
+        assert_eq!(game.check_partial_offer(&[]), Ok(()));
+        assert_eq!(game.check_partial_offer(&points("g5 a1")), Ok(()));
+        assert_eq!(
+            game.check_partial_offer(&points("g5 i5")),
+            Err(RenjuError::SymmetricOffers(point("g5"), point("i5")))
+        );
+        assert_eq!(
+            game.check_partial_offer(&points("a1 a1")),
+            Err(RenjuError::RepeatedOffer(point("a1")))
+        );
+        assert_eq!(
+            game.check_partial_offer(&points("h8")),
+            Err(RenjuError::OfferOccupied(point("h8")))
+        );
+        let eleven = points("a1 a2 a3 a4 a5 a6 a7 a8 a9 a10 a11");
+        assert!(game.check_partial_offer(&eleven).is_err());
+        assert_eq!(
+            renju("h8").check_partial_offer(&[]),
+            Err(RenjuError::WrongAction { awaited: RenjuPhase::SwapOption { after: 1 } })
+        );
     }
 
     #[test]
