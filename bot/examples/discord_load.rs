@@ -10,9 +10,9 @@
 //! `cargo run --release -p cincobot --example discord_load [GAMES] [MOVES] [PAUSE]`
 //! (200, 30, 500).
 
-#[path = "../tests/fake_discord/mod.rs"]
+#[path = "../tests/integration/fake_discord.rs"]
 mod fake_discord;
-#[path = "../tests/fake_http/mod.rs"]
+#[path = "../tests/integration/fake_http.rs"]
 mod fake_http;
 mod load_report;
 

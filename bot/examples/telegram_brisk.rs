@@ -12,9 +12,9 @@
 //! `cargo run --release -p cincobot --example telegram_brisk [MOVES] [PAUSE] [answer|clock]`
 //! (60, 500, answer).
 
-#[path = "../tests/fake_http/mod.rs"]
+#[path = "../tests/integration/fake_http.rs"]
 mod fake_http;
-#[path = "../tests/fake_telegram/mod.rs"]
+#[path = "../tests/integration/fake_telegram.rs"]
 mod fake_telegram;
 
 use std::collections::HashSet;

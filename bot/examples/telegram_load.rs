@@ -10,9 +10,9 @@
 //! `cargo run --release -p cincobot --example telegram_load [GAMES] [MOVES] [PAUSE]`
 //! (200, 30, 500).
 
-#[path = "../tests/fake_http/mod.rs"]
+#[path = "../tests/integration/fake_http.rs"]
 mod fake_http;
-#[path = "../tests/fake_telegram/mod.rs"]
+#[path = "../tests/integration/fake_telegram.rs"]
 mod fake_telegram;
 mod load_report;
 

@@ -10,9 +10,9 @@
 //! (100000, 2; an idle time longer than the run keeps every chat's queue, as the bot did
 //! before queues retired).
 
-#[path = "../tests/fake_http/mod.rs"]
+#[path = "../tests/integration/fake_http.rs"]
 mod fake_http;
-#[path = "../tests/fake_telegram/mod.rs"]
+#[path = "../tests/integration/fake_telegram.rs"]
 mod fake_telegram;
 
 use std::time::{Duration, Instant};

@@ -118,7 +118,7 @@ mod tests {
         assert_eq!(read("/"), Understood::Ignore);
     }
 
-    /// Found by `tests/parsers.rs`: an entity ending inside a surrogate pair made teloxide
+    /// Found by `tests/integration/parsers.rs`: an entity ending inside a surrogate pair made teloxide
     /// panic while reading the message.
     #[test]
     fn entities_inside_a_character_or_past_the_text_are_dropped() {
