@@ -1,15 +1,5 @@
-## The bot's general messages: help, challenges, turns, settings, stats.
+## The bot's general messages: challenges, turns, settings, stats.
 
-help =
-    cincobot commands:
-    /gomoku, /renju, /ninuki, /pente, /connect5 (5 en raya), /connect4 — challenge @user, play cpu [easy|normal|hard], or name nobody for an open challenge. Options: 15/19/13 (size), overline on|off, forbidden on|off, popout, timer 0|30|60, ranked|casual.
-    /accept, /decline, /join — answer a challenge.
-    /move <move> [#game] — h8, K10, 3, pop 3, swap, keep, offer …, choose …
-    /resign (asks first; /resign confirm gives up at once), /undo, /board, /rematch
-    /rules <game> [full], /stats [@user], /leaderboard [game]
-    /replay [#game] (the game as an animation), /history [@user] [game] [page], /export [#game] (a file for other programs)
-    /language es|en, /settings <game> [<option> <value>] (admins; the options above and alternate on|off: who starts the rematch), /cancel (admins)
-    /cinco — open a table of CINCO, the card game (others sit down with its button; /rules cinco), /hand [#game] — your CINCO hand again, by private message
 internal-error = Something failed on our side. Nothing changed; please try again.
 button-unknown = That button no longer works.
 button-disabled = That button cannot be pressed now.

@@ -1,31 +1,5 @@
-# Telegram only: the command menu, turn messages, the deep link.
+# Telegram only: turn messages, the deep link.
 tg-your-turn = { $name }, your turn in game #{ $id }.
 tg-private-closed = I cannot write to you privately until you open a chat with me: press the button, then Start.
 tg-button-open-chat = Open a chat with the bot
 tg-linked = Done: I can write to you privately now.
-tg-command-help = How to play and every command
-tg-command-connect5 = 5 en raya: /connect5 @someone, or cpu
-tg-command-connect4 = Connect Four: /connect4 @someone, or cpu
-tg-command-gomoku = Gomoku: /gomoku @someone, or cpu
-tg-command-renju = Renju: /renju @someone, or cpu
-tg-command-ninuki = Ninuki (five with captures): /ninuki @someone, or cpu
-tg-command-pente = Pente: /pente @someone, or cpu
-tg-command-cinco = CINCO, the card game: open a table others join
-tg-command-hand = Your CINCO hand again, by private message
-tg-command-move = Play a move: /move h8, /move 4, /move pop 3
-tg-command-board = Show your game's board again
-tg-command-undo = Ask to take back your last move
-tg-command-resign = Give up your game (asks first)
-tg-command-rematch = Play the last game again
-tg-command-accept = Accept a challenge
-tg-command-decline = Decline a challenge
-tg-command-join = Join an open challenge
-tg-command-rules = The rules of a game: /rules gomoku
-tg-command-stats = Your ratings and results
-tg-command-replay = Watch a game again: /replay or /replay #12
-tg-command-history = The games played in this chat
-tg-command-export = A game as a file for other programs
-tg-command-leaderboard = The chat's best players
-tg-command-language = The chat's language: /language en or es
-tg-command-settings = The chat's default options (admins)
-tg-command-cancel = End a game without a result (admins)

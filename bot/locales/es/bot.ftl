@@ -1,15 +1,5 @@
-## Mensajes generales del bot: ayuda, retos, turnos, ajustes, estadísticas.
+## Mensajes generales del bot: retos, turnos, ajustes, estadísticas.
 
-help =
-    Comandos de cincobot:
-    /gomoku, /renju, /ninuki, /pente, /conecta5 (5 en raya), /conecta4 — reta con @usuario, juega contra cpu [fácil|normal|difícil], o sin rival para un reto abierto. Opciones: 15/19/13 (tamaño), línea-larga sí|no, prohibidos sí|no, popout, tiempo 0|30|60, clasificatoria|amistosa.
-    /aceptar, /rechazar, /unirse — responde a un reto.
-    /mover <jugada> [#partida] — h8, K10, 3, pop 3, cambiar, seguir, ofrecer …, elegir …
-    /rendirse (pregunta antes; /rendirse confirmar abandona al momento), /deshacer, /tablero, /revancha
-    /reglas <juego> [completo], /estadisticas [@usuario], /clasificacion [juego]
-    /repeticion [#partida] (la partida animada), /historial [@usuario] [juego] [página], /exportar [#partida] (un archivo para otros programas)
-    /idioma es|en, /ajustes <juego> [<opción> <valor>] (administradores; las opciones de arriba y alternar sí|no: quién empieza la revancha), /cancelar (administradores)
-    /cinco — abre una mesa de CINCO, el juego de cartas (los demás se sientan con su botón; /reglas cinco), /mano [#partida] — tu mano de CINCO otra vez, por mensaje privado
 internal-error = Algo falló de nuestro lado. No se cambió nada; prueba otra vez.
 button-unknown = Ese botón ya no sirve.
 button-disabled = Ese botón no se puede pulsar ahora.

@@ -1,31 +1,5 @@
-# Solo Telegram: el menú de comandos, los avisos de turno, el enlace directo.
+# Solo Telegram: los avisos de turno, el enlace directo.
 tg-your-turn = { $name }, te toca en la partida #{ $id }.
 tg-private-closed = No puedo escribirte en privado hasta que abras un chat conmigo: pulsa el botón y luego Iniciar.
 tg-button-open-chat = Abrir un chat con el bot
 tg-linked = Hecho: ya puedo escribirte en privado.
-tg-command-help = Cómo jugar y todos los comandos
-tg-command-connect5 = 5 en raya: /conecta5 @alguien, o cpu
-tg-command-connect4 = Cuatro en raya: /conecta4 @alguien, o cpu
-tg-command-gomoku = Gomoku: /gomoku @alguien, o cpu
-tg-command-renju = Renju: /renju @alguien, o cpu
-tg-command-ninuki = Ninuki (cinco con capturas): /ninuki @alguien, o cpu
-tg-command-pente = Pente: /pente @alguien, o cpu
-tg-command-cinco = CINCO, el juego de cartas: abre una mesa para sentarse
-tg-command-hand = Tu mano de CINCO otra vez, por mensaje privado
-tg-command-move = Jugar: /mover h8, /mover 4, /mover pop 3
-tg-command-board = Volver a mostrar el tablero de tu partida
-tg-command-undo = Pedir deshacer tu última jugada
-tg-command-resign = Abandonar tu partida (pregunta antes)
-tg-command-rematch = Jugar otra vez la última partida
-tg-command-accept = Aceptar un desafío
-tg-command-decline = Rechazar un desafío
-tg-command-join = Unirse a un desafío abierto
-tg-command-rules = Las reglas de un juego: /reglas gomoku
-tg-command-stats = Tus puntuaciones y resultados
-tg-command-replay = Vuelve a ver una partida: /repeticion o /repeticion #12
-tg-command-history = Las partidas jugadas en este chat
-tg-command-export = Una partida como archivo para otros programas
-tg-command-leaderboard = Los mejores jugadores del chat
-tg-command-language = El idioma del chat: /idioma es o en
-tg-command-settings = Las opciones por defecto del chat (administradores)
-tg-command-cancel = Terminar una partida sin resultado (administradores)

@@ -2,6 +2,7 @@ use std::fmt;
 
 use engine::cpu::Level;
 
+use super::commands::{self, CommandKind};
 use super::{ChallengeId, GameId};
 use crate::games::{Family, GameKind, GameOptions, OptionError};
 use crate::i18n::{Locale, Text};
@@ -219,12 +220,12 @@ pub fn parse(line: &str, bot_name: &str) -> Result<Option<Command>, CommandError
         return Ok(None);
     };
     let args: Vec<&str> = rest.split_whitespace().collect();
-    let name = name.to_lowercase();
-    if let Some(kind) = GameKind::parse(&name) {
-        return challenge(kind, &args).map(Some);
-    }
-    let command = match name.as_str() {
-        "move" | "mover" | "m" => {
+    let Some(kind) = commands::named(name) else {
+        return Err(CommandError::Unknown(name.to_lowercase()));
+    };
+    let command = match kind {
+        CommandKind::Challenge(kind) => challenge(kind, &args)?,
+        CommandKind::Move => {
             let confirm = args.iter().any(|w| is_confirm(w));
             let game = args
                 .iter()
@@ -243,17 +244,17 @@ pub fn parse(line: &str, bot_name: &str) -> Result<Option<Command>, CommandError
             }
             Command::Move { text, game, confirm }
         }
-        "resign" | "rendirse" | "abandonar" => {
+        CommandKind::Resign => {
             let confirm = args.iter().any(|w| is_confirm(w));
             let rest: Vec<&str> = args.iter().copied().filter(|w| !is_confirm(w)).collect();
             Command::Resign { game: game_id(&rest)?, confirm }
         }
-        "undo" | "deshacer" => {
+        CommandKind::Undo => {
             let answer = args.iter().find_map(|w| yes_or_no(w));
             let rest: Vec<&str> = args.iter().copied().filter(|w| yes_or_no(w).is_none()).collect();
             Command::Undo { game: game_id(&rest)?, answer }
         }
-        "board" | "tablero" => {
+        CommandKind::Board => {
             let numbers =
                 |w: &&str| ["numbers", "números", "numeros"].contains(&w.to_lowercase().as_str());
             let rest: Vec<&str> = args.iter().copied().filter(|w| !numbers(w)).collect();
@@ -263,10 +264,10 @@ pub fn parse(line: &str, bot_name: &str) -> Result<Option<Command>, CommandError
                 Command::Board(game_id(&args)?)
             }
         }
-        "rematch" | "revancha" => Command::Rematch(game_id(&args)?),
-        "replay" | "repeticion" | "repetición" => Command::Replay(game_id(&args)?),
-        "export" | "exportar" => Command::Export(game_id(&args)?),
-        "history" | "historial" => {
+        CommandKind::Rematch => Command::Rematch(game_id(&args)?),
+        CommandKind::Replay => Command::Replay(game_id(&args)?),
+        CommandKind::Export => Command::Export(game_id(&args)?),
+        CommandKind::History => {
             let user = args.iter().find_map(|w| w.strip_prefix('@')).map(str::to_owned);
             let kind = args.iter().find_map(|w| Family::parse(w));
             let page = args
@@ -276,26 +277,24 @@ pub fn parse(line: &str, bot_name: &str) -> Result<Option<Command>, CommandError
                 .transpose()?;
             Command::History { user, kind, page: page.unwrap_or(1).saturating_sub(1) }
         }
-        "rules" | "reglas" => {
+        CommandKind::Rules => {
             let full = |word: &&str| matches!(word.to_lowercase().as_str(), "full" | "completo");
             let rest: Vec<&str> = args.iter().copied().filter(|w| !full(w)).collect();
             Command::Rules { game: game_named(&rest, Family::parse)?, full: args.iter().any(full) }
         }
-        "stats" | "estadisticas" | "estadísticas" => {
+        CommandKind::Stats => {
             Command::Stats(args.first().map(|w| w.trim_start_matches('@').to_owned()))
         }
-        "leaderboard" | "clasificacion" | "clasificación" => {
-            Command::Leaderboard(game_named(&args, Family::parse)?)
-        }
-        "language" | "idioma" => Command::Language(
+        CommandKind::Leaderboard => Command::Leaderboard(game_named(&args, Family::parse)?),
+        CommandKind::Language => Command::Language(
             args.first()
                 .map(|w| {
                     Locale::from_tag(w).ok_or_else(|| CommandError::BadLanguage((*w).to_owned()))
                 })
                 .transpose()?,
         ),
-        "cancel" | "cancelar" => Command::Cancel(game_id(&args)?),
-        "settings" | "ajustes" => {
+        CommandKind::Cancel => Command::Cancel(game_id(&args)?),
+        CommandKind::Settings => {
             let kind = game_named(&args, Family::parse)?;
             let change = match args.get(1..) {
                 Some([option, value, ..]) => Some(((*option).to_owned(), (*value).to_owned())),
@@ -304,13 +303,12 @@ pub fn parse(line: &str, bot_name: &str) -> Result<Option<Command>, CommandError
             };
             Command::Settings { kind, change }
         }
-        "help" | "ayuda" | "start" => Command::Help,
-        "cinco" => Command::Cinco,
-        "hand" | "mano" => Command::Hand(game_id(&args)?),
-        "accept" | "aceptar" => Command::Accept(challenge_id(&args)?),
-        "decline" | "rechazar" => Command::Decline(challenge_id(&args)?),
-        "join" | "unirse" => Command::Join(challenge_id(&args)?),
-        _ => return Err(CommandError::Unknown(name)),
+        CommandKind::Help => Command::Help,
+        CommandKind::Cinco => Command::Cinco,
+        CommandKind::Hand => Command::Hand(game_id(&args)?),
+        CommandKind::Accept => Command::Accept(challenge_id(&args)?),
+        CommandKind::Decline => Command::Decline(challenge_id(&args)?),
+        CommandKind::Join => Command::Join(challenge_id(&args)?),
     };
     Ok(Some(command))
 }

@@ -8,8 +8,10 @@ mod chat;
 mod cinco;
 mod clock;
 mod command;
+pub mod commands;
 mod cpu;
 mod error;
+mod help;
 mod input;
 mod offers;
 mod output;
@@ -41,6 +43,7 @@ pub use cinco::{action_code, card_code, parse_action, parse_card};
 pub use clock::{Clock, SystemClock};
 pub use command::{Command, CommandError, Opponent, for_bot, parse as parse_command};
 pub use cpu::{CincoCpuRequest, CpuPlayer, CpuReply, CpuRequest};
+use help::help;
 pub use input::{Action, Input};
 pub use output::{
     Attachment, BoardImage, Button, ButtonStyle, HandSlot, MAX_SELECT_OPTIONS, Message, Output,
@@ -360,7 +363,7 @@ impl Core {
             Command::Language(locale) => self.language(context, locale).await,
             Command::Cancel(game) => self.cancel(context, game).await,
             Command::Settings { kind, change } => self.chat_settings(context, kind, change).await,
-            Command::Help => Ok(vec![self.send(context, vec![Text::new("help")])]),
+            Command::Help => Ok(vec![self.send(context, help(context.locale))]),
             Command::Cinco => self.open_lobby(context).await,
             Command::Hand(game) => self.send_hand(context, game).await,
             Command::Accept(id) => self.accept(context, id, false).await,

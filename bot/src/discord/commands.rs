@@ -1,74 +1,17 @@
-//! The slash commands the bot registers: the chat commands' names, typed options, and the
-//! Spanish names and descriptions for both Spanish locales Discord has (`es-ES`, `es-419`).
-//! Discord always sends a command and its options under their English names, whatever the
-//! client shows, so only [`super::typed`] reads them back.
+//! The slash commands the bot registers, read from the core's command table: their names,
+//! typed options and choices, with the Spanish names and descriptions for both Spanish locales
+//! Discord has (`es-ES`, `es-419`). Discord always sends a command and its options under
+//! their English names, whatever the client shows, so only [`super::typed`] reads them back.
 
 use serenity::all::{CommandOptionType, CreateCommand, CreateCommandOption, Permissions};
 
-use crate::games::{Family, GameKind, board_sizes, has_shape_options};
+use crate::core::commands::{
+    COMMANDS, ChoiceValue, Choices, CommandKind, CommandOption, CommandSpec, OptionValue,
+};
 use crate::i18n::{Locale, Text, Texts};
 
 /// Discord's Spanish locales: Spain, and Latin America.
 pub const SPANISH_LOCALES: [&str; 2] = ["es-ES", "es-419"];
-
-/// Each command: its English name, its Spanish name, and the message describing it.
-pub const COMMANDS: [(&str, &str, &str); 26] = [
-    ("help", "ayuda", "dc-command-help"),
-    ("connect5", "conecta5", "dc-command-connect5"),
-    ("connect4", "conecta4", "dc-command-connect4"),
-    ("gomoku", "gomoku", "dc-command-gomoku"),
-    ("renju", "renju", "dc-command-renju"),
-    ("ninuki", "ninuki", "dc-command-ninuki"),
-    ("pente", "pente", "dc-command-pente"),
-    ("move", "mover", "dc-command-move"),
-    ("board", "tablero", "dc-command-board"),
-    ("undo", "deshacer", "dc-command-undo"),
-    ("resign", "rendirse", "dc-command-resign"),
-    ("rematch", "revancha", "dc-command-rematch"),
-    ("accept", "aceptar", "dc-command-accept"),
-    ("decline", "rechazar", "dc-command-decline"),
-    ("join", "unirse", "dc-command-join"),
-    ("rules", "reglas", "dc-command-rules"),
-    ("stats", "estadisticas", "dc-command-stats"),
-    ("replay", "repeticion", "dc-command-replay"),
-    ("history", "historial", "dc-command-history"),
-    ("export", "exportar", "dc-command-export"),
-    ("leaderboard", "clasificacion", "dc-command-leaderboard"),
-    ("language", "idioma", "dc-command-language"),
-    ("settings", "ajustes", "dc-command-settings"),
-    ("cancel", "cancelar", "dc-command-cancel"),
-    ("cinco", "cinco", "dc-command-cinco"),
-    ("hand", "mano", "dc-command-hand"),
-];
-
-/// An option: English name, Spanish name, the message describing it.
-type Named = (&'static str, &'static str, &'static str);
-
-pub const OPPONENT: Named = ("opponent", "rival", "dc-option-opponent");
-pub const CPU: Named = ("cpu", "cpu", "dc-option-cpu");
-pub const SIZE: Named = ("size", "tamaño", "dc-option-size");
-pub const TIMER: Named = ("timer", "tiempo", "dc-option-timer");
-pub const RANKED: Named = ("ranked", "clasificatoria", "dc-option-ranked");
-pub const OVERLINE: Named = ("overline", "linea-larga", "dc-option-overline");
-pub const FORBIDDEN: Named = ("forbidden", "prohibidos", "dc-option-forbidden");
-pub const POPOUT: Named = ("popout", "popout", "dc-option-popout");
-pub const POINT: Named = ("point", "jugada", "dc-option-point");
-pub const GAME: Named = ("game", "partida", "dc-option-game");
-pub const CONFIRM: Named = ("confirm", "confirmar", "dc-option-confirm");
-pub const ANSWER: Named = ("answer", "respuesta", "dc-option-answer");
-pub const NUMBERS: Named = ("numbers", "numeros", "dc-option-numbers");
-pub const KIND: Named = ("kind", "juego", "dc-option-kind");
-pub const FULL: Named = ("full", "completo", "dc-option-full");
-pub const USER: Named = ("user", "usuario", "dc-option-user");
-pub const LANGUAGE: Named = ("language", "idioma", "dc-option-language");
-pub const CHALLENGE: Named = ("challenge", "desafio", "dc-option-challenge");
-pub const SETTING: Named = ("setting", "opcion", "dc-option-setting");
-pub const VALUE: Named = ("value", "valor", "dc-option-value");
-pub const PAGE: Named = ("page", "pagina", "dc-option-page");
-
-/// The CPU levels as choices: value, message of the name.
-const LEVELS: [(&str, &str); 3] =
-    [("easy", "dc-choice-easy"), ("normal", "dc-choice-normal"), ("hard", "dc-choice-hard")];
 
 /// Builds the registrations with the texts of both languages.
 struct Builder<'a> {
@@ -76,140 +19,76 @@ struct Builder<'a> {
 }
 
 impl Builder<'_> {
-    fn words(&self, locale: Locale, id: &'static str) -> String {
-        self.texts.render(locale, &Text::new(id))
+    fn words(&self, locale: Locale, text: &Text) -> String {
+        self.texts.render(locale, text)
     }
 
-    fn option(
+    fn about(&self, locale: Locale, id: &'static str) -> String {
+        self.words(locale, &Text::new(id))
+    }
+
+    fn option(&self, command: CommandKind, option: CommandOption) -> CreateCommandOption {
+        let kind = match option.value {
+            OptionValue::User => CommandOptionType::User,
+            OptionValue::Words => CommandOptionType::String,
+            OptionValue::Number => CommandOptionType::Integer,
+            OptionValue::Switch => CommandOptionType::Boolean,
+            OptionValue::Choice(choices) if choices.numeric() => CommandOptionType::Integer,
+            OptionValue::Choice(_) => CommandOptionType::String,
+        };
+        let mut built =
+            CreateCommandOption::new(kind, option.english, self.about(Locale::En, option.about))
+                .required(option.required);
+        for locale in SPANISH_LOCALES {
+            built = built
+                .name_localized(locale, option.spanish)
+                .description_localized(locale, self.about(Locale::Es, option.about));
+        }
+        if option.suggested {
+            built = built.set_autocomplete(true);
+        }
+        match option.value {
+            OptionValue::Number => built.min_int_value(1),
+            OptionValue::Choice(choices) => self.choices(built, choices, command),
+            OptionValue::User | OptionValue::Words | OptionValue::Switch => built,
+        }
+    }
+
+    fn choices(
         &self,
-        kind: CommandOptionType,
-        (english, spanish, id): Named,
+        option: CreateCommandOption,
+        choices: Choices,
+        command: CommandKind,
     ) -> CreateCommandOption {
-        let mut option =
-            CreateCommandOption::new(kind, english, self.words(Locale::En, id)).required(false);
-        for locale in SPANISH_LOCALES {
-            option = option
-                .name_localized(locale, spanish)
-                .description_localized(locale, self.words(Locale::Es, id));
-        }
-        option
-    }
-
-    /// A string option whose choices are named by messages.
-    fn choices(&self, named: Named, choices: &[(&str, &'static str)]) -> CreateCommandOption {
-        choices.iter().fold(
-            self.option(CommandOptionType::String, named),
-            |option, &(value, id)| {
-                let spanish = self.words(Locale::Es, id);
-                option.add_string_choice_localized(
-                    self.words(Locale::En, id),
-                    value,
-                    SPANISH_LOCALES.map(|locale| (locale, spanish.clone())),
-                )
-            },
-        )
-    }
-
-    /// The game option (rules, history, leaderboard, settings): every board game and CINCO.
-    fn games(&self) -> CreateCommandOption {
-        let games = GameKind::ALL.iter().map(|&kind| Family::Board(kind));
-        games.chain([Family::Cinco]).fold(
-            self.option(CommandOptionType::String, KIND),
-            |option, game| {
-                let spanish = self.words(Locale::Es, game.name_id());
-                option.add_string_choice_localized(
-                    self.words(Locale::En, game.name_id()),
-                    game.code(),
-                    SPANISH_LOCALES.map(|locale| (locale, spanish.clone())),
-                )
-            },
-        )
-    }
-
-    fn number(&self, named: Named) -> CreateCommandOption {
-        self.option(CommandOptionType::Integer, named).min_int_value(1)
-    }
-
-    fn switch(&self, named: Named) -> CreateCommandOption {
-        self.option(CommandOptionType::Boolean, named)
-    }
-
-    /// A challenge's options: only those `kind` has.
-    fn challenge(&self, kind: GameKind) -> Vec<CreateCommandOption> {
-        let mut options =
-            vec![self.option(CommandOptionType::User, OPPONENT), self.choices(CPU, &LEVELS)];
-        let sizes = board_sizes(kind);
-        if sizes.len() > 1 {
-            let size = sizes.iter().fold(self.option(CommandOptionType::Integer, SIZE), |o, s| {
-                o.add_int_choice(format!("{s}×{s}"), i32::from(*s))
-            });
-            options.push(size);
-        }
-        let none = self.words(Locale::Es, "dc-choice-none");
-        let timer = self
-            .option(CommandOptionType::Integer, TIMER)
-            .add_int_choice_localized(
-                self.words(Locale::En, "dc-choice-none"),
-                0,
-                SPANISH_LOCALES.map(|locale| (locale, none.clone())),
-            )
-            .add_int_choice("30 s", 30)
-            .add_int_choice("60 s", 60);
-        options.extend([timer, self.switch(RANKED)]);
-        if has_shape_options(kind) {
-            options.extend([self.switch(OVERLINE), self.switch(FORBIDDEN)]);
-        }
-        if kind.has_columns() {
-            options.push(self.switch(POPOUT));
-        }
-        options
-    }
-
-    fn options(&self, name: &str) -> Vec<CreateCommandOption> {
-        if let Some(kind) = GameKind::parse(name) {
-            return self.challenge(kind);
-        }
-        match name {
-            "move" => vec![
-                self.option(CommandOptionType::String, POINT).required(true).set_autocomplete(true),
-                self.number(GAME),
-                self.switch(CONFIRM),
-            ],
-            "resign" => vec![self.number(GAME), self.switch(CONFIRM)],
-            "undo" => vec![self.number(GAME), self.switch(ANSWER)],
-            "board" => vec![self.number(GAME), self.switch(NUMBERS)],
-            "rematch" | "cancel" | "replay" | "export" | "hand" => vec![self.number(GAME)],
-            "history" => {
-                vec![self.option(CommandOptionType::User, USER), self.games(), self.number(PAGE)]
+        choices.list(command).into_iter().fold(option, |option, choice| {
+            let english = self.words(Locale::En, &choice.name);
+            let spanish = self.words(Locale::Es, &choice.name);
+            let localized = SPANISH_LOCALES.map(|locale| (locale, spanish.clone()));
+            match choice.value {
+                ChoiceValue::Word(value) => {
+                    option.add_string_choice_localized(english, value, localized)
+                }
+                ChoiceValue::Number(value) => {
+                    option.add_int_choice_localized(english, value, localized)
+                }
             }
-            "rules" => vec![self.games(), self.switch(FULL)],
-            "stats" => vec![self.option(CommandOptionType::User, USER)],
-            "leaderboard" => vec![self.games()],
-            "language" => vec![
-                self.choices(LANGUAGE, &[("es", "dc-choice-spanish"), ("en", "dc-choice-english")]),
-            ],
-            "settings" => vec![
-                self.games(),
-                self.option(CommandOptionType::String, SETTING),
-                self.option(CommandOptionType::String, VALUE),
-            ],
-            "accept" | "decline" | "join" => vec![self.number(CHALLENGE)],
-            _ => Vec::new(),
-        }
+        })
     }
 
-    fn command(&self, (english, spanish, id): (&str, &str, &'static str)) -> CreateCommand {
-        let mut command = CreateCommand::new(english).description(self.words(Locale::En, id));
+    fn command(&self, command: &CommandSpec) -> CreateCommand {
+        let mut built =
+            CreateCommand::new(command.english).description(self.about(Locale::En, command.about));
         for locale in SPANISH_LOCALES {
-            command = command
-                .name_localized(locale, spanish)
-                .description_localized(locale, self.words(Locale::Es, id));
+            built = built
+                .name_localized(locale, command.spanish)
+                .description_localized(locale, self.about(Locale::Es, command.about));
         }
         // Shown by default only to those the core lets do it; a server can widen it.
-        if matches!(english, "cancel" | "settings") {
-            command = command.default_member_permissions(Permissions::MANAGE_CHANNELS);
+        if command.admin_only {
+            built = built.default_member_permissions(Permissions::MANAGE_CHANNELS);
         }
-        command.set_options(self.options(english))
+        let options = command.options().into_iter().map(|option| self.option(command.kind, option));
+        built.set_options(options.collect())
     }
 }
 
@@ -217,5 +96,91 @@ impl Builder<'_> {
 #[must_use]
 pub fn definitions(texts: &Texts) -> Vec<CreateCommand> {
     let builder = Builder { texts };
-    COMMANDS.iter().map(|&command| builder.command(command)).collect()
+    COMMANDS.iter().map(|command| builder.command(command)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Value, json};
+    use serenity::all::CommandData;
+
+    use super::*;
+    use crate::core::commands::{POINT, kind_of};
+    use crate::core::{Command, parse_command};
+    use crate::discord::typed;
+
+    fn registered() -> Vec<Value> {
+        let texts = Texts::load().expect("the message files parse");
+        let definitions = definitions(&texts).into_iter();
+        definitions.map(|command| serde_json::to_value(command).expect("serialisable")).collect()
+    }
+
+    /// The command Discord sends when `name` is used with `options`, as [`typed::read`] reads
+    /// it; a move carries its point.
+    fn read(name: &str, mut options: Vec<Value>) -> Result<Option<Command>, String> {
+        if name == "move" {
+            options.push(json!({"name": POINT.english, "type": 3, "value": "h8"}));
+        }
+        let data =
+            json!({"id": "1190000000000000002", "name": name, "type": 1, "options": options});
+        let data: CommandData = serde_json::from_value(data).map_err(|e| e.to_string())?;
+        typed::read(&data).map(|typed| typed.map(|typed| typed.command)).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn every_registered_name_reads_as_its_command_typed_or_written() {
+        let registered = registered();
+        assert_eq!(registered.len(), COMMANDS.len());
+        for (json, command) in registered.iter().zip(&COMMANDS) {
+            let english = json["name"].as_str().unwrap_or_default();
+            assert_eq!(
+                read(english, Vec::new()).map(|read| read.as_ref().map(kind_of)),
+                Ok(Some(command.kind))
+            );
+            let localized =
+                SPANISH_LOCALES.map(|locale| json["name_localizations"][locale].as_str());
+            for name in localized.into_iter().flatten().chain([english]) {
+                let point = if command.kind == CommandKind::Move { " h8" } else { "" };
+                let written = parse_command(&format!("/{name}{point}"), "cincobot");
+                assert_eq!(
+                    written.map(|read| read.as_ref().map(kind_of)),
+                    Ok(Some(command.kind)),
+                    "/{name}"
+                );
+            }
+        }
+    }
+
+    /// Every value a Discord menu offers is read, taken (the command differs from one
+    /// without it), and, for a challenge, accepted for its game.
+    #[test]
+    fn every_choice_is_accepted_by_the_core() {
+        let mut offered = 0;
+        for json in registered() {
+            let name = json["name"].as_str().unwrap_or_default();
+            let options = json["options"].as_array().cloned().unwrap_or_default();
+            for option in options {
+                for choice in option["choices"].as_array().into_iter().flatten() {
+                    offered += 1;
+                    let given = json!({"name": option["name"], "type": option["type"], "value": choice["value"]});
+                    let with = read(name, vec![given]);
+                    assert!(matches!(with, Ok(Some(_))), "/{name} {option} {choice}: {with:?}");
+                    assert_ne!(with, read(name, Vec::new()), "/{name} {} {choice}", option["name"]);
+                    if let Ok(Some(Command::Challenge { kind, options, .. })) = with {
+                        let resolved = options.resolve(kind);
+                        assert!(resolved.is_ok(), "/{name} {choice}: {resolved:?}");
+                    }
+                }
+            }
+        }
+        assert!(offered > 50, "the choices are there ({offered})");
+    }
+
+    #[test]
+    fn admin_commands_are_shown_to_admins_by_default() {
+        for (json, command) in registered().iter().zip(&COMMANDS) {
+            let expected = if command.admin_only { json!("16") } else { Value::Null };
+            assert_eq!(json["default_member_permissions"], expected, "{}", command.english);
+        }
+    }
 }

@@ -9,8 +9,8 @@ use serenity::all::{
     Member, Permissions, User as DiscordUser,
 };
 
-use super::commands::{GAME, POINT};
 use super::typed;
+use crate::core::commands::{CommandKind, GAME, POINT, by_english_name};
 use crate::core::{Action, Chat, ChatKind, CommandError, EventId, GameId, Input, Platform, User};
 use crate::i18n::Locale;
 use crate::runtime::MoveQuery;
@@ -92,14 +92,15 @@ pub fn component_input(interaction: &ComponentInteraction) -> Option<Input> {
 #[must_use]
 pub fn move_query(interaction: &CommandInteraction) -> Option<MoveQuery> {
     let focused = interaction.data.autocomplete()?;
-    if interaction.data.name != "move" || focused.name != POINT.0 {
+    let command = by_english_name(&interaction.data.name).map(|command| command.kind);
+    if command != Some(CommandKind::Move) || focused.name != POINT.english {
         return None;
     }
     let game = interaction
         .data
         .options
         .iter()
-        .find(|option| option.name == GAME.0)
+        .find(|option| option.name == GAME.english)
         .and_then(|option| option.value.as_i64())
         .map(GameId);
     Some(MoveQuery {

@@ -7,13 +7,14 @@ use std::str::FromStr;
 use engine::cpu::Level;
 use serenity::all::{CommandData, CommandDataOptionValue, User as DiscordUser, UserId};
 
-use super::commands::{
-    ANSWER, CHALLENGE, CONFIRM, CPU, FORBIDDEN, FULL, GAME, KIND, LANGUAGE, NUMBERS, OPPONENT,
-    OVERLINE, PAGE, POINT, POPOUT, RANKED, SETTING, SIZE, TIMER, USER, VALUE,
-};
 use super::interaction::person;
+use crate::core::commands::{
+    ANSWER, CHALLENGE, CONFIRM, CPU, CommandKind, CommandOption, FORBIDDEN, FULL, GAME, KIND,
+    LANGUAGE, NUMBERS, OPPONENT, OVERLINE, PAGE, POINT, POPOUT, RANKED, SETTING, SIZE, TIMER, USER,
+    VALUE, by_english_name,
+};
 use crate::core::{ChallengeId, Command, CommandError, GameId, Opponent, User};
-use crate::games::{Family, GameKind, GameOptions, OptionError, TurnTimer};
+use crate::games::{Family, GameOptions, OptionError, TurnTimer};
 use crate::i18n::Locale;
 
 /// A command with the people its options name.
@@ -29,24 +30,25 @@ struct Options<'a> {
 }
 
 impl Options<'_> {
-    fn get(&self, (name, _, _): (&str, &str, &str)) -> Option<&CommandDataOptionValue> {
-        self.data.options.iter().find(|option| option.name == name).map(|option| &option.value)
+    fn get(&self, wanted: CommandOption) -> Option<&CommandDataOptionValue> {
+        let mut options = self.data.options.iter();
+        options.find(|option| option.name == wanted.english).map(|option| &option.value)
     }
 
-    fn text(&self, named: (&str, &str, &str)) -> Option<String> {
-        self.get(named).and_then(CommandDataOptionValue::as_str).map(str::to_owned)
+    fn text(&self, option: CommandOption) -> Option<String> {
+        self.get(option).and_then(CommandDataOptionValue::as_str).map(str::to_owned)
     }
 
-    fn integer(&self, named: (&str, &str, &str)) -> Option<i64> {
-        self.get(named).and_then(CommandDataOptionValue::as_i64)
+    fn integer(&self, option: CommandOption) -> Option<i64> {
+        self.get(option).and_then(CommandDataOptionValue::as_i64)
     }
 
-    fn switch(&self, named: (&str, &str, &str)) -> Option<bool> {
-        self.get(named).and_then(CommandDataOptionValue::as_bool)
+    fn switch(&self, option: CommandOption) -> Option<bool> {
+        self.get(option).and_then(CommandDataOptionValue::as_bool)
     }
 
-    fn user(&self, named: (&str, &str, &str)) -> Option<UserId> {
-        self.get(named).and_then(CommandDataOptionValue::as_user_id)
+    fn user(&self, option: CommandOption) -> Option<UserId> {
+        self.get(option).and_then(CommandDataOptionValue::as_user_id)
     }
 
     fn game(&self) -> Option<GameId> {
@@ -79,22 +81,22 @@ impl Options<'_> {
 pub fn read(data: &CommandData) -> Result<Option<Typed>, CommandError> {
     let options = Options { data };
     let mut introduced = Vec::new();
-    if let Some(kind) = GameKind::parse(&data.name) {
-        let opponent = match (options.user(OPPONENT), options.text(CPU)) {
-            (Some(id), _) => {
-                introduced.extend(options.person(id));
-                Some(Opponent::User(id.get().to_string()))
-            }
-            (None, Some(level)) => Some(Opponent::Cpu(
-                Level::from_str(&level).map_err(|_| CommandError::BadLevel(level))?,
-            )),
-            (None, None) => None,
-        };
-        let command = Command::Challenge { kind, opponent, options: game_options(&options)? };
-        return Ok(Some(Typed { command, introduced }));
-    }
-    let command = match data.name.as_str() {
-        "move" => Command::Move {
+    let Some(command) = by_english_name(&data.name) else { return Ok(None) };
+    let command = match command.kind {
+        CommandKind::Challenge(kind) => {
+            let opponent = match (options.user(OPPONENT), options.text(CPU)) {
+                (Some(id), _) => {
+                    introduced.extend(options.person(id));
+                    Some(Opponent::User(id.get().to_string()))
+                }
+                (None, Some(level)) => Some(Opponent::Cpu(
+                    Level::from_str(&level).map_err(|_| CommandError::BadLevel(level))?,
+                )),
+                (None, None) => None,
+            };
+            Command::Challenge { kind, opponent, options: game_options(&options)? }
+        }
+        CommandKind::Move => Command::Move {
             text: options
                 .text(POINT)
                 .filter(|text| !text.trim().is_empty())
@@ -102,17 +104,19 @@ pub fn read(data: &CommandData) -> Result<Option<Typed>, CommandError> {
             game: options.game(),
             confirm: options.switch(CONFIRM).unwrap_or(false),
         },
-        "resign" => Command::Resign {
+        CommandKind::Resign => Command::Resign {
             game: options.game(),
             confirm: options.switch(CONFIRM).unwrap_or(false),
         },
-        "undo" => Command::Undo { game: options.game(), answer: options.switch(ANSWER) },
-        "board" if options.switch(NUMBERS) == Some(true) => Command::NumberedBoard(options.game()),
-        "board" => Command::Board(options.game()),
-        "rematch" => Command::Rematch(options.game()),
-        "replay" => Command::Replay(options.game()),
-        "export" => Command::Export(options.game()),
-        "history" => Command::History {
+        CommandKind::Undo => Command::Undo { game: options.game(), answer: options.switch(ANSWER) },
+        CommandKind::Board if options.switch(NUMBERS) == Some(true) => {
+            Command::NumberedBoard(options.game())
+        }
+        CommandKind::Board => Command::Board(options.game()),
+        CommandKind::Rematch => Command::Rematch(options.game()),
+        CommandKind::Replay => Command::Replay(options.game()),
+        CommandKind::Export => Command::Export(options.game()),
+        CommandKind::History => Command::History {
             user: options.user(USER).map(|id| {
                 introduced.extend(options.person(id));
                 id.get().to_string()
@@ -120,34 +124,33 @@ pub fn read(data: &CommandData) -> Result<Option<Typed>, CommandError> {
             kind: options.family()?,
             page: options.integer(PAGE).unwrap_or(1).saturating_sub(1),
         },
-        "cancel" => Command::Cancel(options.game()),
-        "rules" => {
+        CommandKind::Cancel => Command::Cancel(options.game()),
+        CommandKind::Rules => {
             Command::Rules { game: options.family()?, full: options.switch(FULL).unwrap_or(false) }
         }
-        "stats" => Command::Stats(options.user(USER).map(|id| {
+        CommandKind::Stats => Command::Stats(options.user(USER).map(|id| {
             introduced.extend(options.person(id));
             id.get().to_string()
         })),
-        "leaderboard" => Command::Leaderboard(options.family()?),
-        "language" => Command::Language(
+        CommandKind::Leaderboard => Command::Leaderboard(options.family()?),
+        CommandKind::Language => Command::Language(
             options
                 .text(LANGUAGE)
                 .map(|tag| Locale::from_tag(&tag).ok_or(CommandError::BadLanguage(tag)))
                 .transpose()?,
         ),
-        "settings" => Command::Settings {
+        CommandKind::Settings => Command::Settings {
             kind: options.family()?,
             change: options
                 .text(SETTING)
                 .map(|setting| (setting, options.text(VALUE).unwrap_or_default())),
         },
-        "help" => Command::Help,
-        "cinco" => Command::Cinco,
-        "hand" => Command::Hand(options.game()),
-        "accept" => Command::Accept(options.challenge()),
-        "decline" => Command::Decline(options.challenge()),
-        "join" => Command::Join(options.challenge()),
-        _ => return Ok(None),
+        CommandKind::Help => Command::Help,
+        CommandKind::Cinco => Command::Cinco,
+        CommandKind::Hand => Command::Hand(options.game()),
+        CommandKind::Accept => Command::Accept(options.challenge()),
+        CommandKind::Decline => Command::Decline(options.challenge()),
+        CommandKind::Join => Command::Join(options.challenge()),
     };
     Ok(Some(Typed { command, introduced }))
 }

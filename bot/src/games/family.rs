@@ -11,6 +11,11 @@ pub enum Family {
 }
 
 impl Family {
+    /// Every board game, then CINCO.
+    pub fn all() -> impl Iterator<Item = Family> {
+        GameKind::ALL.into_iter().map(Family::Board).chain([Family::Cinco])
+    }
+
     /// The stable name used in commands and storage (`kind` of `games`, `family` of
     /// `ratings`).
     #[must_use]
@@ -61,8 +66,7 @@ mod tests {
 
     #[test]
     fn every_family_reads_back_from_its_code() {
-        let families = GameKind::ALL.into_iter().map(Family::Board).chain([Family::Cinco]);
-        for family in families {
+        for family in Family::all() {
             assert_eq!(Family::parse(family.code()), Some(family));
         }
         assert_eq!(Family::parse("CINCO"), Some(Family::Cinco));

@@ -16,6 +16,8 @@ pub enum TurnTimer {
 }
 
 impl TurnTimer {
+    pub const ALL: [TurnTimer; 3] = [TurnTimer::Off, TurnTimer::Seconds30, TurnTimer::Seconds60];
+
     /// The seconds per turn, or `None` without a timer.
     #[must_use]
     pub const fn seconds(self) -> Option<u16> {

@@ -9,6 +9,7 @@ use super::{Arg, Locale, Text};
 /// The Fluent sources of one language, embedded so the binary needs no files beside it.
 const SPANISH: &[&str] = &[
     include_str!("../../locales/es/bot.ftl"),
+    include_str!("../../locales/es/commands.ftl"),
     include_str!("../../locales/es/games.ftl"),
     include_str!("../../locales/es/errors.ftl"),
     include_str!("../../locales/es/telegram.ftl"),
@@ -20,6 +21,7 @@ const SPANISH: &[&str] = &[
 ];
 const ENGLISH: &[&str] = &[
     include_str!("../../locales/en/bot.ftl"),
+    include_str!("../../locales/en/commands.ftl"),
     include_str!("../../locales/en/games.ftl"),
     include_str!("../../locales/en/errors.ftl"),
     include_str!("../../locales/en/telegram.ftl"),

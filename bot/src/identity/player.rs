@@ -39,6 +39,16 @@ impl From<CpuLevel> for Level {
 }
 
 impl CpuLevel {
+    /// The stable name, as stored and as a typed option's value.
+    #[must_use]
+    pub const fn code(self) -> &'static str {
+        match self {
+            CpuLevel::Easy => "easy",
+            CpuLevel::Normal => "normal",
+            CpuLevel::Hard => "hard",
+        }
+    }
+
     /// The Fluent id of the level's name.
     #[must_use]
     pub const fn name_id(self) -> &'static str {

@@ -4,49 +4,16 @@
 use teloxide::prelude::*;
 use teloxide::types::BotCommand;
 
+use crate::core::commands::COMMANDS;
 use crate::i18n::{Locale, Text, Texts};
-
-/// Each command: its English name, its Spanish name, and the message describing it.
-pub const COMMANDS: [(&str, &str, &str); 26] = [
-    ("help", "ayuda", "tg-command-help"),
-    ("connect5", "conecta5", "tg-command-connect5"),
-    ("connect4", "conecta4", "tg-command-connect4"),
-    ("gomoku", "gomoku", "tg-command-gomoku"),
-    ("renju", "renju", "tg-command-renju"),
-    ("ninuki", "ninuki", "tg-command-ninuki"),
-    ("pente", "pente", "tg-command-pente"),
-    ("cinco", "cinco", "tg-command-cinco"),
-    ("hand", "mano", "tg-command-hand"),
-    ("move", "mover", "tg-command-move"),
-    ("board", "tablero", "tg-command-board"),
-    ("undo", "deshacer", "tg-command-undo"),
-    ("resign", "rendirse", "tg-command-resign"),
-    ("rematch", "revancha", "tg-command-rematch"),
-    ("accept", "aceptar", "tg-command-accept"),
-    ("decline", "rechazar", "tg-command-decline"),
-    ("join", "unirse", "tg-command-join"),
-    ("rules", "reglas", "tg-command-rules"),
-    ("stats", "estadisticas", "tg-command-stats"),
-    ("replay", "repeticion", "tg-command-replay"),
-    ("history", "historial", "tg-command-history"),
-    ("export", "exportar", "tg-command-export"),
-    ("leaderboard", "clasificacion", "tg-command-leaderboard"),
-    ("language", "idioma", "tg-command-language"),
-    ("settings", "ajustes", "tg-command-settings"),
-    ("cancel", "cancelar", "tg-command-cancel"),
-];
 
 /// The menu in `locale`.
 #[must_use]
 pub fn commands(texts: &Texts, locale: Locale) -> Vec<BotCommand> {
     COMMANDS
         .iter()
-        .map(|&(english, spanish, id)| {
-            let name = match locale {
-                Locale::En => english,
-                Locale::Es => spanish,
-            };
-            BotCommand::new(name, texts.render(locale, &Text::new(id)))
+        .map(|command| {
+            BotCommand::new(command.name(locale), texts.render(locale, &Text::new(command.about)))
         })
         .collect()
 }
@@ -61,6 +28,42 @@ pub async fn register(bot: &Bot, texts: &Texts, token: &str) {
         }
         if let Err(error) = request.await {
             tracing::warn!(error = %super::retry::describe(&error, token), "setMyCommands failed");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::commands::{CommandKind, kind_of};
+    use crate::core::parse_command;
+
+    /// Telegram's rules for a menu entry: a name of 1 to 32 lowercase letters, digits and
+    /// underscores, a description of 1 to 256 characters.
+    #[test]
+    fn every_menu_name_is_valid_and_reads_back_as_its_command() {
+        let texts = Texts::load().expect("the message files parse");
+        for locale in Locale::ALL {
+            let menu = commands(&texts, locale);
+            assert_eq!(menu.len(), COMMANDS.len());
+            for (entry, command) in menu.iter().zip(&COMMANDS) {
+                let name = entry.command.as_str();
+                assert!(
+                    (1..=32).contains(&name.len())
+                        && name
+                            .chars()
+                            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'),
+                    "{name}"
+                );
+                assert!((1..=256).contains(&entry.description.chars().count()), "{name}");
+                let argument = if command.kind == CommandKind::Move { " h8" } else { "" };
+                let read = parse_command(&format!("/{name}{argument}"), "cincobot");
+                assert_eq!(
+                    read.map(|read| read.as_ref().map(kind_of)),
+                    Ok(Some(command.kind)),
+                    "/{name}"
+                );
+            }
         }
     }
 }

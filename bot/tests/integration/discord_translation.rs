@@ -2,11 +2,12 @@
 //! them, kept in `tests/data/discord/`) deserialised into serenity's types become the core
 //! inputs expected; the core's outputs become the REST bodies Discord expects.
 
+use cincobot::core::commands::COMMANDS;
 use cincobot::core::{
     Action, Button, Chat, ChatKind, Command, EventId, GameId, Input, Opponent, Payload, Platform,
     Row, Select, SelectOption, User,
 };
-use cincobot::discord::commands::{COMMANDS, SPANISH_LOCALES, definitions};
+use cincobot::discord::commands::{SPANISH_LOCALES, definitions};
 use cincobot::discord::components::rows;
 use cincobot::discord::delivery::{Body, ephemeral};
 use cincobot::discord::handler::suggestions;
@@ -241,7 +242,8 @@ fn every_command_is_registered_with_spanish_names_within_discord_limits() {
         (1..=32).contains(&name.chars().count())
             && name.chars().all(|c| c.is_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
     };
-    for (command, (english, spanish, _)) in registered.iter().zip(COMMANDS) {
+    for (command, spec) in registered.iter().zip(COMMANDS) {
+        let (english, spanish) = (spec.english, spec.spanish);
         assert_eq!(command["name"], english);
         for locale in SPANISH_LOCALES {
             assert_eq!(command["name_localizations"][locale], spanish, "{english} in {locale}");
@@ -266,6 +268,7 @@ fn every_command_is_registered_with_spanish_names_within_discord_limits() {
     let admin_only = |name: &str| by_name(name).map(|c| c["default_member_permissions"].clone());
     assert_eq!(admin_only("cancel"), Some(json!("16")), "Manage Channels");
     assert_eq!(admin_only("settings"), Some(json!("16")));
+    assert_eq!(admin_only("language"), Some(json!("16")), "changing it is for admins too");
     assert_eq!(admin_only("move"), Some(Value::Null));
     let point = by_name("move").map(|c| c["options"][0].clone()).unwrap_or_default();
     assert_eq!(

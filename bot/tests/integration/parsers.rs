@@ -641,7 +641,7 @@ fn option() -> impl Strategy<Value = Value> {
 
 fn command_name() -> impl Strategy<Value = String> {
     let names: Vec<&str> =
-        cincobot::discord::commands::COMMANDS.iter().map(|(name, _, _)| *name).collect();
+        cincobot::core::commands::COMMANDS.iter().map(|command| command.english).collect();
     prop_oneof![4 => prop::sample::select(names).prop_map(str::to_owned), 1 => "\\PC{0,10}"]
 }
 
@@ -673,7 +673,7 @@ proptest! {
         let interaction: Result<CommandInteraction, _> = serde_json::from_value(interaction);
         prop_assert!(interaction.is_ok(), "{:?}", interaction.err());
         let Ok(interaction) = interaction else { return Ok(()) };
-        let known = cincobot::discord::commands::COMMANDS.iter().any(|(english, _, _)| *english == name);
+        let known = cincobot::core::commands::COMMANDS.iter().any(|command| command.english == name);
         let first = |wanted: &str| options.iter().find(|option| option["name"] == wanted);
         match command_input(&interaction) {
             Ok(None) => prop_assert!(!known, "/{} not read", name),
