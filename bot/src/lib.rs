@@ -1,16 +1,15 @@
-//! cincobot: the five-in-a-row games in group chats.
+//! cincobot: the five-in-a-row games and CINCO in group chats.
 //!
-//! [`core`] is the bot itself, platform-neutral: inputs in, outputs out. [`store`] keeps the
-//! move log in SQLite, [`games`] wraps the engine's games, [`i18n`] holds every word, and
-//! [`console`] is the terminal adapter, [`telegram`] the Telegram one, [`discord`] the Discord one.
+//! The bot is built from crates under `bot/`, each a layer that can only use the layers
+//! below it: `cincobot-core` ([`core`], [`games`], [`identity`], [`i18n`], [`store`]) knows
+//! no platform and no thread; `cincobot-runtime` ([`runtime`], [`config`]) runs it for real;
+//! `cincobot-telegram` ([`telegram`]) and `cincobot-discord` ([`discord`]) are the adapters.
+//! This crate is the top: the binary, the terminal mode ([`console`]), and these names for
+//! the layers, so that tests, examples and benches see the bot as one.
 
-pub mod config;
 pub mod console;
-pub mod core;
-pub mod discord;
-pub mod games;
-pub mod i18n;
-pub mod identity;
-pub mod runtime;
-pub mod store;
-pub mod telegram;
+
+pub use cincobot_core::{core, games, i18n, identity, store};
+pub use cincobot_discord as discord;
+pub use cincobot_runtime::{self as runtime, config};
+pub use cincobot_telegram as telegram;

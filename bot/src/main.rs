@@ -36,15 +36,13 @@ fn arguments() -> Result<Arguments, String> {
     Ok(parsed)
 }
 
-/// What is logged: `RUST_LOG` as levels by target ("info", "cincobot::discord=debug,warn"),
+/// What is logged: `RUST_LOG` as levels by target ("info", "cincobot_discord=debug,warn"),
 /// warnings and errors when it is unset.
 fn log_filter(value: Option<&str>) -> Result<Targets, String> {
     match value.map(str::trim).filter(|value| !value.is_empty()) {
         None => Ok(Targets::new().with_default(tracing::Level::WARN)),
         Some(value) => value.parse().map_err(|error| {
-            format!(
-                "RUST_LOG={value}: {error} (for example: info, or cincobot::discord=debug,warn)"
-            )
+            format!("RUST_LOG={value}: {error} (for example: info, or cincobot_discord=debug,warn)")
         }),
     }
 }
@@ -184,12 +182,12 @@ mod tests {
         let enabled =
             |filter: &Targets, target: &str, level: Level| filter.would_enable(target, &level);
         let unset = log_filter(None).expect("a filter");
-        assert!(enabled(&unset, "cincobot::core", Level::WARN));
-        assert!(!enabled(&unset, "cincobot::core", Level::INFO));
-        let modules = log_filter(Some("cincobot::discord=debug,warn")).expect("a filter");
-        assert!(enabled(&modules, "cincobot::discord::delivery", Level::DEBUG));
-        assert!(!enabled(&modules, "cincobot::telegram", Level::INFO));
-        assert!(enabled(&modules, "cincobot::telegram", Level::WARN));
+        assert!(enabled(&unset, "cincobot_core::core", Level::WARN));
+        assert!(!enabled(&unset, "cincobot_core::core", Level::INFO));
+        let modules = log_filter(Some("cincobot_discord=debug,warn")).expect("a filter");
+        assert!(enabled(&modules, "cincobot_discord::delivery", Level::DEBUG));
+        assert!(!enabled(&modules, "cincobot_telegram", Level::INFO));
+        assert!(enabled(&modules, "cincobot_telegram", Level::WARN));
         let info = log_filter(Some("info")).expect("a filter");
         assert!(enabled(&info, "serenity", Level::INFO));
         assert!(log_filter(Some("cincobot=loud")).is_err_and(|error| error.contains("RUST_LOG")));

@@ -205,7 +205,7 @@ fn numbers_meet_their_nouns_in_both_languages() {
 /// is left outside a selector (sizes like 15×15 and seconds "s" are no counts of nouns).
 #[test]
 fn no_number_meets_a_noun_outside_a_selector() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("locales");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("core/locales");
     let numbers = [
         "games", "minutes", "hours", "stones", "total", "captures", "fours", "found", "expected",
         "rating",

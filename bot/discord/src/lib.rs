@@ -1,0 +1,208 @@
+//! The Discord adapter (serenity, gateway + REST): interactions become core [`Input`]s, the
+//! core's outputs become messages, updates, edits and ephemeral answers within Discord's
+//! limits. No game rule lives here.
+//!
+//! - [`commands`]: the slash commands registered, with their Spanish names;
+//! - [`typed`], [`interaction`]: an interaction as an input (a typed command, a payload);
+//! - [`handler`]: the gateway's events;
+//! - [`reply`]: the one response an interaction owes, deferred when late;
+//! - [`delivery`]: one queue per channel that answers, posts and edits;
+//! - [`hand`]: a CINCO hand as a DM edited in place and an ephemeral view;
+//! - [`rest`], [`retry`]: the REST calls, and when a refused one is made again;
+//! - [`components`]: buttons in rows of five.
+//!
+//! The gateway asks for no intent: interactions reach a bot whatever its intents, and the
+//! bot reads no message, member or presence.
+//!
+//! [`Input`]: cincobot_core::core::Input
+
+pub mod commands;
+pub mod components;
+pub mod delivery;
+pub mod hand;
+pub mod handler;
+pub mod interaction;
+pub mod reply;
+pub mod rest;
+pub mod retry;
+pub mod typed;
+
+use std::fmt;
+use std::sync::Arc;
+
+use serenity::all::{Client, ClientBuilder, GatewayIntents, GuildId, HttpBuilder};
+
+use cincobot_runtime::config::{Config, Secret, Shards};
+use cincobot_runtime::desk::Outlets;
+use cincobot_runtime::{Desk, Outlet, Running};
+
+/// What the adapter needs from the configuration.
+#[derive(Clone, Debug)]
+pub struct DiscordSettings {
+    pub token: Secret,
+    /// A REST proxy in front of Discord (`http://host:port`), which then owns the rate
+    /// limits; `None` talks to Discord with serenity's rate limiter.
+    pub proxy: Option<String>,
+    pub guild: Option<GuildId>,
+    pub shards: Shards,
+}
+
+impl DiscordSettings {
+    /// The Discord part of `config`.
+    #[must_use]
+    pub fn from_config(config: &Config) -> DiscordSettings {
+        let discord = &config.discord;
+        DiscordSettings {
+            token: discord.token.clone(),
+            proxy: (!discord.proxy.trim().is_empty()).then(|| discord.proxy.trim().to_owned()),
+            guild: discord.guild_id.filter(|id| *id != 0).map(GuildId::new),
+            shards: discord.shards,
+        }
+    }
+}
+
+/// The adapter cannot start or stopped on an error.
+#[derive(Debug)]
+pub struct DiscordError(String);
+
+impl fmt::Display for DiscordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Discord: {}", self.0)
+    }
+}
+
+impl std::error::Error for DiscordError {}
+
+fn http(settings: &DiscordSettings, client: reqwest::Client) -> serenity::all::Http {
+    let builder = HttpBuilder::new(settings.token.expose()).client(client);
+    match &settings.proxy {
+        // With the limiter on, serenity's requests would bypass the proxy.
+        Some(proxy) => builder.proxy(proxy.clone()).ratelimiter_disabled(true).build(),
+        None => builder.build(),
+    }
+}
+
+/// The Discord adapter, connected to a desk, before its shards start.
+pub struct Connected {
+    client: Client,
+    delivery: Arc<delivery::Delivery>,
+    shards: Shards,
+}
+
+impl fmt::Debug for Connected {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Connected").field("delivery", &self.delivery).finish_non_exhaustive()
+    }
+}
+
+/// Makes the channel queues that deliver what `desk` says for Discord, and the client whose
+/// shards will bring the interactions.
+///
+/// # Errors
+/// [`DiscordError`] when the token is not a Discord token or the texts fail.
+pub async fn connect(settings: DiscordSettings, desk: &Desk) -> Result<Connected, DiscordError> {
+    let texts = Arc::new(
+        cincobot_core::i18n::Texts::load().map_err(|error| DiscordError(error.to_string()))?,
+    );
+    let client = reqwest::Client::new();
+    let rest = Arc::new(rest::Rest::new(Arc::new(http(&settings, client.clone())), client.clone()));
+    let delivery = delivery::Delivery::new(rest.clone(), texts, desk.clone());
+    let handler = handler::Handler {
+        desk: desk.clone(),
+        delivery: delivery.clone(),
+        rest,
+        guild: settings.guild,
+    };
+    let client = ClientBuilder::new_with_http(http(&settings, client), GatewayIntents::empty())
+        .event_handler(handler)
+        .await
+        .map_err(|error| DiscordError(error.to_string()))?;
+    Ok(Connected { client, delivery, shards: settings.shards })
+}
+
+impl Connected {
+    /// Where the desk sends what is for Discord.
+    #[must_use]
+    pub fn outlet(&self) -> Arc<dyn Outlet> {
+        Arc::new(delivery::Outbox(self.delivery.clone()))
+    }
+
+    /// Starts the shards.
+    pub fn start(self) -> Gateway {
+        let Connected { mut client, delivery, shards } = self;
+        let manager = client.shard_manager.clone();
+        let task = tokio::spawn(async move {
+            let started = match shards {
+                Shards::Auto => client.start_autosharded().await,
+                Shards::Count(count) => client.start_shards(count.max(1)).await,
+            };
+            if let Err(error) = started {
+                tracing::error!(%error, "the Discord gateway stopped");
+            }
+        });
+        Gateway { manager, task, delivery }
+    }
+}
+
+/// The adapter's shards, taking interactions.
+pub struct Gateway {
+    manager: Arc<serenity::gateway::ShardManager>,
+    task: tokio::task::JoinHandle<()>,
+    delivery: Arc<delivery::Delivery>,
+}
+
+impl fmt::Debug for Gateway {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Gateway").field("delivery", &self.delivery).finish_non_exhaustive()
+    }
+}
+
+impl Gateway {
+    /// Closes the shards.
+    pub async fn stop(&mut self) {
+        self.manager.shutdown_all().await;
+        let _ = (&mut self.task).await;
+    }
+
+    /// Waits until the shards end (a fatal gateway error).
+    pub async fn wait(&mut self) {
+        let _ = (&mut self.task).await;
+    }
+
+    /// Closes every channel queue and waits (at most a minute) for what they hold to go out.
+    pub async fn drain(&self) {
+        self.delivery.stop().await;
+    }
+}
+
+/// A Discord bot running on its own desk.
+#[derive(Debug)]
+pub struct Served {
+    gateway: Gateway,
+    desk: Desk,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Served {
+    /// Stops taking interactions, lets the queued messages go out, and ends.
+    pub async fn stop(mut self) {
+        self.gateway.stop().await;
+        self.desk.stop();
+        let _ = self.task.await;
+        self.gateway.drain().await;
+    }
+}
+
+/// Serves Discord alone: a desk over `running`, the adapter connected to it, its shards
+/// started.
+///
+/// # Errors
+/// [`DiscordError`] when the client cannot be made.
+pub async fn serve(settings: DiscordSettings, running: Running) -> Result<Served, DiscordError> {
+    let (desk, inbox) = Desk::new();
+    let connected = connect(settings, &desk).await?;
+    let outlets = Outlets::new().with(cincobot_core::core::Platform::Discord, connected.outlet());
+    let task = tokio::spawn(cincobot_runtime::desk::run(running, inbox, outlets));
+    let gateway = connected.start();
+    Ok(Served { gateway, desk, task })
+}

@@ -1,0 +1,99 @@
+//! What runs the core for real: the configuration ([`config`]), the start-up that opens the
+//! store and reloads the games, the CPU on a bounded pool of threads ([`cpu`]), the one loop
+//! that owns the core and serves every platform's adapter ([`desk`]), the board pictures the
+//! adapters draw ([`drawing`]), each chat's queue of work ([`lanes`]) and long texts cut at a
+//! platform's limit ([`pieces`]). The adapters are the crates above this one.
+
+pub mod config;
+mod cpu;
+pub mod desk;
+mod drawing;
+pub mod lanes;
+pub mod pieces;
+
+pub use cpu::ThreadedCpu;
+pub use desk::{Answer, Desk, MoveQuery, Outlet};
+pub use drawing::Drawing;
+pub use lanes::Lanes;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::mpsc;
+
+use crate::config::Config;
+use cincobot_core::core::{Core, CoreSettings, CpuReply, Output, SystemClock};
+use cincobot_core::games::TurnTimer;
+use cincobot_core::i18n::Texts;
+use cincobot_core::store::{Store, StoreError};
+
+/// A started core with its CPU service.
+#[derive(Debug)]
+pub struct Running {
+    pub core: Core,
+    pub cpu: Arc<ThreadedCpu>,
+    pub cpu_replies: mpsc::UnboundedReceiver<CpuReply>,
+    /// Boards to show again after the restart.
+    pub start_outputs: Vec<Output>,
+}
+
+/// The core's part of `config`.
+#[must_use]
+pub fn core_settings(config: &Config) -> CoreSettings {
+    CoreSettings {
+        bot_name: config.bot_name.clone(),
+        default_locale: config.default_locale,
+        challenge_expiry: Duration::from_secs(config.challenge_expiry_minutes.saturating_mul(60)),
+        abandon_after: Duration::from_secs(config.abandon_after_hours.saturating_mul(3600)),
+        default_timer: TurnTimer::try_from(config.default_timer).unwrap_or_default(),
+    }
+}
+
+/// A start-up failure.
+#[derive(Debug)]
+pub enum StartError {
+    Store(StoreError),
+    Texts(cincobot_core::i18n::TextsError),
+}
+
+impl std::fmt::Display for StartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StartError::Store(error) => error.fmt(f),
+            StartError::Texts(error) => error.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for StartError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            StartError::Store(error) => Some(error),
+            StartError::Texts(error) => Some(error),
+        }
+    }
+}
+
+/// Opens the database, loads the texts and starts the core with the system clock.
+///
+/// # Errors
+/// [`StartError`] if the database or the message files fail.
+pub async fn start(config: &Config) -> Result<Running, StartError> {
+    let store = Store::open(&config.database_url).await.map_err(StartError::Store)?;
+    let texts = Arc::new(Texts::load().map_err(StartError::Texts)?);
+    let (cpu, cpu_replies) = ThreadedCpu::new(config.cpu.clone());
+    let (mut core, start_outputs) =
+        Core::start(core_settings(config), store, texts, Arc::new(SystemClock), cpu.clone())
+            .await
+            .map_err(StartError::Store)?;
+    // A piped terminal session that must play the same way every time deals CINCO from a
+    // fixed seed; chats never do (the deck would be guessable).
+    if let Some(seed) = config.script.cinco_seed {
+        core.deal_cinco_from(seed);
+    }
+    // Likewise, a scripted run's challenger starts every first game instead of a drawn player.
+    if config.script.cinco_seed.is_some() || config.script.challenger_first {
+        core.draw_first_player(false);
+    }
+    Ok(Running { core, cpu, cpu_replies, start_outputs })
+}
