@@ -60,7 +60,7 @@ fn sorted(mut cards: Vec<Card>) -> Vec<Card> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(ProptestConfig::with_cases(256))]
 
     #[test]
     fn arbitrary_actions_keep_every_card_and_replay(

@@ -51,7 +51,7 @@ fn flip(outcome: ConnectOutcome) -> ConnectOutcome {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(32))]
+    #![proptest_config(ProptestConfig::with_cases(256))]
 
     #[test]
     fn the_solver_agrees_with_minimax(

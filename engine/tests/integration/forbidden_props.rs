@@ -148,7 +148,7 @@ fn check_shape_lines(board: &Board, point: Point) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(ProptestConfig::with_cases(256))]
 
     /// Crowded centres, where black's shapes meet often.
     #[test]

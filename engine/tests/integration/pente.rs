@@ -192,7 +192,7 @@ fn ninuki_settings() -> impl Strategy<Value = NinukiSettings> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(24))]
+    #![proptest_config(ProptestConfig::with_cases(256))]
 
     #[test]
     fn random_pente_games_keep_every_invariant(settings in pente_settings(), steps in steps(300)) {
@@ -203,8 +203,7 @@ proptest! {
 }
 
 proptest! {
-    // Fewer cases: with forbidden moves on, every ply asks about every empty point.
-    #![proptest_config(ProptestConfig::with_cases(16))]
+    #![proptest_config(ProptestConfig::with_cases(256))]
 
     #[test]
     fn random_ninuki_games_keep_every_invariant(settings in ninuki_settings(), steps in steps(300)) {
