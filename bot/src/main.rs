@@ -108,69 +108,34 @@ async fn run(arguments: Arguments, config: Config) -> Result<(), Box<dyn std::er
 }
 
 /// One core on one desk, each configured platform's adapter plugged into it, until Ctrl-C
-/// (or a platform stops for good).
+/// (or an adapter stops of its own accord).
 async fn serve(
     config: &Config,
     discord: bool,
     telegram: bool,
 ) -> Result<(), Box<dyn std::error::Error>> {
-    use cincobot::core::Platform;
-    use cincobot::runtime::desk::{Desk, Outlets, run};
+    use cincobot::runtime::adapter::Adapter;
 
-    let running = cincobot::runtime::start(config).await?;
-    let (desk, inbox) = Desk::new();
-    let mut outlets = Outlets::new();
-    let mut discord_connected = None;
+    let mut adapters: Vec<Box<dyn Adapter>> = Vec::new();
     if discord {
-        let settings = cincobot::discord::DiscordSettings::from_config(config);
-        let connected = cincobot::discord::connect(settings, &desk).await?;
-        outlets = outlets.with(Platform::Discord, connected.outlet());
-        discord_connected = Some(connected);
+        adapters.push(Box::new(cincobot::discord::DiscordSettings::from_config(config)));
     }
-    let mut telegram_connected = None;
     if telegram {
         let mut settings = cincobot::telegram::TelegramSettings::from_config(config)?;
         // One Ctrl-C handler for the process, below.
         settings.ctrlc = false;
-        let connected = cincobot::telegram::connect(settings, &desk).await?;
-        outlets = outlets.with(Platform::Telegram, connected.outlet());
-        telegram_connected = Some(connected);
+        adapters.push(Box::new(settings));
     }
-    let core = tokio::spawn(run(running, inbox, outlets));
-    let mut gateway = discord_connected.map(cincobot::discord::Connected::start);
-    let mut polling = match telegram_connected {
-        Some(connected) => Some(connected.poll().await),
-        None => None,
-    };
+    let running = cincobot::runtime::start(config).await?;
+    let mut served = cincobot::runtime::serve(running, adapters)
+        .await
+        .map_err(|error| -> Box<dyn std::error::Error> { error })?;
     eprintln!("serving; Ctrl-C stops");
-    let stopped = async {
-        match (&mut gateway, &mut polling) {
-            (Some(gateway), Some(polling)) => {
-                tokio::select! { () = gateway.wait() => {}, () = polling.wait() => {} }
-            }
-            (Some(gateway), None) => gateway.wait().await,
-            (None, Some(polling)) => polling.wait().await,
-            (None, None) => {}
-        }
-    };
     tokio::select! {
-        () = stopped => {}
+        () = served.ended() => {}
         _ = tokio::signal::ctrl_c() => {}
     }
-    if let Some(gateway) = &mut gateway {
-        gateway.stop().await;
-    }
-    if let Some(polling) = &mut polling {
-        polling.stop().await;
-    }
-    desk.stop();
-    let _ = core.await;
-    if let Some(gateway) = &gateway {
-        gateway.drain().await;
-    }
-    if let Some(polling) = &polling {
-        polling.drain().await;
-    }
+    served.stop().await;
     Ok(())
 }
 

@@ -1,17 +1,27 @@
 //! What runs the core for real: the start-up that opens the store and reloads the games, the
 //! CPU on blocking threads ([`cpu`]), the one loop that owns the core and serves every
-//! platform's adapter ([`desk`]), and the board pictures the adapters draw ([`drawing`]).
+//! platform's adapter ([`desk`]), the adapters started and stopped as one set ([`adapter`],
+//! [`serving`]), and what every adapter's delivery does the same way: the lanes of chats
+//! ([`lanes`]) that outputs are routed to ([`route`]), texts cut to a platform's limits
+//! ([`pieces`]), which message shows each board and turn notice ([`shown`]), and pictures
+//! drawn in one pool ([`drawing`]) or, failing that, sent as text ([`picture`]).
 
+pub mod adapter;
 mod cpu;
 pub mod desk;
 mod drawing;
 pub mod lanes;
+pub mod picture;
 pub mod pieces;
+pub mod route;
+pub mod serving;
+pub mod shown;
 
 pub use cpu::ThreadedCpu;
 pub use desk::{Answer, Desk, MoveQuery, Outlet};
 pub use drawing::Drawing;
 pub use lanes::Lanes;
+pub use serving::{Served, serve};
 
 use std::sync::Arc;
 use std::time::Duration;
