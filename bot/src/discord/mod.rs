@@ -62,6 +62,20 @@ impl DiscordSettings {
     }
 }
 
+impl Adapter for DiscordSettings {
+    fn platform(&self) -> Platform {
+        Platform::Discord
+    }
+
+    /// Makes the channel queues and the client whose shards will bring the interactions.
+    fn connect(
+        self: Box<Self>,
+        desk: Desk,
+    ) -> Step<'static, Result<Box<dyn Connection>, AdapterError>> {
+        boxed(connect(*self, desk))
+    }
+}
+
 /// The adapter cannot start or stopped on an error.
 #[derive(Debug)]
 pub struct DiscordError(String);
@@ -101,18 +115,14 @@ impl fmt::Debug for Connected {
 ///
 /// # Errors
 /// [`DiscordError`] when the token is not a Discord token or the texts fail.
-pub async fn connect(settings: DiscordSettings, desk: &Desk) -> Result<Connected, DiscordError> {
+pub async fn connect(settings: DiscordSettings, desk: Desk) -> Result<Connected, DiscordError> {
     let texts =
         Arc::new(crate::i18n::Texts::load().map_err(|error| DiscordError(error.to_string()))?);
     let client = reqwest::Client::new();
     let rest = Arc::new(rest::Rest::new(Arc::new(http(&settings, client.clone())), client.clone()));
     let delivery = delivery::Delivery::new(rest.clone(), texts, desk.clone());
-    let handler = handler::Handler {
-        desk: desk.clone(),
-        delivery: delivery.clone(),
-        rest,
-        guild: settings.guild,
-    };
+    let handler =
+        handler::Handler { desk, delivery: delivery.clone(), rest, guild: settings.guild };
     let client = ClientBuilder::new_with_http(http(&settings, client), GatewayIntents::empty())
         .event_handler(handler)
         .await
@@ -138,6 +148,17 @@ impl Connected {
     }
 }
 
+impl Connection for Connected {
+    fn outlet(&self) -> Arc<dyn Outlet> {
+        Arc::new(delivery::Outbox(self.delivery.clone()))
+    }
+
+    fn start(self: Box<Self>) -> Step<'static, Box<dyn Serving>> {
+        let gateway: Box<dyn Serving> = Box::new(self.start_shards());
+        Box::pin(std::future::ready(gateway))
+    }
+}
+
 /// The adapter's shards, taking interactions.
 pub struct Gateway {
     manager: Arc<serenity::gateway::ShardManager>,
@@ -148,31 +169,6 @@ pub struct Gateway {
 impl fmt::Debug for Gateway {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Gateway").field("delivery", &self.delivery).finish_non_exhaustive()
-    }
-}
-
-impl Adapter for DiscordSettings {
-    fn platform(&self) -> Platform {
-        Platform::Discord
-    }
-
-    /// Makes the channel queues and the client whose shards will bring the interactions.
-    fn connect(
-        self: Box<Self>,
-        desk: Desk,
-    ) -> Step<'static, Result<Box<dyn Connection>, AdapterError>> {
-        boxed(async move { connect(*self, &desk).await })
-    }
-}
-
-impl Connection for Connected {
-    fn outlet(&self) -> Arc<dyn Outlet> {
-        Arc::new(delivery::Outbox(self.delivery.clone()))
-    }
-
-    fn start(self: Box<Self>) -> Step<'static, Box<dyn Serving>> {
-        let gateway: Box<dyn Serving> = Box::new(self.start_shards());
-        Box::pin(std::future::ready(gateway))
     }
 }
 

@@ -98,6 +98,20 @@ impl TelegramSettings {
     }
 }
 
+impl Adapter for TelegramSettings {
+    fn platform(&self) -> Platform {
+        Platform::Telegram
+    }
+
+    /// Asks `getMe`, registers the commands and makes the chat queues.
+    fn connect(
+        self: Box<Self>,
+        desk: Desk,
+    ) -> Step<'static, Result<Box<dyn Connection>, AdapterError>> {
+        boxed(connect(*self, desk))
+    }
+}
+
 /// The Telegram adapter, connected to a desk, before it polls.
 pub struct Connected {
     bot: Bot,
@@ -117,7 +131,7 @@ impl fmt::Debug for Connected {
 ///
 /// # Errors
 /// [`TelegramError::Start`] when `getMe` fails.
-pub async fn connect(settings: TelegramSettings, desk: &Desk) -> Result<Connected, TelegramError> {
+pub async fn connect(settings: TelegramSettings, desk: Desk) -> Result<Connected, TelegramError> {
     let bot = Bot::new(settings.token.expose()).set_api_url(settings.api_url.clone());
     let me = bot
         .get_me()
@@ -135,7 +149,7 @@ pub async fn connect(settings: TelegramSettings, desk: &Desk) -> Result<Connecte
         desk.clone(),
     );
     let app = Arc::new(handler::App {
-        desk: desk.clone(),
+        desk,
         delivery: delivery.clone(),
         texts,
         username,
@@ -172,6 +186,19 @@ impl Connected {
     }
 }
 
+impl Connection for Connected {
+    fn outlet(&self) -> Arc<dyn Outlet> {
+        Arc::new(delivery::Outbox(self.delivery.clone()))
+    }
+
+    fn start(self: Box<Self>) -> Step<'static, Box<dyn Serving>> {
+        Box::pin(async move {
+            let listening: Box<dyn Serving> = Box::new(Connected::poll(*self).await);
+            listening
+        })
+    }
+}
+
 /// The adapter taking updates.
 pub struct Listening {
     shutdown: ShutdownToken,
@@ -203,33 +230,6 @@ impl Listening {
             tokio::time::sleep(std::time::Duration::from_millis(10)).await;
         }
         self.dispatcher.ended().await;
-    }
-}
-
-impl Adapter for TelegramSettings {
-    fn platform(&self) -> Platform {
-        Platform::Telegram
-    }
-
-    /// Asks `getMe`, registers the commands and makes the chat queues.
-    fn connect(
-        self: Box<Self>,
-        desk: Desk,
-    ) -> Step<'static, Result<Box<dyn Connection>, AdapterError>> {
-        boxed(async move { connect(*self, &desk).await })
-    }
-}
-
-impl Connection for Connected {
-    fn outlet(&self) -> Arc<dyn Outlet> {
-        Arc::new(delivery::Outbox(self.delivery.clone()))
-    }
-
-    fn start(self: Box<Self>) -> Step<'static, Box<dyn Serving>> {
-        Box::pin(async move {
-            let listening: Box<dyn Serving> = Box::new(Connected::poll(*self).await);
-            listening
-        })
     }
 }
 

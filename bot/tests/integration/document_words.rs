@@ -51,3 +51,14 @@ pub fn assert_cut_between_lines(document: &str, sent: &[String]) {
         assert!(line_starts.contains(&cut), "a cut after word {cut} splits a line: {piece:?}");
     }
 }
+
+#[test]
+fn a_cut_inside_a_line_is_caught_and_one_between_lines_is_not() {
+    let document = "# Rules\nOne line here.\n\nTwo words\nthree more words\n";
+    let between = ["# Rules\nOne line here.".to_owned(), "Two words\nthree more words".to_owned()];
+    assert_cut_between_lines(document, &between);
+    let inside =
+        ["# Rules\nOne line".to_owned(), "here.\n\nTwo words\nthree more words".to_owned()];
+    let caught = std::panic::catch_unwind(|| assert_cut_between_lines(document, &inside));
+    assert!(caught.is_err(), "a line cut in two is reported");
+}
