@@ -74,3 +74,117 @@ impl Served {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::{Arc, Mutex};
+    use std::time::Duration;
+
+    use tokio::sync::oneshot;
+
+    use super::*;
+    use crate::config::Config;
+    use crate::core::{Chat, Output, Platform};
+    use crate::runtime::Outlet;
+    use crate::runtime::adapter::{Connection, Step};
+
+    /// What the adapters were asked, in order.
+    type Log = Arc<Mutex<Vec<String>>>;
+
+    fn note(log: &Log, step: &str, platform: Platform) {
+        log.lock().expect("the log").push(format!("{step} {}", platform.code()));
+    }
+
+    /// An outlet that drops everything.
+    struct Nowhere;
+
+    impl Outlet for Nowhere {
+        fn deliver(&self, _outputs: Vec<Output>, _origin: Option<&Chat>) {}
+    }
+
+    /// An adapter that only notes what it is asked; it ends of its own accord when `end` fires.
+    struct Noting {
+        platform: Platform,
+        log: Log,
+        end: Option<oneshot::Receiver<()>>,
+    }
+
+    impl Adapter for Noting {
+        fn platform(&self) -> Platform {
+            self.platform
+        }
+
+        fn connect(
+            self: Box<Self>,
+            _desk: Desk,
+        ) -> Step<'static, Result<Box<dyn Connection>, AdapterError>> {
+            note(&self.log, "connect", self.platform);
+            let connection: Box<dyn Connection> = self;
+            Box::pin(std::future::ready(Ok(connection)))
+        }
+    }
+
+    impl Connection for Noting {
+        fn outlet(&self) -> Arc<dyn Outlet> {
+            Arc::new(Nowhere)
+        }
+
+        fn start(self: Box<Self>) -> Step<'static, Box<dyn Serving>> {
+            note(&self.log, "start", self.platform);
+            let serving: Box<dyn Serving> = self;
+            Box::pin(std::future::ready(serving))
+        }
+    }
+
+    impl Serving for Noting {
+        fn ended(&mut self) -> Step<'_, ()> {
+            Box::pin(async move {
+                match &mut self.end {
+                    Some(end) => {
+                        let _ = end.await;
+                    }
+                    None => std::future::pending().await,
+                }
+            })
+        }
+
+        fn stop(&mut self) -> Step<'_, ()> {
+            note(&self.log, "stop", self.platform);
+            Box::pin(std::future::ready(()))
+        }
+
+        fn drain(&self) -> Step<'_, ()> {
+            note(&self.log, "drain", self.platform);
+            Box::pin(std::future::ready(()))
+        }
+    }
+
+    #[tokio::test]
+    async fn every_adapter_starts_and_stops_in_one_loop_when_any_one_ends() {
+        let config = Config { database_url: "sqlite::memory:".to_owned(), ..Config::default() };
+        let running = crate::runtime::start(&config).await.expect("the core starts");
+        let log = Log::default();
+        let (end_discord, discord_ends) = oneshot::channel();
+        let adapters: Vec<Box<dyn Adapter>> = vec![
+            Box::new(Noting { platform: Platform::Telegram, log: log.clone(), end: None }),
+            Box::new(Noting {
+                platform: Platform::Discord,
+                log: log.clone(),
+                end: Some(discord_ends),
+            }),
+        ];
+        let mut served = serve(running, adapters).await.expect("the adapters start");
+        let _ = end_discord.send(());
+        tokio::time::timeout(Duration::from_secs(10), served.ended())
+            .await
+            .expect("one adapter's end is the set's");
+        served.stop().await;
+        let log = log.lock().expect("the log").clone();
+        let (telegram, discord) = (Platform::Telegram.code(), Platform::Discord.code());
+        let expected: Vec<String> = ["connect", "start", "stop", "drain"]
+            .iter()
+            .flat_map(|step| [format!("{step} {telegram}"), format!("{step} {discord}")])
+            .collect();
+        assert_eq!(log, expected, "all connected before any starts; all stopped before any drains");
+    }
+}
