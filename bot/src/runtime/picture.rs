@@ -7,6 +7,9 @@
 
 use std::sync::Arc;
 
+use render::RenderError;
+use tokio::task::JoinError;
+
 use super::Drawing;
 use crate::core::Message;
 use crate::games::Animation;
@@ -23,31 +26,50 @@ impl Drawing {
     /// (logged): the message then goes as text.
     pub async fn picture(&self, message: &Message) -> Option<Drawn> {
         let board = message.board.as_ref()?;
-        match self.png(board.picture.clone()).await {
-            Ok(Ok(png)) => Some(Drawn { png, file_name: board.file_name.clone() }),
-            Ok(Err(error)) => {
-                tracing::error!(%error, "drawing a picture failed; sent as text");
-                None
-            }
-            Err(error) => {
-                tracing::error!(%error, "the drawing thread failed; sent as text");
-                None
-            }
-        }
+        let png = logged(self.png(board.picture.clone()).await, "a picture, sent as text")?;
+        Some(Drawn { png, file_name: board.file_name.clone() })
     }
 
     /// The GIF of a replay; `None` when drawing it failed (logged).
     pub async fn replay(&self, animation: Arc<Animation>) -> Option<Vec<u8>> {
-        match self.gif(animation).await {
-            Ok(Ok(gif)) => Some(gif),
-            Ok(Err(error)) => {
-                tracing::error!(%error, "drawing a replay failed");
-                None
-            }
-            Err(error) => {
-                tracing::error!(%error, "the drawing thread failed");
-                None
-            }
+        logged(self.gif(animation).await, "a replay, not sent")
+    }
+}
+
+/// What was drawn, or `None` with why `what` was not (the drawing, or its thread, failed).
+fn logged<T>(drawn: Result<Result<T, RenderError>, JoinError>, what: &'static str) -> Option<T> {
+    match drawn {
+        Ok(Ok(drawn)) => Some(drawn),
+        Ok(Err(error)) => {
+            tracing::error!(%error, what, "drawing failed");
+            None
         }
+        Err(error) => {
+            tracing::error!(%error, what, "the drawing thread failed");
+            None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::BoardImage;
+    use crate::games::{GameKind, GameSettings, Labels, Position, Standing};
+    use crate::i18n::Locale;
+
+    #[tokio::test]
+    async fn a_board_is_drawn_and_a_text_stays_text() {
+        let position = Position::start(&GameSettings::default_for(GameKind::Gomoku));
+        let labels = Labels { names: ["ana".into(), "bruno".into()], ..Labels::default() };
+        let picture = position.picture(&labels, Standing::Playing);
+        let expected = picture.png().expect("drawn");
+        let mut message = Message::text(Locale::En, Vec::new());
+        let drawing = Drawing::new();
+        assert_eq!(drawing.picture(&message).await, None, "no picture: sent as text");
+        let file_name = "game-1-ply-0.png".to_owned();
+        message.board = Some(BoardImage { picture, diagram: String::new(), file_name });
+        let drawn = drawing.picture(&message).await.expect("drawn");
+        assert_eq!((drawn.png, drawn.file_name.as_str()), (expected, "game-1-ply-0.png"));
     }
 }
