@@ -8,6 +8,9 @@ use std::process::ExitCode;
 
 use cincobot::config::Config;
 use cincobot::console::Console;
+use cincobot::discord::DiscordSettings;
+use cincobot::runtime::adapter::Adapter;
+use cincobot::telegram::{TelegramError, TelegramSettings};
 use tracing_subscriber::filter::Targets;
 use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
@@ -94,10 +97,9 @@ fn main() -> ExitCode {
 }
 
 async fn run(arguments: Arguments, config: Config) -> Result<(), Box<dyn std::error::Error>> {
-    let discord = !config.discord.token.is_empty() && !arguments.console;
-    let telegram = !config.telegram.token.is_empty() && !arguments.console;
-    if discord || telegram {
-        return serve(&config, discord, telegram).await;
+    let adapters = if arguments.console { Vec::new() } else { adapters(&config)? };
+    if !adapters.is_empty() {
+        return serve(&config, adapters).await;
     }
     let running = cincobot::runtime::start(&config).await?;
     let images = arguments.images.unwrap_or_else(|| config.images_dir.clone());
@@ -107,25 +109,27 @@ async fn run(arguments: Arguments, config: Config) -> Result<(), Box<dyn std::er
     Ok(())
 }
 
-/// One core on one desk, each configured platform's adapter plugged into it, until Ctrl-C
-/// (or an adapter stops of its own accord).
-async fn serve(
-    config: &Config,
-    discord: bool,
-    telegram: bool,
-) -> Result<(), Box<dyn std::error::Error>> {
-    use cincobot::runtime::adapter::Adapter;
-
+/// The adapter of each platform `config` has a token for.
+fn adapters(config: &Config) -> Result<Vec<Box<dyn Adapter>>, TelegramError> {
     let mut adapters: Vec<Box<dyn Adapter>> = Vec::new();
-    if discord {
-        adapters.push(Box::new(cincobot::discord::DiscordSettings::from_config(config)));
+    if !config.discord.token.is_empty() {
+        adapters.push(Box::new(DiscordSettings::from_config(config)));
     }
-    if telegram {
-        let mut settings = cincobot::telegram::TelegramSettings::from_config(config)?;
+    if !config.telegram.token.is_empty() {
+        let mut settings = TelegramSettings::from_config(config)?;
         // One Ctrl-C handler for the process, below.
         settings.ctrlc = false;
         adapters.push(Box::new(settings));
     }
+    Ok(adapters)
+}
+
+/// One core on one desk, `adapters` plugged into it, until Ctrl-C (or an adapter stops of its
+/// own accord).
+async fn serve(
+    config: &Config,
+    adapters: Vec<Box<dyn Adapter>>,
+) -> Result<(), Box<dyn std::error::Error>> {
     let running = cincobot::runtime::start(config).await?;
     let mut served = cincobot::runtime::serve(running, adapters)
         .await
