@@ -22,7 +22,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use cincobot::config::{Config, CpuBudgets, Secret, TelegramConfig};
-use cincobot::telegram::{TelegramSettings, serve};
+use cincobot::runtime::adapter::Adapter;
+use cincobot::telegram::TelegramSettings;
 use fake_telegram::{Call, FakeTelegram, TOKEN, text, user};
 use tokio::sync::watch;
 
@@ -99,7 +100,7 @@ fn argument(index: usize, default: usize) -> usize {
 }
 
 #[tokio::main(flavor = "multi_thread")]
-async fn main() -> Result<(), Box<dyn std::error::Error>> {
+async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let moves = argument(1, 60).clamp(1, 120);
     let pause = Duration::from_millis(u64::try_from(argument(2, 500)).unwrap_or(500).min(5000));
     let on_clock = std::env::args().nth(3).is_some_and(|mode| mode == "clock");
@@ -122,7 +123,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let pacing = settings.pacing;
     let running = cincobot::runtime::start(&config).await?;
     let (seen, mut latest) = follow(&fake);
-    let served = serve(settings, running).await?;
+    let adapters: Vec<Box<dyn Adapter>> = vec![Box::new(settings)];
+    let served = cincobot::runtime::serve(running, adapters).await?;
 
     let players = [user(10_001, "ana", "en"), user(10_002, "bruno", "en")];
     // Bruno has written once, so the bot knows his username.

@@ -20,7 +20,8 @@ use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use cincobot::config::{Config, CpuBudgets, Secret, TelegramConfig};
-use cincobot::telegram::{Pacing, TelegramSettings, serve};
+use cincobot::runtime::adapter::Adapter;
+use cincobot::telegram::{Pacing, TelegramSettings};
 use fake_telegram::{FakeTelegram, TOKEN, text, user};
 use tokio::sync::mpsc;
 
@@ -29,7 +30,7 @@ fn argument(index: usize, default: usize) -> usize {
 }
 
 #[tokio::main(flavor = "multi_thread")]
-async fn main() -> Result<(), Box<dyn std::error::Error>> {
+async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let games = argument(1, 200).clamp(1, 1000);
     let moves = argument(2, 30).clamp(1, 120);
     let pause = Duration::from_millis(u64::try_from(argument(3, 500)).unwrap_or(500).min(5000));
@@ -50,7 +51,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     settings.poll_timeout = Duration::from_secs(1);
     settings.ctrlc = false;
     let running = cincobot::runtime::start(&config).await?;
-    let served = serve(settings, running).await?;
+    let adapters: Vec<Box<dyn Adapter>> = vec![Box::new(settings)];
+    let served = cincobot::runtime::serve(running, adapters).await?;
 
     // Each group's photos (posted or edited), routed to the task playing there.
     let mut calls = fake.watch(true);

@@ -18,7 +18,8 @@ mod fake_telegram;
 use std::time::{Duration, Instant};
 
 use cincobot::config::{Config, Secret, TelegramConfig};
-use cincobot::telegram::{Pacing, TelegramSettings, serve};
+use cincobot::runtime::adapter::Adapter;
+use cincobot::telegram::{Pacing, TelegramSettings};
 use fake_telegram::{FakeTelegram, TOKEN, text, user};
 
 /// The process's resident memory, in MiB.
@@ -34,7 +35,7 @@ fn resident_mib() -> f64 {
 }
 
 #[tokio::main(flavor = "multi_thread")]
-async fn main() -> Result<(), Box<dyn std::error::Error>> {
+async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let chats: i64 = std::env::args()
         .nth(1)
         .and_then(|a| a.parse().ok())
@@ -62,7 +63,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     settings.ctrlc = false;
     settings.idle_chat = Duration::from_secs(idle);
     let running = cincobot::runtime::start(&config).await?;
-    let served = serve(settings, running).await?;
+    let adapters: Vec<Box<dyn Adapter>> = vec![Box::new(settings)];
+    let served = cincobot::runtime::serve(running, adapters).await?;
     let started = Instant::now();
     let before = resident_mib();
     println!("chats answered, resident MiB, seconds");

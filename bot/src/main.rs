@@ -8,6 +8,9 @@ use std::process::ExitCode;
 
 use cincobot::config::Config;
 use cincobot::console::Console;
+use cincobot::discord::DiscordSettings;
+use cincobot::runtime::adapter::Adapter;
+use cincobot::telegram::{TelegramError, TelegramSettings};
 use tracing_subscriber::filter::Targets;
 use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
@@ -92,10 +95,9 @@ fn main() -> ExitCode {
 }
 
 async fn run(arguments: Arguments, config: Config) -> Result<(), Box<dyn std::error::Error>> {
-    let discord = !config.discord.token.is_empty() && !arguments.console;
-    let telegram = !config.telegram.token.is_empty() && !arguments.console;
-    if discord || telegram {
-        return serve(&config, discord, telegram).await;
+    let adapters = if arguments.console { Vec::new() } else { adapters(&config)? };
+    if !adapters.is_empty() {
+        return serve(&config, adapters).await;
     }
     let running = cincobot::runtime::start(&config).await?;
     let images = arguments.images.unwrap_or_else(|| config.images_dir.clone());
@@ -105,70 +107,37 @@ async fn run(arguments: Arguments, config: Config) -> Result<(), Box<dyn std::er
     Ok(())
 }
 
-/// One core on one desk, each configured platform's adapter plugged into it, until Ctrl-C
-/// (or a platform stops for good).
-async fn serve(
-    config: &Config,
-    discord: bool,
-    telegram: bool,
-) -> Result<(), Box<dyn std::error::Error>> {
-    use cincobot::core::Platform;
-    use cincobot::runtime::desk::{Desk, Outlets, run};
-
-    let running = cincobot::runtime::start(config).await?;
-    let (desk, inbox) = Desk::new();
-    let mut outlets = Outlets::new();
-    let mut discord_connected = None;
-    if discord {
-        let settings = cincobot::discord::DiscordSettings::from_config(config);
-        let connected = cincobot::discord::connect(settings, &desk).await?;
-        outlets = outlets.with(Platform::Discord, connected.outlet());
-        discord_connected = Some(connected);
+/// The adapter of each platform `config` has a token for.
+fn adapters(config: &Config) -> Result<Vec<Box<dyn Adapter>>, TelegramError> {
+    let mut adapters: Vec<Box<dyn Adapter>> = Vec::new();
+    if !config.discord.token.is_empty() {
+        adapters.push(Box::new(DiscordSettings::from_config(config)));
     }
-    let mut telegram_connected = None;
-    if telegram {
-        let mut settings = cincobot::telegram::TelegramSettings::from_config(config)?;
+    if !config.telegram.token.is_empty() {
+        let mut settings = TelegramSettings::from_config(config)?;
         // One Ctrl-C handler for the process, below.
         settings.ctrlc = false;
-        let connected = cincobot::telegram::connect(settings, &desk).await?;
-        outlets = outlets.with(Platform::Telegram, connected.outlet());
-        telegram_connected = Some(connected);
+        adapters.push(Box::new(settings));
     }
-    let core = tokio::spawn(run(running, inbox, outlets));
-    let mut gateway = discord_connected.map(cincobot::discord::Connected::start);
-    let mut polling = match telegram_connected {
-        Some(connected) => Some(connected.poll().await),
-        None => None,
-    };
+    Ok(adapters)
+}
+
+/// One core on one desk, `adapters` plugged into it, until Ctrl-C (or an adapter stops of its
+/// own accord).
+async fn serve(
+    config: &Config,
+    adapters: Vec<Box<dyn Adapter>>,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let running = cincobot::runtime::start(config).await?;
+    let mut served = cincobot::runtime::serve(running, adapters)
+        .await
+        .map_err(|error| -> Box<dyn std::error::Error> { error })?;
     eprintln!("serving; Ctrl-C stops");
-    let stopped = async {
-        match (&mut gateway, &mut polling) {
-            (Some(gateway), Some(polling)) => {
-                tokio::select! { () = gateway.wait() => {}, () = polling.wait() => {} }
-            }
-            (Some(gateway), None) => gateway.wait().await,
-            (None, Some(polling)) => polling.wait().await,
-            (None, None) => {}
-        }
-    };
     tokio::select! {
-        () = stopped => {}
+        () = served.ended() => {}
         _ = tokio::signal::ctrl_c() => {}
     }
-    if let Some(gateway) = &mut gateway {
-        gateway.stop().await;
-    }
-    if let Some(polling) = &mut polling {
-        polling.stop().await;
-    }
-    desk.stop();
-    let _ = core.await;
-    if let Some(gateway) = &gateway {
-        gateway.drain().await;
-    }
-    if let Some(polling) = &polling {
-        polling.drain().await;
-    }
+    served.stop().await;
     Ok(())
 }
 

@@ -12,9 +12,12 @@
 //! that user only), the game's previous one deleted. A message addressed to someone (a
 //! challenge, a rematch) pings them the same way; an open challenge pings nobody. What is
 //! private to the user who acted closes the interaction as an ephemeral message.
+//!
+//! What every adapter does alike is the runtime's: which channel an output goes to
+//! ([`route`]), a long text in pieces ([`pieces`]), which message shows each board, hand and
+//! turn mention ([`Shown`], [`Notices`]), a picture drawn or the message sent as text
+//! ([`Drawing::picture`]). Here: Discord's calls, limits, interactions and errors.
 
-use cincobot_runtime::pieces::pieces;
-use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use serenity::all::{
@@ -30,6 +33,9 @@ use super::rest::Rest;
 use super::retry::{self, DMS_CLOSED, UNKNOWN_MESSAGE};
 use cincobot_core::core::{Attachment, Chat, GameId, Message, Output, Platform, Prompt, User};
 use cincobot_core::i18n::{Locale, Text, Texts};
+use cincobot_runtime::pieces::{clip, pieces};
+use cincobot_runtime::route::{Destination, route};
+use cincobot_runtime::shown::{Notices, Shown};
 use cincobot_runtime::{Desk, Drawing, Lanes, Outlet};
 
 /// Discord's longest message content, in characters.
@@ -51,9 +57,9 @@ enum Job {
 pub(super) struct ChannelState {
     channel: ChannelId,
     /// The message showing each game's board.
-    boards: HashMap<GameId, MessageId>,
-    /// The turn mention of each game, and the ply it was for.
-    turns: HashMap<GameId, (MessageId, usize)>,
+    boards: Shown<GameId, MessageId>,
+    /// The turn mention of each game.
+    turns: Notices<MessageId>,
     /// The interaction being handled, if one is.
     pub(super) reply: Option<Arc<Reply>>,
     /// Texts for the interaction's user that its delivery found (their DMs were closed).
@@ -67,7 +73,7 @@ pub struct Delivery {
     pub(super) desk: Desk,
     lanes: Lanes<ChannelId, Job>,
     /// The DM showing each player's hand in each CINCO game.
-    pub(super) hands: Mutex<HashMap<(UserId, GameId), (ChannelId, MessageId)>>,
+    pub(super) hands: Mutex<Shown<(UserId, GameId), (ChannelId, MessageId)>>,
     /// Boards are drawn here, a core's worth at a time.
     pub(super) drawing: Drawing,
 }
@@ -97,17 +103,6 @@ fn channel_id(chat: &Chat) -> Option<ChannelId> {
 
 pub(super) fn user_id(id: &str) -> Option<UserId> {
     id.parse::<u64>().ok().filter(|id| *id != 0).map(UserId::new)
-}
-
-/// `text` cut to `limit` characters, with an ellipsis when cut.
-#[must_use]
-pub fn clip(text: &str, limit: usize) -> String {
-    if text.chars().count() <= limit {
-        return text.to_owned();
-    }
-    let mut clipped: String = text.chars().take(limit.saturating_sub(1)).collect();
-    clipped.push('…');
-    clipped
 }
 
 /// A message ready for any of Discord's ways to send it.
@@ -223,27 +218,18 @@ impl Delivery {
 
     fn queue(self: &Arc<Self>, outputs: Vec<Output>, origin: Option<&Chat>) {
         let origin = origin.and_then(channel_id);
-        for output in outputs {
-            let target = match &output {
-                Output::Send { chat, .. }
-                | Output::Board { chat, .. }
-                | Output::Reply { chat, .. }
-                | Output::Keyboard { chat, .. }
-                | Output::File { chat, .. } => channel_id(chat),
-                // In the queue of the channel it came from, whose interaction it may answer.
-                Output::Direct { platform: Platform::Discord, .. } if origin.is_some() => origin,
-                // A DM for no one's interaction (a CPU's step, a timer, a note): in a lane of
-                // its user's, so that each of their hands edits the DM the one before posted,
-                // and a stop waits for it like for every other message.
-                Output::Direct { platform: Platform::Discord, user, .. } => {
-                    user_id(user).map(|user| ChannelId::new(user.get()))
-                }
-                Output::Direct { .. } => None,
-            };
-            match target {
-                Some(channel) => self.enqueue(channel, Job::Output(Box::new(output))),
-                None => tracing::warn!("an output for another platform"),
-            }
+        let lane = |to: Destination<'_>| match to {
+            Destination::Chat(chat) => channel_id(chat),
+            // In the queue of the channel it came from, whose interaction it may answer.
+            Destination::Private(_) if origin.is_some() => origin,
+            // A DM for no one's interaction (a CPU's step, a timer, a note): in a lane of its
+            // user's, so that each of their hands edits the DM the one before posted, and a
+            // stop waits for it like for every other message.
+            Destination::Private(user) => user_id(user).map(|user| ChannelId::new(user.get())),
+        };
+        let deliver = |channel, output| self.enqueue(channel, Job::Output(Box::new(output)));
+        for lost in route(Platform::Discord, outputs, lane, deliver) {
+            tracing::warn!(texts = ?lost.text_ids(), "an output for no Discord channel");
         }
     }
 
@@ -269,8 +255,8 @@ impl Delivery {
     async fn work(self: Arc<Self>, channel: ChannelId, mut jobs: mpsc::UnboundedReceiver<Job>) {
         let mut state = ChannelState {
             channel,
-            boards: HashMap::new(),
-            turns: HashMap::new(),
+            boards: Shown::default(),
+            turns: Notices::default(),
             reply: None,
             extra: Vec::new(),
         };
@@ -297,7 +283,8 @@ impl Delivery {
             Job::Output(output) => match *output {
                 Output::Board { game, ply, edit, message, turn, repost, ended, .. } => {
                     let edit = edit.and_then(|id| id.parse::<u64>().ok()).filter(|id| *id != 0);
-                    let shown = Shown { game, ply, edit: edit.map(MessageId::new), repost, ended };
+                    let shown =
+                        BoardShown { game, ply, edit: edit.map(MessageId::new), repost, ended };
                     self.show_board(state, shown, &message, turn.as_ref()).await;
                 }
                 Output::Send { message, .. } if message.board.is_none() => {
@@ -325,7 +312,7 @@ impl Delivery {
                     self.post(state, &body).await;
                 }
                 Output::Keyboard { game, locale, components: buttons, .. } => {
-                    if let Some(&id) = state.boards.get(&game) {
+                    if let Some(id) = state.boards.get(&game) {
                         let rows = components::rows(&self.texts, locale, &buttons);
                         self.edit_components(state.channel, id, rows).await;
                     }
@@ -352,17 +339,7 @@ impl Delivery {
     async fn file_body(&self, locale: Locale, caption: &[Text], file: Attachment) -> Option<Body> {
         let (bytes, file_name) = match file {
             Attachment::Animation { animation, file_name } => {
-                match self.drawing.gif(animation).await {
-                    Ok(Ok(gif)) => (gif, file_name),
-                    Ok(Err(error)) => {
-                        tracing::error!(%error, "drawing a replay");
-                        return None;
-                    }
-                    Err(error) => {
-                        tracing::error!(%error, "the drawing thread failed");
-                        return None;
-                    }
-                }
+                (self.drawing.replay(animation).await?, file_name)
             }
             Attachment::Document { file_name, text } => (text.into_bytes(), file_name),
         };
@@ -538,33 +515,18 @@ impl Delivery {
     async fn show_board(
         &self,
         state: &mut ChannelState,
-        Shown { game, ply, edit, repost, ended }: Shown,
+        BoardShown { game, ply, edit, repost, ended }: BoardShown,
         message: &Message,
         turn: Option<&User>,
     ) {
-        let Some(board) = &message.board else {
+        let Some(drawn) = self.drawing.picture(message).await else {
             let body = self.text_body(message);
             self.post(state, &body).await;
             return;
         };
-        let picture = board.picture.clone();
-        let png = match self.drawing.png(picture).await {
-            Ok(Ok(png)) => png,
-            failed => {
-                let why = match failed {
-                    Ok(Err(error)) => error.to_string(),
-                    Err(error) => error.to_string(),
-                    Ok(Ok(_)) => String::new(),
-                };
-                tracing::error!(game = game.0, %why, "drawing a board failed; sent as text");
-                let body = self.text_body(message);
-                self.post(state, &body).await;
-                return;
-            }
-        };
         let mut body = self.text_body(message);
-        body.image = Some(CreateAttachment::bytes(png, board.file_name.clone()));
-        let current = state.boards.get(&game).copied().or(edit);
+        body.image = Some(CreateAttachment::bytes(drawn.png, drawn.file_name));
+        let current = state.boards.current(&game, edit);
         let mut shown = None;
         let mut posted = false;
         // A game's first board takes the place of the message pressed to start it (a
@@ -573,8 +535,7 @@ impl Delivery {
             Origin::Component { message } => Some(message),
             Origin::Command => None,
         });
-        let replaced =
-            pressed.filter(|message| !state.boards.values().any(|board| board == message));
+        let replaced = pressed.filter(|message| !state.boards.shows(*message));
         if let (false, Some(id)) = (repost, current.or(replaced)) {
             if self.answer_component(state, id, &body).await {
                 shown = Some(id);
@@ -598,14 +559,11 @@ impl Delivery {
             }
             shown = self.post(state, &body).await;
             posted = true;
-            if let (Some(new), Some(old)) = (shown, current)
-                && new != old
-            {
-                self.delete(state.channel, old).await;
-            }
         }
         let Some(id) = shown else { return };
-        state.boards.insert(game, id);
+        if let Some(old) = state.boards.show(game, id, current) {
+            self.delete(state.channel, old).await;
+        }
         self.desk.shown(game, ply, ended, id.get().to_string());
         self.tell_turn(state, game, ply, message.locale, if posted { None } else { turn }).await;
     }
@@ -620,10 +578,10 @@ impl Delivery {
         locale: Locale,
         turn: Option<&User>,
     ) {
-        if state.turns.get(&game).is_some_and(|&(_, told)| told == ply) {
+        if state.turns.told(game, ply) {
             return;
         }
-        if let Some((old, _)) = state.turns.remove(&game) {
+        if let Some(old) = state.turns.withdraw(game) {
             self.delete(state.channel, old).await;
         }
         let Some(id) = turn.and_then(|user| user_id(&user.id)) else { return };
@@ -636,7 +594,7 @@ impl Delivery {
             .allowed_mentions(CreateAllowedMentions::new().users([id]));
         match self.rest.create_message(state.channel, &message, Vec::new()).await {
             Ok(sent) => {
-                state.turns.insert(game, (sent, ply));
+                state.turns.tell(game, sent, ply);
             }
             Err(error) => tracing::warn!(%error, "mentioning the player to move failed"),
         }
@@ -752,7 +710,7 @@ impl Delivery {
 
 /// Which board an output shows, and how.
 #[derive(Clone, Copy, Debug)]
-struct Shown {
+struct BoardShown {
     game: GameId,
     ply: usize,
     /// The message the core last heard of.

@@ -22,12 +22,8 @@ impl Delivery {
     /// or the drawing failed).
     pub(super) async fn drawn_body(&self, message: &Message) -> Body {
         let mut body = self.text_body(message);
-        let Some(board) = &message.board else { return body };
-        let picture = board.picture.clone();
-        match self.drawing.png(picture).await {
-            Ok(Ok(png)) => body.image = Some(CreateAttachment::bytes(png, board.file_name.clone())),
-            Ok(Err(error)) => tracing::error!(%error, "drawing a CINCO picture; sent as text"),
-            Err(error) => tracing::error!(%error, "the drawing thread failed; sent as text"),
+        if let Some(drawn) = self.drawing.picture(message).await {
+            body.image = Some(CreateAttachment::bytes(drawn.png, drawn.file_name));
         }
         body
     }
@@ -88,7 +84,7 @@ impl Delivery {
 
     /// The DM showing `user`'s hand in `game`, if one was posted.
     fn dm_hand(&self, user: UserId, game: GameId) -> Option<(ChannelId, MessageId)> {
-        self.hands.lock().ok().and_then(|hands| hands.get(&(user, game)).copied())
+        self.hands.lock().ok().and_then(|hands| hands.get(&(user, game)))
     }
 
     /// After a restart only the core knows the DM of a hand: the message it recorded, in the
@@ -122,7 +118,7 @@ impl Delivery {
             match self.rest.edit_message((channel, id), &body.edit(), body.files()).await {
                 Ok(()) => {
                     if let Ok(mut hands) = self.hands.lock() {
-                        hands.insert((user, game), (channel, id));
+                        hands.show((user, game), (channel, id), dm);
                     }
                     return true;
                 }
@@ -140,10 +136,11 @@ impl Delivery {
         };
         match self.rest.create_message(channel, &body.message(), body.files()).await {
             Ok(posted) => {
-                if let Ok(mut hands) = self.hands.lock() {
-                    hands.insert((user, game), (channel, posted));
-                }
-                if let Some((old_channel, old)) = dm.filter(|&(_, old)| old != posted) {
+                let replaced = match self.hands.lock() {
+                    Ok(mut hands) => hands.show((user, game), (channel, posted), dm),
+                    Err(_) => dm.filter(|&(_, old)| old != posted),
+                };
+                if let Some((old_channel, old)) = replaced {
                     self.delete(old_channel, old).await;
                 }
                 true

@@ -32,9 +32,10 @@ use std::sync::Arc;
 
 use serenity::all::{Client, ClientBuilder, GatewayIntents, GuildId, HttpBuilder};
 
+use cincobot_core::core::Platform;
+use cincobot_runtime::adapter::{Adapter, AdapterError, Connection, Serving, Step, Task, boxed};
 use cincobot_runtime::config::{Config, Secret, Shards};
-use cincobot_runtime::desk::Outlets;
-use cincobot_runtime::{Desk, Outlet, Running};
+use cincobot_runtime::{Desk, Outlet};
 
 /// What the adapter needs from the configuration.
 #[derive(Clone, Debug)]
@@ -58,6 +59,20 @@ impl DiscordSettings {
             guild: discord.guild_id.filter(|id| *id != 0).map(GuildId::new),
             shards: discord.shards,
         }
+    }
+}
+
+impl Adapter for DiscordSettings {
+    fn platform(&self) -> Platform {
+        Platform::Discord
+    }
+
+    /// Makes the channel queues and the client whose shards will bring the interactions.
+    fn connect(
+        self: Box<Self>,
+        desk: Desk,
+    ) -> Step<'static, Result<Box<dyn Connection>, AdapterError>> {
+        boxed(connect(*self, desk))
     }
 }
 
@@ -100,19 +115,15 @@ impl fmt::Debug for Connected {
 ///
 /// # Errors
 /// [`DiscordError`] when the token is not a Discord token or the texts fail.
-pub async fn connect(settings: DiscordSettings, desk: &Desk) -> Result<Connected, DiscordError> {
+pub async fn connect(settings: DiscordSettings, desk: Desk) -> Result<Connected, DiscordError> {
     let texts = Arc::new(
         cincobot_core::i18n::Texts::load().map_err(|error| DiscordError(error.to_string()))?,
     );
     let client = reqwest::Client::new();
     let rest = Arc::new(rest::Rest::new(Arc::new(http(&settings, client.clone())), client.clone()));
     let delivery = delivery::Delivery::new(rest.clone(), texts, desk.clone());
-    let handler = handler::Handler {
-        desk: desk.clone(),
-        delivery: delivery.clone(),
-        rest,
-        guild: settings.guild,
-    };
+    let handler =
+        handler::Handler { desk, delivery: delivery.clone(), rest, guild: settings.guild };
     let client = ClientBuilder::new_with_http(http(&settings, client), GatewayIntents::empty())
         .event_handler(handler)
         .await
@@ -121,14 +132,8 @@ pub async fn connect(settings: DiscordSettings, desk: &Desk) -> Result<Connected
 }
 
 impl Connected {
-    /// Where the desk sends what is for Discord.
-    #[must_use]
-    pub fn outlet(&self) -> Arc<dyn Outlet> {
-        Arc::new(delivery::Outbox(self.delivery.clone()))
-    }
-
     /// Starts the shards.
-    pub fn start(self) -> Gateway {
+    fn start_shards(self) -> Gateway {
         let Connected { mut client, delivery, shards } = self;
         let manager = client.shard_manager.clone();
         let task = tokio::spawn(async move {
@@ -140,14 +145,25 @@ impl Connected {
                 tracing::error!(%error, "the Discord gateway stopped");
             }
         });
-        Gateway { manager, task, delivery }
+        Gateway { manager, shards: Task::new(task), delivery }
+    }
+}
+
+impl Connection for Connected {
+    fn outlet(&self) -> Arc<dyn Outlet> {
+        Arc::new(delivery::Outbox(self.delivery.clone()))
+    }
+
+    fn start(self: Box<Self>) -> Step<'static, Box<dyn Serving>> {
+        let gateway: Box<dyn Serving> = Box::new(self.start_shards());
+        Box::pin(std::future::ready(gateway))
     }
 }
 
 /// The adapter's shards, taking interactions.
 pub struct Gateway {
     manager: Arc<serenity::gateway::ShardManager>,
-    task: tokio::task::JoinHandle<()>,
+    shards: Task,
     delivery: Arc<delivery::Delivery>,
 }
 
@@ -157,52 +173,22 @@ impl fmt::Debug for Gateway {
     }
 }
 
-impl Gateway {
-    /// Closes the shards.
-    pub async fn stop(&mut self) {
-        self.manager.shutdown_all().await;
-        let _ = (&mut self.task).await;
+impl Serving for Gateway {
+    /// The shards ended (a fatal gateway error).
+    fn ended(&mut self) -> Step<'_, ()> {
+        Box::pin(self.shards.ended())
     }
 
-    /// Waits until the shards end (a fatal gateway error).
-    pub async fn wait(&mut self) {
-        let _ = (&mut self.task).await;
+    /// Closes the shards.
+    fn stop(&mut self) -> Step<'_, ()> {
+        Box::pin(async move {
+            self.manager.shutdown_all().await;
+            self.shards.ended().await;
+        })
     }
 
     /// Closes every channel queue and waits (at most a minute) for what they hold to go out.
-    pub async fn drain(&self) {
-        self.delivery.stop().await;
+    fn drain(&self) -> Step<'_, ()> {
+        Box::pin(self.delivery.stop())
     }
-}
-
-/// A Discord bot running on its own desk.
-#[derive(Debug)]
-pub struct Served {
-    gateway: Gateway,
-    desk: Desk,
-    task: tokio::task::JoinHandle<()>,
-}
-
-impl Served {
-    /// Stops taking interactions, lets the queued messages go out, and ends.
-    pub async fn stop(mut self) {
-        self.gateway.stop().await;
-        self.desk.stop();
-        let _ = self.task.await;
-        self.gateway.drain().await;
-    }
-}
-
-/// Serves Discord alone: a desk over `running`, the adapter connected to it, its shards
-/// started.
-///
-/// # Errors
-/// [`DiscordError`] when the client cannot be made.
-pub async fn serve(settings: DiscordSettings, running: Running) -> Result<Served, DiscordError> {
-    let (desk, inbox) = Desk::new();
-    let connected = connect(settings, &desk).await?;
-    let outlets = Outlets::new().with(cincobot_core::core::Platform::Discord, connected.outlet());
-    let task = tokio::spawn(cincobot_runtime::desk::run(running, inbox, outlets));
-    let gateway = connected.start();
-    Ok(Served { gateway, desk, task })
 }

@@ -149,17 +149,6 @@ fn answers(output: &Output) -> bool {
     }
 }
 
-fn platform_of(output: &Output) -> Platform {
-    match output {
-        Output::Send { chat, .. }
-        | Output::Board { chat, .. }
-        | Output::Keyboard { chat, .. }
-        | Output::Reply { chat, .. }
-        | Output::File { chat, .. } => chat.platform,
-        Output::Direct { platform, .. } => *platform,
-    }
-}
-
 /// The outlets of the platforms served.
 pub struct Outlets(HashMap<Platform, Arc<dyn Outlet>>);
 
@@ -186,7 +175,7 @@ impl Outlets {
     fn deliver(&self, outputs: Vec<Output>, origin: Option<&Chat>) {
         let mut by_platform: Vec<(Platform, Vec<Output>)> = Vec::new();
         for output in outputs {
-            let platform = platform_of(&output);
+            let platform = super::route::platform(&output);
             match by_platform.iter_mut().find(|(p, _)| *p == platform) {
                 Some((_, list)) => list.push(output),
                 None => by_platform.push((platform, vec![output])),

@@ -1,20 +1,29 @@
 //! What runs the core for real: the configuration ([`config`]), the start-up that opens the
 //! store and reloads the games, the CPU on a bounded pool of threads ([`cpu`]), the one loop
-//! that owns the core and serves every platform's adapter ([`desk`]), the board pictures the
-//! adapters draw ([`drawing`]), each chat's queue of work ([`lanes`]) and long texts cut at a
-//! platform's limit ([`pieces`]). The adapters are the crates above this one.
+//! that owns the core and serves every platform's adapter ([`desk`]), the adapters started and
+//! stopped as one set ([`adapter`], [`serving`]), and what every adapter's delivery does the
+//! same way: the lanes of chats ([`lanes`]) that outputs are routed to ([`route`]), texts cut
+//! to a platform's limits ([`pieces`]), which message shows each board and turn notice
+//! ([`shown`]), and pictures drawn in one pool ([`drawing`]) or, failing that, sent as text
+//! ([`picture`]). The adapters are the crates above this one.
 
+pub mod adapter;
 pub mod config;
 mod cpu;
 pub mod desk;
 mod drawing;
 pub mod lanes;
+pub mod picture;
 pub mod pieces;
+pub mod route;
+pub mod serving;
+pub mod shown;
 
 pub use cpu::ThreadedCpu;
 pub use desk::{Answer, Desk, MoveQuery, Outlet};
 pub use drawing::Drawing;
 pub use lanes::Lanes;
+pub use serving::{Served, serve};
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -1,7 +1,8 @@
 //! Long texts in pieces that fit a platform's message limit (Telegram 4,096 characters, 1,024
 //! in a caption; Discord 2,000), cut where a reader expects a break: between paragraphs, else
 //! between lines, and only inside a line longer than the limit. Each adapter says its limit;
-//! the cutting is the same for all, so the whole text arrives everywhere.
+//! the cutting is the same for all, so the whole text arrives everywhere. What must stay one
+//! message (a caption, a button's label, a turn notice) is clipped instead.
 
 /// `text` in pieces of at most `limit` characters (`limit` ≥ 1), in order; nothing is lost but
 /// the blank lines a cut falls on.
@@ -51,6 +52,17 @@ pub fn pieces(text: &str, limit: usize) -> Vec<String> {
     pieces.into_iter().map(|piece| piece.trim_end().to_owned()).collect()
 }
 
+/// `text` cut to `limit` characters, with an ellipsis when cut.
+#[must_use]
+pub fn clip(text: &str, limit: usize) -> String {
+    if text.chars().count() <= limit {
+        return text.to_owned();
+    }
+    let mut clipped: String = text.chars().take(limit.saturating_sub(1)).collect();
+    clipped.push('…');
+    clipped
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -70,6 +82,13 @@ mod tests {
         let text = "aaaa aaaa\n\nbbbb\nbbbb\n\ncccc";
         assert_eq!(pieces(text, 12), ["aaaa aaaa", "bbbb\nbbbb", "cccc"]);
         assert_eq!(pieces(text, 22), ["aaaa aaaa\n\nbbbb\nbbbb", "cccc"]);
+    }
+
+    #[test]
+    fn a_clipped_text_ends_in_an_ellipsis_within_the_limit() {
+        assert_eq!(clip("abcdef", 4), "abc…");
+        assert_eq!(clip("abcd", 4), "abcd");
+        assert_eq!(clip("ñandú 李", 3), "ña…");
     }
 
     #[test]

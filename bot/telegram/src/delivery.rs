@@ -10,6 +10,11 @@
 //! messages in the order they came (a result is never overtaken by a later board), mentions
 //! after them, deletions in quiet moments, and a board or mention that a newer one of its game
 //! replaces is dropped.
+//!
+//! What every adapter does alike is the runtime's: which chat an output goes to
+//! ([`route`]), a long text in pieces ([`pieces`]), which message shows each board, hand and
+//! turn notice ([`Shown`], [`Notices`]), a picture drawn or the message sent as text
+//! ([`Drawing::picture`]). Here: Telegram's calls, limits, pace, errors and retries.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -29,7 +34,9 @@ use super::retry::{self, cannot_write_to_user, not_modified};
 use super::summary::Summary;
 use cincobot_core::core::{Attachment, Chat, GameId, Message, Output, Platform, Prompt, User};
 use cincobot_core::i18n::{Locale, Text, Texts};
-use cincobot_runtime::pieces::pieces;
+use cincobot_runtime::pieces::{clip, pieces};
+use cincobot_runtime::route::{Destination, route};
+use cincobot_runtime::shown::{Notices, Shown};
 use cincobot_runtime::{Desk, Drawing, Lanes, Outlet};
 
 /// Telegram's longest message, in characters.
@@ -60,7 +67,7 @@ fn kind_of(job: &Job, state: &ChatState) -> Kind {
     match job {
         Job::Output { output, .. } => match output.as_ref() {
             Output::Board { game, edit, repost, message, .. } if message.board.is_some() => {
-                let on_screen = edit.is_some() || state.boards.contains_key(game);
+                let on_screen = edit.is_some() || state.boards.get(game).is_some();
                 Kind::Board { game: *game, on_screen, repost: *repost }
             }
             Output::Keyboard { game, .. } => Kind::Keyboard { game: *game },
@@ -78,7 +85,7 @@ fn kind_of(job: &Job, state: &ChatState) -> Kind {
 
 /// Which board an output shows, and how.
 #[derive(Clone, Copy, Debug)]
-struct Shown<'a> {
+struct BoardShown<'a> {
     game: GameId,
     ply: usize,
     /// The message the core last heard of.
@@ -95,11 +102,11 @@ pub(super) struct ChatState {
     pub(super) chat: ChatId,
     pace: Pace,
     /// The message showing each game's board.
-    boards: HashMap<GameId, MessageId>,
-    /// The turn message of each game, and the ply it was for.
-    turns: HashMap<GameId, (MessageId, usize)>,
+    boards: Shown<GameId, MessageId>,
+    /// The turn message of each game.
+    turns: Notices<MessageId>,
     /// In a private chat: the message showing the user's hand in each CINCO game.
-    pub(super) hands: HashMap<GameId, MessageId>,
+    pub(super) hands: Shown<GameId, MessageId>,
 }
 
 /// The queues of every chat.
@@ -129,16 +136,6 @@ fn chat_id(chat: &Chat) -> Option<ChatId> {
 /// Groups and channels have negative ids; a private chat's id is its user's.
 fn is_group(chat: ChatId) -> bool {
     chat.0 < 0
-}
-
-/// `text` cut to `limit` characters, with an ellipsis when cut.
-pub(super) fn clip(text: &str, limit: usize) -> String {
-    if text.chars().count() <= limit {
-        return text.to_owned();
-    }
-    let mut clipped: String = text.chars().take(limit.saturating_sub(1)).collect();
-    clipped.push('…');
-    clipped
 }
 
 /// A Markdown document in pieces of Telegram's HTML, each within a message's limit: cut as
@@ -198,24 +195,14 @@ impl Delivery {
     /// user's chat. `origin`: the chat of the input they answer.
     fn queue(self: &Arc<Self>, outputs: Vec<Output>, origin: Option<&Chat>) {
         let origin = origin.and_then(chat_id);
-        for output in outputs {
-            let target = match &output {
-                Output::Send { chat, .. }
-                | Output::Board { chat, .. }
-                | Output::Reply { chat, .. }
-                | Output::Keyboard { chat, .. }
-                | Output::File { chat, .. } => chat_id(chat),
-                Output::Direct { platform: Platform::Telegram, user, .. } => {
-                    user.parse().ok().map(ChatId)
-                }
-                Output::Direct { .. } => None,
-            };
-            match target {
-                Some(chat) => self.enqueue(chat, Job::Output { output: Box::new(output), origin }),
-                None => {
-                    tracing::warn!(output = %Summary(&output), "an output for another platform")
-                }
-            }
+        let lane = |to: Destination<'_>| match to {
+            Destination::Chat(chat) => chat_id(chat),
+            Destination::Private(user) => user.parse().ok().map(ChatId),
+        };
+        let deliver =
+            |chat, output| self.enqueue(chat, Job::Output { output: Box::new(output), origin });
+        for output in route(Platform::Telegram, outputs, lane, deliver) {
+            tracing::warn!(output = %Summary(&output), "an output for no Telegram chat");
         }
     }
 
@@ -264,9 +251,9 @@ impl Delivery {
         let mut state = ChatState {
             chat,
             pace: Pace::new(self.pacing, is_group(chat)),
-            boards: HashMap::new(),
-            turns: HashMap::new(),
-            hands: HashMap::new(),
+            boards: Shown::default(),
+            turns: Notices::default(),
+            hands: Shown::default(),
         };
         let mut queue = ChatQueue::default();
         let mut open = true;
@@ -332,7 +319,7 @@ impl Delivery {
                 Output::Board { game, ply, edit, message, turn, ended, .. } => {
                     // A board that replaced a waiting repost is posted anew as well.
                     let repost = matches!(kind, Kind::Board { repost: true, .. });
-                    let shown = Shown { game, ply, edit: edit.as_deref(), repost, ended };
+                    let shown = BoardShown { game, ply, edit: edit.as_deref(), repost, ended };
                     self.show_board(state, queue, shown, &message, turn.as_ref()).await;
                 }
                 // A reply that lost its input (none should): said in the chat.
@@ -340,7 +327,7 @@ impl Delivery {
                     self.send_text(state, &Message::text(locale, lines), None).await;
                 }
                 Output::Keyboard { game, locale, components, .. } => {
-                    if let Some(&id) = state.boards.get(&game) {
+                    if let Some(id) = state.boards.get(&game) {
                         let markup = keyboard::markup(&self.texts, locale, &components);
                         let chat = state.chat;
                         let result = self
@@ -407,17 +394,7 @@ impl Delivery {
         let caption = clip(&self.texts.render_lines(locale, caption), CAPTION_LIMIT);
         match file {
             Attachment::Animation { animation, file_name } => {
-                let gif = match self.drawing.gif(animation).await {
-                    Ok(Ok(gif)) => gif,
-                    Ok(Err(error)) => {
-                        tracing::error!(%error, "drawing a replay");
-                        return;
-                    }
-                    Err(error) => {
-                        tracing::error!(%error, "the drawing thread failed");
-                        return;
-                    }
-                };
+                let Some(gif) = self.drawing.replay(animation).await else { return };
                 let gif = InputFile::memory(gif).file_name(file_name);
                 let result = self
                     .paced(state, true, "sendAnimation", || {
@@ -599,37 +576,20 @@ impl Delivery {
         &self,
         state: &mut ChatState,
         queue: &mut ChatQueue<Job>,
-        Shown { game, ply, edit, repost, ended }: Shown<'_>,
+        BoardShown { game, ply, edit, repost, ended }: BoardShown<'_>,
         message: &Message,
         turn: Option<&User>,
     ) {
-        let Some(board) = &message.board else {
+        let Some(drawn) = self.drawing.picture(message).await else {
             self.send_text(state, message, None).await;
             return;
         };
         let chat = state.chat;
         let caption = clip(&self.texts.render_lines(message.locale, &message.lines), CAPTION_LIMIT);
         let markup = keyboard::markup(&self.texts, message.locale, &message.components);
-        let picture = board.picture.clone();
-        let png = match self.drawing.png(picture).await {
-            Ok(Ok(png)) => png,
-            Ok(Err(error)) => {
-                tracing::error!(game = game.0, %error, "drawing a board; sent as text");
-                self.send_text(state, message, None).await;
-                return;
-            }
-            Err(error) => {
-                tracing::error!(game = game.0, %error, "the drawing thread failed; sent as text");
-                self.send_text(state, message, None).await;
-                return;
-            }
-        };
-        let photo = InputFile::memory(png).file_name(board.file_name.clone());
-        let current = state
-            .boards
-            .get(&game)
-            .copied()
-            .or_else(|| edit.and_then(|id| id.parse().ok()).map(MessageId));
+        let photo = InputFile::memory(drawn.png).file_name(drawn.file_name);
+        let recorded = edit.and_then(|id| id.parse().ok()).map(MessageId);
+        let current = state.boards.current(&game, recorded);
         let mut shown = None;
         if let (false, Some(id)) = (repost, current) {
             let media =
@@ -660,17 +620,14 @@ impl Delivery {
                 })
                 .await;
             match result {
-                Ok(posted) => {
-                    shown = Some(posted.id);
-                    if let Some(old) = current.filter(|old| *old != posted.id) {
-                        self.follow_up(queue, state, Job::Delete(old));
-                    }
-                }
+                Ok(posted) => shown = Some(posted.id),
                 Err(error) => self.log_failure("sendPhoto", Err(error)),
             }
         }
         let Some(id) = shown else { return };
-        state.boards.insert(game, id);
+        if let Some(old) = state.boards.show(game, id, current) {
+            self.follow_up(queue, state, Job::Delete(old));
+        }
         self.desk.shown(game, ply, ended, id.0.to_string());
         self.tell_turn(state, queue, game, ply, message.locale, turn);
     }
@@ -686,7 +643,7 @@ impl Delivery {
         locale: Locale,
         turn: Option<&User>,
     ) {
-        if !is_group(state.chat) || state.turns.get(&game).is_some_and(|&(_, told)| told == ply) {
+        if !is_group(state.chat) || state.turns.told(game, ply) {
             return;
         }
         match turn {
@@ -696,7 +653,7 @@ impl Delivery {
             }
             None => {
                 drop(queue.cancel_mention(game));
-                if let Some((old, _)) = state.turns.remove(&game) {
+                if let Some(old) = state.turns.withdraw(game) {
                     self.follow_up(queue, state, Job::Delete(old));
                 }
             }
@@ -722,7 +679,7 @@ impl Delivery {
             .render(locale, &Text::new("tg-your-turn").with("name", NAME).with("id", game.0));
         let text = html::escape(&words).replace(NAME, &html::user_mention(UserId(id), &user.name));
         let chat = state.chat;
-        let board = state.boards.get(&game).copied();
+        let board = state.boards.get(&game);
         let result = self
             .paced(state, true, "sendMessage", || {
                 let mut request =
@@ -737,7 +694,7 @@ impl Delivery {
             .await;
         match result {
             Ok(sent) => {
-                if let Some((old, _)) = state.turns.insert(game, (sent.id, ply)) {
+                if let Some(old) = state.turns.tell(game, sent.id, ply) {
                     self.follow_up(queue, state, Job::Delete(old));
                 }
             }
@@ -751,20 +708,5 @@ impl Delivery {
             .paced(state, false, "deleteMessage", || self.bot.delete_message(chat, message).send())
             .await;
         self.log_failure("deleteMessage", result.map(|_| ()));
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn long_texts_are_cut_at_line_ends() {
-        let text = format!("{}\n{}\n", "a".repeat(3000), "b".repeat(3000));
-        let parts = pieces(&text, MESSAGE_LIMIT);
-        assert_eq!(parts.len(), 2);
-        assert!(parts.iter().all(|part| part.chars().count() <= MESSAGE_LIMIT));
-        assert_eq!(pieces("short", MESSAGE_LIMIT), ["short"]);
-        assert_eq!(clip("abcdef", 4), "abc…");
     }
 }

@@ -9,10 +9,11 @@ use teloxide::RequestError;
 use teloxide::prelude::*;
 use teloxide::types::{InlineKeyboardMarkup, InputFile, InputMedia, InputMediaPhoto, MessageId};
 
-use super::delivery::{CAPTION_LIMIT, ChatState, Delivery, Job, clip};
+use super::delivery::{CAPTION_LIMIT, ChatState, Delivery, Job};
 use super::queue::ChatQueue;
 use super::retry::{cannot_write_to_user, not_modified};
 use cincobot_core::core::{HandSlot, Message, Platform, Prompt};
+use cincobot_runtime::pieces::clip;
 
 /// A message as a photo: its picture, its lines as the caption, its buttons.
 struct Photo {
@@ -22,23 +23,12 @@ struct Photo {
 }
 
 impl Delivery {
-    /// Draws `message`'s picture off the task; `None` (logged) when it has none or the
-    /// drawing failed, and the message goes as text.
+    /// Draws `message`'s picture off the task; `None` when it has none or the drawing
+    /// failed, and the message goes as text.
     async fn photo(&self, message: &Message) -> Option<Photo> {
-        let board = message.board.as_ref()?;
-        let png = match self.drawing.png(board.picture.clone()).await {
-            Ok(Ok(png)) => png,
-            Ok(Err(error)) => {
-                tracing::error!(%error, "drawing a CINCO picture; sent as text");
-                return None;
-            }
-            Err(error) => {
-                tracing::error!(%error, "the drawing thread failed; sent as text");
-                return None;
-            }
-        };
+        let drawn = self.drawing.picture(message).await?;
         Some(Photo {
-            file: InputFile::memory(png).file_name(board.file_name.clone()),
+            file: InputFile::memory(drawn.png).file_name(drawn.file_name),
             caption: clip(&self.texts.render_lines(message.locale, &message.lines), CAPTION_LIMIT),
             markup: super::keyboard::markup(&self.texts, message.locale, &message.components),
         })
@@ -76,10 +66,11 @@ impl Delivery {
         };
         let chat = state.chat;
         // After a restart only the core knows the message: the one it says showed the hand.
-        let current = state.hands.get(&slot.game).copied().or_else(|| match &prompt {
+        let recorded = match &prompt {
             Some(Prompt::Hand { edit: Some(id), .. }) => id.parse().ok().map(MessageId),
             _ => None,
-        });
+        };
+        let current = state.hands.current(&slot.game, recorded);
         if let (false, Some(id)) = (slot.anew || slot.notify, current) {
             let media = InputMedia::Photo(
                 InputMediaPhoto::new(photo.file.clone()).caption(photo.caption.clone()),
@@ -101,15 +92,15 @@ impl Delivery {
                 }
             };
             if edited {
-                state.hands.insert(slot.game, id);
+                state.hands.show(slot.game, id, current);
                 return self.report_hand(user, prompt, id);
             }
         }
         match self.post_photo(state, &photo).await {
             Ok(posted) => {
-                state.hands.insert(slot.game, posted);
+                let replaced = state.hands.show(slot.game, posted, current);
                 self.report_hand(user, prompt, posted);
-                if let Some(old) = current.filter(|old| *old != posted) {
+                if let Some(old) = replaced {
                     self.follow_up(queue, state, Job::Delete(old));
                 }
             }

@@ -32,9 +32,10 @@ use teloxide::dispatching::{Dispatcher, ShutdownToken};
 use teloxide::prelude::*;
 use teloxide::update_listeners::Polling;
 
+use cincobot_core::core::Platform;
+use cincobot_runtime::adapter::{Adapter, AdapterError, Connection, Serving, Step, Task, boxed};
 use cincobot_runtime::config::Config;
-use cincobot_runtime::desk::Outlets;
-use cincobot_runtime::{Desk, Outlet, Running};
+use cincobot_runtime::{Desk, Outlet};
 
 pub use pace::Pacing;
 
@@ -46,7 +47,8 @@ pub struct TelegramSettings {
     pub pacing: Pacing,
     /// The long-polling wait of each `getUpdates`.
     pub poll_timeout: std::time::Duration,
-    /// Stop on Ctrl-C (the binary does; tests stop through [`Served::stop`]).
+    /// Stop on Ctrl-C (the binary turns it off: one handler stops every adapter; tests stop
+    /// through [`cincobot_runtime::Served::stop`]).
     pub ctrlc: bool,
     /// How long a chat's queue waits for a message before it retires with its state.
     pub idle_chat: std::time::Duration,
@@ -96,6 +98,20 @@ impl TelegramSettings {
     }
 }
 
+impl Adapter for TelegramSettings {
+    fn platform(&self) -> Platform {
+        Platform::Telegram
+    }
+
+    /// Asks `getMe`, registers the commands and makes the chat queues.
+    fn connect(
+        self: Box<Self>,
+        desk: Desk,
+    ) -> Step<'static, Result<Box<dyn Connection>, AdapterError>> {
+        boxed(connect(*self, desk))
+    }
+}
+
 /// The Telegram adapter, connected to a desk, before it polls.
 pub struct Connected {
     bot: Bot,
@@ -115,7 +131,7 @@ impl fmt::Debug for Connected {
 ///
 /// # Errors
 /// [`TelegramError::Start`] when `getMe` fails.
-pub async fn connect(settings: TelegramSettings, desk: &Desk) -> Result<Connected, TelegramError> {
+pub async fn connect(settings: TelegramSettings, desk: Desk) -> Result<Connected, TelegramError> {
     let bot = Bot::new(settings.token.expose()).set_api_url(settings.api_url.clone());
     let me = bot
         .get_me()
@@ -134,7 +150,7 @@ pub async fn connect(settings: TelegramSettings, desk: &Desk) -> Result<Connecte
         desk.clone(),
     );
     let app = Arc::new(handler::App {
-        desk: desk.clone(),
+        desk,
         delivery: delivery.clone(),
         texts,
         username,
@@ -144,14 +160,8 @@ pub async fn connect(settings: TelegramSettings, desk: &Desk) -> Result<Connecte
 }
 
 impl Connected {
-    /// Where the desk sends what is for Telegram.
-    #[must_use]
-    pub fn outlet(&self) -> Arc<dyn Outlet> {
-        Arc::new(delivery::Outbox(self.delivery.clone()))
-    }
-
     /// Polls for updates until stopped.
-    pub async fn poll(self) -> Listening {
+    async fn poll(self) -> Listening {
         let Connected { bot, delivery, app, settings } = self;
         let mut builder = Dispatcher::builder(bot.clone(), handler::handler_tree())
             .dependencies(dptree::deps![app])
@@ -173,14 +183,27 @@ impl Connected {
         let dispatcher = tokio::spawn(async move {
             let _ = dispatcher.try_dispatch_with_listener(listener, errors).await;
         });
-        Listening { shutdown, dispatcher, delivery }
+        Listening { shutdown, dispatcher: Task::new(dispatcher), delivery }
+    }
+}
+
+impl Connection for Connected {
+    fn outlet(&self) -> Arc<dyn Outlet> {
+        Arc::new(delivery::Outbox(self.delivery.clone()))
+    }
+
+    fn start(self: Box<Self>) -> Step<'static, Box<dyn Serving>> {
+        Box::pin(async move {
+            let listening: Box<dyn Serving> = Box::new(Connected::poll(*self).await);
+            listening
+        })
     }
 }
 
 /// The adapter taking updates.
 pub struct Listening {
     shutdown: ShutdownToken,
-    dispatcher: tokio::task::JoinHandle<()>,
+    dispatcher: Task,
     delivery: Arc<delivery::Delivery>,
 }
 
@@ -191,9 +214,9 @@ impl fmt::Debug for Listening {
 }
 
 impl Listening {
-    /// Stops taking updates.
-    pub async fn stop(&mut self) {
-        // The dispatcher refuses to shut down before it has started polling.
+    /// Stops taking updates. The dispatcher refuses to shut down before it has started
+    /// polling: it is asked again for a while, then aborted.
+    async fn shut_down(&mut self) {
         let mut attempts = 0;
         loop {
             if let Ok(stopped) = self.shutdown.shutdown() {
@@ -207,57 +230,22 @@ impl Listening {
             }
             tokio::time::sleep(std::time::Duration::from_millis(10)).await;
         }
-        let _ = (&mut self.dispatcher).await;
+        self.dispatcher.ended().await;
+    }
+}
+
+impl Serving for Listening {
+    /// The dispatcher ended (its own Ctrl-C handler, when on).
+    fn ended(&mut self) -> Step<'_, ()> {
+        Box::pin(self.dispatcher.ended())
     }
 
-    /// Waits until the dispatcher ends (Ctrl-C).
-    pub async fn wait(&mut self) {
-        let _ = (&mut self.dispatcher).await;
+    fn stop(&mut self) -> Step<'_, ()> {
+        Box::pin(self.shut_down())
     }
 
     /// Closes every chat queue and waits (at most a minute) for what they hold to go out.
-    pub async fn drain(&self) {
-        self.delivery.stop().await;
+    fn drain(&self) -> Step<'_, ()> {
+        Box::pin(self.delivery.stop())
     }
-}
-
-/// A Telegram bot running on its own desk.
-#[derive(Debug)]
-pub struct Served {
-    polling: Listening,
-    desk: Desk,
-    task: tokio::task::JoinHandle<()>,
-}
-
-impl Served {
-    /// Stops taking updates, lets the queued messages go out, and ends.
-    pub async fn stop(mut self) {
-        self.polling.stop().await;
-        self.finish().await;
-    }
-
-    /// Runs until the dispatcher ends (Ctrl-C), then stops.
-    pub async fn wait(mut self) {
-        self.polling.wait().await;
-        self.finish().await;
-    }
-
-    async fn finish(self) {
-        self.desk.stop();
-        let _ = self.task.await;
-        self.polling.drain().await;
-    }
-}
-
-/// Serves Telegram alone: a desk over `running`, the adapter connected to it, polling.
-///
-/// # Errors
-/// [`TelegramError::Start`] when `getMe` fails.
-pub async fn serve(settings: TelegramSettings, running: Running) -> Result<Served, TelegramError> {
-    let (desk, inbox) = Desk::new();
-    let connected = connect(settings, &desk).await?;
-    let outlets = Outlets::new().with(cincobot_core::core::Platform::Telegram, connected.outlet());
-    let task = tokio::spawn(cincobot_runtime::desk::run(running, inbox, outlets));
-    let polling = connected.poll().await;
-    Ok(Served { polling, desk, task })
 }

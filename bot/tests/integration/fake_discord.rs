@@ -116,25 +116,22 @@ impl Call {
 pub async fn serve_bot(
     fake: &FakeDiscord,
     database: &std::path::Path,
-) -> cincobot::discord::Served {
-    use cincobot::config::{Config, CpuBudgets, ScriptAids, Secret, Shards};
-    use cincobot::discord::{DiscordSettings, serve};
-    let config = Config {
-        database_url: format!("sqlite://{}", database.display()),
-        cpu: CpuBudgets { easy_ms: 20, normal_ms: 20, hard_ms: 20, ..CpuBudgets::default() },
-        default_locale: cincobot::i18n::Locale::En,
-        // The same deal and the challenger first every run: no test depends on luck.
-        script: ScriptAids { cinco_seed: Some(http::CINCO_DEAL), challenger_first: true },
-        ..Config::default()
-    };
-    let settings = DiscordSettings {
+) -> cincobot::runtime::Served {
+    let running = cincobot::runtime::start(&http::config(database)).await.expect("the core starts");
+    let adapters: Vec<Box<dyn cincobot::runtime::adapter::Adapter>> =
+        vec![Box::new(settings(fake))];
+    cincobot::runtime::serve(running, adapters).await.expect("the bot starts")
+}
+
+/// The Discord adapter against `fake`: one shard, commands registered globally.
+pub fn settings(fake: &FakeDiscord) -> cincobot::discord::DiscordSettings {
+    use cincobot::config::{Secret, Shards};
+    cincobot::discord::DiscordSettings {
         token: Secret::new(TOKEN.to_owned()),
         proxy: Some(fake.proxy.clone()),
         guild: None,
         shards: Shards::Count(1),
-    };
-    let running = cincobot::runtime::start(&config).await.expect("the core starts");
-    serve(settings, running).await.expect("the bot starts")
+    }
 }
 
 /// A scripted failure: the next `times` calls whose method and path match get `reply`.

@@ -11,6 +11,20 @@ use tokio::net::TcpStream;
 /// the same cards every run, so that no test depends on the luck of a deal.
 pub const CINCO_DEAL: u64 = 1;
 
+/// The configuration of a bot served against a fake platform, with a SQLite store at
+/// `database`: the CPU on a short budget, English unless told otherwise, the same deal and the
+/// challenger first every run (no test depends on luck).
+pub fn config(database: &std::path::Path) -> cincobot::config::Config {
+    use cincobot::config::{Config, CpuBudgets, ScriptAids};
+    Config {
+        database_url: format!("sqlite://{}", database.display()),
+        cpu: CpuBudgets { easy_ms: 20, normal_ms: 20, hard_ms: 20, ..CpuBudgets::default() },
+        default_locale: cincobot::i18n::Locale::En,
+        script: ScriptAids { cinco_seed: Some(CINCO_DEAL), challenger_first: true },
+        ..Config::default()
+    }
+}
+
 /// One request.
 #[derive(Debug)]
 pub struct Request {

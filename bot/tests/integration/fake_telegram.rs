@@ -82,7 +82,7 @@ fn number(value: &Value) -> i64 {
 pub async fn serve_bot(
     fake: &FakeTelegram,
     database: &std::path::Path,
-) -> cincobot::telegram::Served {
+) -> cincobot::runtime::Served {
     serve_bot_paced(fake, database, cincobot::telegram::Pacing::UNLIMITED).await
 }
 
@@ -91,31 +91,33 @@ pub async fn serve_bot_paced(
     fake: &FakeTelegram,
     database: &std::path::Path,
     pacing: cincobot::telegram::Pacing,
-) -> cincobot::telegram::Served {
-    use cincobot::config::{Config, CpuBudgets, ScriptAids, Secret, TelegramConfig};
-    use cincobot::telegram::{TelegramSettings, serve};
-    let config = Config {
-        database_url: format!("sqlite://{}", database.display()),
-        cpu: CpuBudgets { easy_ms: 20, normal_ms: 20, hard_ms: 20, ..CpuBudgets::default() },
-        default_locale: cincobot::i18n::Locale::En,
-        // The same deal and the challenger first every run: no test depends on luck.
-        script: ScriptAids { cinco_seed: Some(http::CINCO_DEAL), challenger_first: true },
-        ..Config::default()
+) -> cincobot::runtime::Served {
+    let running = cincobot::runtime::start(&http::config(database)).await.expect("the core starts");
+    let adapters: Vec<Box<dyn cincobot::runtime::adapter::Adapter>> =
+        vec![Box::new(settings(fake, pacing))];
+    cincobot::runtime::serve(running, adapters).await.expect("the bot starts")
+}
+
+/// The Telegram adapter against `fake`, within `pacing`, polling every second.
+pub fn settings(
+    fake: &FakeTelegram,
+    pacing: cincobot::telegram::Pacing,
+) -> cincobot::telegram::TelegramSettings {
+    use cincobot::config::{Config, Secret, TelegramConfig};
+    let telegram = TelegramConfig {
+        token: Secret::new(TOKEN.to_owned()),
+        api_url: fake.url.clone(),
+        ..Default::default()
     };
-    let mut settings = TelegramSettings::from_config(&Config {
-        telegram: TelegramConfig {
-            token: Secret::new(TOKEN.to_owned()),
-            api_url: fake.url.clone(),
-            ..Default::default()
-        },
-        ..config.clone()
+    let mut settings = cincobot::telegram::TelegramSettings::from_config(&Config {
+        telegram,
+        ..Config::default()
     })
     .expect("the settings");
     settings.pacing = pacing;
     settings.poll_timeout = Duration::from_secs(1);
     settings.ctrlc = false;
-    let running = cincobot::runtime::start(&config).await.expect("the core starts");
-    serve(settings, running).await.expect("the bot starts")
+    settings
 }
 
 /// A scripted failure: the next `times` calls of `method` (to `chat`, if given) get `reply`.

@@ -39,4 +39,5 @@ mod suggestions;
 mod telegram;
 mod telegram_cinco;
 mod texts;
+mod whole_document;
 mod words;

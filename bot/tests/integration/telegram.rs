@@ -6,7 +6,7 @@ use crate::fake_telegram;
 
 use std::time::Duration;
 
-use cincobot::telegram::Served;
+use cincobot::runtime::Served;
 use fake_telegram::{BOT_USERNAME, Call, FakeTelegram, press, text, user};
 use serde_json::Value;
 
