@@ -15,7 +15,7 @@ use cincobot::core::{
 };
 use cincobot::games::TurnTimer;
 use cincobot::i18n::{Locale, Text, Texts};
-use cincobot::store::Store;
+use cincobot::store::{Store, scratch};
 
 pub const START: i64 = 1_700_000_000_000;
 
@@ -61,6 +61,16 @@ pub struct Harness {
 static EVENTS: AtomicU64 = AtomicU64::new(1);
 
 /// A person known by the lowercase of `name` and mentioned by `name`.
+/// Each database a test that restarts runs on: a SQLite file (which a second connection can
+/// reach) and, when a server is given, a PostgreSQL database; the folder keeps the file.
+pub async fn databases() -> Vec<(Option<tempfile::TempDir>, String)> {
+    let directory = tempfile::tempdir().expect("a temporary folder");
+    let url = format!("sqlite://{}", directory.path().join("bot.db").display());
+    let mut databases = vec![(Some(directory), url)];
+    databases.extend(scratch::postgres().await.map(|url| (None, url)));
+    databases
+}
+
 pub fn person(name: &str) -> User {
     User { id: name.to_lowercase(), name: name.into(), handle: Some(name.into()) }
 }
