@@ -414,6 +414,22 @@ mod tests {
     }
 
     #[test]
+    fn the_database_pool_is_sized_by_its_section() -> Result<(), ConfigError> {
+        let file = tempfile::NamedTempFile::new().map_err(|error| ConfigError::Unreadable {
+            path: PathBuf::from("temporary file"),
+            error,
+        })?;
+        let text =
+            "database_url = \"postgres://bot@db/cincobot\"\n[database]\nmax_connections = 12\n";
+        std::fs::write(file.path(), text)
+            .map_err(|error| ConfigError::Unreadable { path: file.path().to_owned(), error })?;
+        let config = Config::load(Some(file.path()), |_| None)?;
+        assert_eq!(config.database_url, "postgres://bot@db/cincobot");
+        assert_eq!(config.database, DatabaseConfig { max_connections: 12 });
+        Ok(())
+    }
+
+    #[test]
     fn script_aids_come_from_the_environment_and_a_bad_value_is_refused() -> Result<(), ConfigError>
     {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../config.toml");

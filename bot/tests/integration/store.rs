@@ -318,10 +318,18 @@ async fn a_server_that_cannot_be_reached_is_named_without_its_password() {
         }
         other => panic!("expected an unreachable server, got {other:?}"),
     }
-    // A server that answers but has no such database.
+    // A server that answers but has no such database, or no such user.
     if let Some(url) = scratch::postgres().await {
         let (server, _) = url.rsplit_once('/').expect("a database in the URL");
         let missing = Store::open(&format!("{server}/no_such_database")).await;
         assert!(matches!(missing, Err(StoreError::Unreachable { .. })), "{missing:?}");
+        let (_, host) = server.rsplit_once('@').expect("a user in the URL");
+        let stranger = Store::open(&format!("postgres://nobody:pw@{host}/postgres")).await;
+        match stranger {
+            Err(error @ StoreError::Unreachable { .. }) => {
+                assert!(error.to_string().contains("nobody:***@"), "{error}");
+            }
+            other => panic!("expected a refused user, got {other:?}"),
+        }
     }
 }

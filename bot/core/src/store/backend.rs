@@ -101,6 +101,8 @@ async fn postgres(url: &str, max_connections: u32) -> Result<PgPool, StoreError>
     let unreachable = |error| StoreError::Unreachable { url: without_password(url), error };
     let options = PgConnectOptions::from_str(url).map_err(unreachable)?;
     options.connect().await.map_err(unreachable)?.close().await.map_err(unreachable)?;
+    // A statement that waits this long for a connection fails, and the core answers with an
+    // error, rather than holding up the desk behind a server that stopped answering.
     let pool = PgPoolOptions::new()
         .max_connections(max_connections.max(1))
         .acquire_timeout(Duration::from_secs(10))
