@@ -93,9 +93,21 @@ pub fn settings() -> CoreSettings {
 /// the test names another: the same cards every run.
 const CINCO_DEAL: u64 = 1;
 
+/// Set (to anything) to start every [`Harness::new`] on a new PostgreSQL database of the server
+/// `CINCOBOT_TEST_POSTGRES` names, instead of an in-memory SQLite one: `.ci/run` runs the whole
+/// suite a second time so, and every game is played on both backends.
+pub const HARNESS_ON_POSTGRES: &str = "CINCOBOT_TEST_HARNESS_ON_POSTGRES";
+
 impl Harness {
     pub async fn new() -> Harness {
-        Harness::on(Store::open("sqlite::memory:").await.expect("an in-memory database")).await
+        let postgres = match std::env::var_os(HARNESS_ON_POSTGRES) {
+            Some(_) => {
+                Some(scratch::postgres().await.expect("a PostgreSQL server for the harness"))
+            }
+            None => None,
+        };
+        let url = postgres.as_deref().unwrap_or("sqlite::memory:");
+        Harness::on(Store::open(url).await.expect("a fresh database")).await
     }
 
     /// A core started on `store`; what it showed again at start is in `startup`.
