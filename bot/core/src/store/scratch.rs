@@ -90,3 +90,17 @@ fn with_database(server: &str, name: &str) -> String {
     }
     url
 }
+
+#[cfg(test)]
+mod tests {
+    use super::with_database;
+
+    #[test]
+    fn the_new_database_replaces_the_servers_own() {
+        assert_eq!(
+            with_database("postgres://ana@db:5432/postgres?sslmode=disable", "cincobot_test_1"),
+            "postgres://ana@db:5432/cincobot_test_1?sslmode=disable"
+        );
+        assert_eq!(with_database("postgresql://ana@db", "t"), "postgresql://ana@db/t");
+    }
+}
