@@ -166,6 +166,20 @@ impl Default for TelegramConfig {
     }
 }
 
+/// The `[database]` section: how the store connects to `database_url`.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct DatabaseConfig {
+    /// PostgreSQL: at most this many connections at once (SQLite always has one).
+    pub max_connections: u32,
+}
+
+impl Default for DatabaseConfig {
+    fn default() -> DatabaseConfig {
+        DatabaseConfig { max_connections: cincobot_core::store::DEFAULT_MAX_CONNECTIONS }
+    }
+}
+
 /// Everything that can be configured; see `config.toml` at the repository root.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -179,6 +193,7 @@ pub struct Config {
     /// Seconds per turn for games whose chat and challenge say nothing: 0, 30 or 60.
     pub default_timer: u16,
     pub cpu: CpuBudgets,
+    pub database: DatabaseConfig,
     pub discord: DiscordConfig,
     pub telegram: TelegramConfig,
     /// Aids for scripted runs, from the environment only (never a file a chat bot is deployed
@@ -211,6 +226,7 @@ impl Default for Config {
             abandon_after_hours: 24,
             default_timer: 0,
             cpu: CpuBudgets::default(),
+            database: DatabaseConfig::default(),
             discord: DiscordConfig::default(),
             telegram: TelegramConfig::default(),
             script: ScriptAids::default(),
@@ -394,6 +410,22 @@ mod tests {
         assert_eq!(Config::load(Some(file.path()), |_| None)?.cpu.fixed_checks(), Some(500));
         let env = |name: &str| (name == "CINCOBOT_CPU_CHECKS").then(|| "many".to_owned());
         assert!(matches!(Config::load(Some(&path), env), Err(ConfigError::CpuChecks(_))));
+        Ok(())
+    }
+
+    #[test]
+    fn the_database_pool_is_sized_by_its_section() -> Result<(), ConfigError> {
+        let file = tempfile::NamedTempFile::new().map_err(|error| ConfigError::Unreadable {
+            path: PathBuf::from("temporary file"),
+            error,
+        })?;
+        let text =
+            "database_url = \"postgres://bot@db/cincobot\"\n[database]\nmax_connections = 12\n";
+        std::fs::write(file.path(), text)
+            .map_err(|error| ConfigError::Unreadable { path: file.path().to_owned(), error })?;
+        let config = Config::load(Some(file.path()), |_| None)?;
+        assert_eq!(config.database_url, "postgres://bot@db/cincobot");
+        assert_eq!(config.database, DatabaseConfig { max_connections: 12 });
         Ok(())
     }
 

@@ -88,7 +88,9 @@ impl std::error::Error for StartError {
 /// # Errors
 /// [`StartError`] if the database or the message files fail.
 pub async fn start(config: &Config) -> Result<Running, StartError> {
-    let store = Store::open(&config.database_url).await.map_err(StartError::Store)?;
+    let store = Store::connect(&config.database_url, config.database.max_connections)
+        .await
+        .map_err(StartError::Store)?;
     let texts = Arc::new(Texts::load().map_err(StartError::Texts)?);
     let (cpu, cpu_replies) = ThreadedCpu::new(config.cpu.clone());
     let (mut core, start_outputs) =

@@ -15,7 +15,7 @@ use cincobot::core::{
 };
 use cincobot::games::TurnTimer;
 use cincobot::i18n::{Locale, Text, Texts};
-use cincobot::store::Store;
+use cincobot::store::{Store, scratch};
 
 pub const START: i64 = 1_700_000_000_000;
 
@@ -61,6 +61,16 @@ pub struct Harness {
 static EVENTS: AtomicU64 = AtomicU64::new(1);
 
 /// A person known by the lowercase of `name` and mentioned by `name`.
+/// Each database a test that restarts runs on: a SQLite file (which a second connection can
+/// reach) and, when a server is given, a PostgreSQL database; the folder keeps the file.
+pub async fn databases() -> Vec<(Option<tempfile::TempDir>, String)> {
+    let directory = tempfile::tempdir().expect("a temporary folder");
+    let url = format!("sqlite://{}", directory.path().join("bot.db").display());
+    let mut databases = vec![(Some(directory), url)];
+    databases.extend(scratch::postgres().await.map(|url| (None, url)));
+    databases
+}
+
 pub fn person(name: &str) -> User {
     User { id: name.to_lowercase(), name: name.into(), handle: Some(name.into()) }
 }
@@ -83,9 +93,21 @@ pub fn settings() -> CoreSettings {
 /// the test names another: the same cards every run.
 const CINCO_DEAL: u64 = 1;
 
+/// Set (to anything) to start every [`Harness::new`] on a new PostgreSQL database of the server
+/// `CINCOBOT_TEST_POSTGRES` names, instead of an in-memory SQLite one: `.ci/run` runs the whole
+/// suite a second time so, and every game is played on both backends.
+pub const HARNESS_ON_POSTGRES: &str = "CINCOBOT_TEST_HARNESS_ON_POSTGRES";
+
 impl Harness {
     pub async fn new() -> Harness {
-        Harness::on(Store::open("sqlite::memory:").await.expect("an in-memory database")).await
+        let postgres = match std::env::var_os(HARNESS_ON_POSTGRES) {
+            Some(_) => {
+                Some(scratch::postgres().await.expect("a PostgreSQL server for the harness"))
+            }
+            None => None,
+        };
+        let url = postgres.as_deref().unwrap_or("sqlite::memory:");
+        Harness::on(Store::open(url).await.expect("a fresh database")).await
     }
 
     /// A core started on `store`; what it showed again at start is in `startup`.

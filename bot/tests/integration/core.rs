@@ -505,19 +505,19 @@ async fn several_games_in_a_chat_need_a_number() {
 
 #[tokio::test]
 async fn a_restarted_core_goes_on_from_the_log() {
-    let directory = tempfile::tempdir().expect("a temporary folder");
-    let url = format!("sqlite://{}", directory.path().join("bot.db").display());
-    let store = cincobot::store::Store::open(&url).await.expect("a file database");
-    let mut harness = Harness::on(store).await;
-    game_between_ana_and_bruno(&mut harness, "/pente timer 60").await;
-    harness.say("Ana", "/move K10").await;
-    drop(harness);
-    let store = cincobot::store::Store::open(&url).await.expect("the same database");
-    let mut harness = Harness::on(store).await;
-    assert_eq!(harness.core.active_games().collect::<Vec<_>>(), [GameId(1)]);
-    assert_notice(&harness.say("Ana", "/move L10").await, "ana", Text::new("not-your-turn"));
-    let (ply, lines, _) = board(&harness.say("Bruno", "/move L10").await);
-    assert_eq!((ply, &lines[1]), (2, &played("Bruno", "L10")));
+    for (_directory, url) in common::databases().await {
+        let store = cincobot::store::Store::open(&url).await.expect("a file database");
+        let mut harness = Harness::on(store).await;
+        game_between_ana_and_bruno(&mut harness, "/pente timer 60").await;
+        harness.say("Ana", "/move K10").await;
+        drop(harness);
+        let store = cincobot::store::Store::open(&url).await.expect("the same database");
+        let mut harness = Harness::on(store).await;
+        assert_eq!(harness.core.active_games().collect::<Vec<_>>(), [GameId(1)]);
+        assert_notice(&harness.say("Ana", "/move L10").await, "ana", Text::new("not-your-turn"));
+        let (ply, lines, _) = board(&harness.say("Bruno", "/move L10").await);
+        assert_eq!((ply, &lines[1]), (2, &played("Bruno", "L10")));
+    }
 }
 
 /// The boards a core started on `url` shows again: (game, ply, message edited).
@@ -535,59 +535,60 @@ async fn shown_at_start(url: &str) -> Vec<(GameId, usize, Option<String>)> {
 
 #[tokio::test]
 async fn a_board_edited_in_place_is_written_with_the_next_batch_and_shown_again_until_then() {
-    let directory = tempfile::tempdir().expect("a temporary folder");
-    let url = format!("sqlite://{}", directory.path().join("bot.db").display());
-    let store = cincobot::store::Store::open(&url).await.expect("a file database");
-    let mut harness = Harness::on(store).await;
-    game_between_ana_and_bruno(&mut harness, "/gomoku").await;
-    // A board in a new message is written at once.
-    harness.core.board_shown(GameId(1), 0, false, "100".into()).await.expect("written");
-    assert_eq!(harness.core.unsaved_boards(), 0);
-    assert_eq!(shown_at_start(&url).await, []);
-    harness.say("Ana", "/move h8").await;
-    // The same message edited: only remembered, so a restart now edits it once more.
-    harness.core.board_shown(GameId(1), 1, false, "100".into()).await.expect("remembered");
-    assert_eq!(harness.core.unsaved_boards(), 1);
-    assert_eq!(shown_at_start(&url).await, [(GameId(1), 1, Some("100".to_owned()))]);
-    harness.core.save_shown_boards().await.expect("written");
-    assert_eq!(harness.core.unsaved_boards(), 0);
-    assert_eq!(shown_at_start(&url).await, []);
-    // The next move's own write carries a remembered board too.
-    harness.say("Bruno", "/move h9").await;
-    harness.core.board_shown(GameId(1), 2, false, "100".into()).await.expect("remembered");
-    harness.say("Ana", "/move h10").await;
-    let (row, _) = harness.store.game(GameId(1)).await.expect("read").expect("the game");
-    assert_eq!(row.shown_ply, 2);
+    for (_directory, url) in common::databases().await {
+        let store = cincobot::store::Store::open(&url).await.expect("a file database");
+        let mut harness = Harness::on(store).await;
+        game_between_ana_and_bruno(&mut harness, "/gomoku").await;
+        // A board in a new message is written at once.
+        harness.core.board_shown(GameId(1), 0, false, "100".into()).await.expect("written");
+        assert_eq!(harness.core.unsaved_boards(), 0);
+        assert_eq!(shown_at_start(&url).await, []);
+        harness.say("Ana", "/move h8").await;
+        // The same message edited: only remembered, so a restart now edits it once more.
+        harness.core.board_shown(GameId(1), 1, false, "100".into()).await.expect("remembered");
+        assert_eq!(harness.core.unsaved_boards(), 1);
+        assert_eq!(shown_at_start(&url).await, [(GameId(1), 1, Some("100".to_owned()))]);
+        harness.core.save_shown_boards().await.expect("written");
+        assert_eq!(harness.core.unsaved_boards(), 0);
+        assert_eq!(shown_at_start(&url).await, []);
+        // The next move's own write carries a remembered board too.
+        harness.say("Bruno", "/move h9").await;
+        harness.core.board_shown(GameId(1), 2, false, "100".into()).await.expect("remembered");
+        harness.say("Ana", "/move h10").await;
+        let (row, _) = harness.store.game(GameId(1)).await.expect("read").expect("the game");
+        assert_eq!(row.shown_ply, 2);
+    }
 }
 
 #[tokio::test]
 async fn a_private_chat_keeps_its_games_across_a_restart() {
-    use cincobot::core::{Action, Chat, ChatKind, EventId, Input, Platform, User};
-    let directory = tempfile::tempdir().expect("a temporary folder");
-    let url = format!("sqlite://{}", directory.path().join("bot.db").display());
-    let private = Chat { platform: Platform::Telegram, id: "42".into(), kind: ChatKind::Private };
-    let say = |line: &str| {
-        let event = EventId(format!("private {line}"));
-        let mut input = Input::new(
-            event,
-            User::new("42", "Ana"),
-            private.clone(),
-            None,
-            Action::Command(line.into()),
-        );
-        input.is_chat_admin = true;
-        input
-    };
-    let store = cincobot::store::Store::open(&url).await.expect("a file database");
-    let mut harness = Harness::on(store).await;
-    harness.core.handle(say("/gomoku cpu")).await;
-    drop(harness);
-    let store = cincobot::store::Store::open(&url).await.expect("the same database");
-    let mut harness = Harness::on(store).await;
-    let outputs = harness.core.handle(say("/move h8")).await;
-    match outputs.as_slice() {
-        [Output::Board { chat, ply: 1, .. }] => assert_eq!(chat, &private),
-        other => panic!("expected the board in the private chat, got {other:#?}"),
+    for (_directory, url) in common::databases().await {
+        use cincobot::core::{Action, Chat, ChatKind, EventId, Input, Platform, User};
+        let private =
+            Chat { platform: Platform::Telegram, id: "42".into(), kind: ChatKind::Private };
+        let say = |line: &str| {
+            let event = EventId(format!("private {line}"));
+            let mut input = Input::new(
+                event,
+                User::new("42", "Ana"),
+                private.clone(),
+                None,
+                Action::Command(line.into()),
+            );
+            input.is_chat_admin = true;
+            input
+        };
+        let store = cincobot::store::Store::open(&url).await.expect("a file database");
+        let mut harness = Harness::on(store).await;
+        harness.core.handle(say("/gomoku cpu")).await;
+        drop(harness);
+        let store = cincobot::store::Store::open(&url).await.expect("the same database");
+        let mut harness = Harness::on(store).await;
+        let outputs = harness.core.handle(say("/move h8")).await;
+        match outputs.as_slice() {
+            [Output::Board { chat, ply: 1, .. }] => assert_eq!(chat, &private),
+            other => panic!("expected the board in the private chat, got {other:#?}"),
+        }
     }
 }
 

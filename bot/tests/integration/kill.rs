@@ -3,7 +3,7 @@
 //! times at seeded random moments and started again on the same database; the fake hands every
 //! update the dead process had not confirmed to the new one. Afterwards the database must hold
 //! every game, finished, and every move a player saw acknowledged exactly once, at the ply the
-//! player sent it for.
+//! player sent it for. Both run on a SQLite file and, when a server is given, on PostgreSQL.
 
 use crate::fake_telegram;
 
@@ -13,7 +13,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use cincobot::core::GameId;
-use cincobot::store::{GameRow, GameStatus, Store, StoredMove};
+use cincobot::store::{GameRow, GameStatus, Store, StoredMove, scratch};
 use engine::cpu::SplitMix64;
 use fake_telegram::{Call, FakeTelegram, TOKEN, press, text, user};
 use serde_json::Value;
@@ -325,6 +325,11 @@ fn is_board(call: &Call) -> bool {
 /// restarts never starve the other's.
 static ONE_BOT_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
+/// A SQLite database file in `folder`.
+fn sqlite_in(folder: &tempfile::TempDir) -> String {
+    format!("sqlite://{}", folder.path().join("cincobot.db").display())
+}
+
 async fn stored_games(database: &str) -> Vec<(GameRow, Vec<StoredMove>)> {
     let store = Store::open(database).await.expect("the database opens");
     let mut games = Vec::new();
@@ -339,11 +344,18 @@ async fn stored_games(database: &str) -> Vec<(GameRow, Vec<StoredMove>)> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn killed_five_times_the_bot_loses_no_move_and_plays_none_twice() {
     let _turn = ONE_BOT_AT_A_TIME.lock().await;
+    for postgres in [None].into_iter().chain(scratch::postgres().await.map(Some)) {
+        killed_five_times_on(postgres).await;
+    }
+}
+
+/// The kill test on `postgres`, or on a SQLite file in the bot's folder.
+async fn killed_five_times_on(postgres: Option<String>) {
     let folder = tempfile::tempdir().expect("a temporary folder");
     std::fs::write(folder.path().join("kill.toml"), CONFIG).expect("the config");
     let fake = FakeTelegram::start().await;
     let mut calls = fake.watch(false);
-    let database = format!("sqlite://{}", folder.path().join("cincobot.db").display());
+    let database = postgres.unwrap_or_else(|| sqlite_in(&folder));
     let mut bot = Bot {
         folder: folder.path().to_owned(),
         api: fake.url.clone(),
@@ -509,13 +521,20 @@ async fn killed_five_times_the_bot_loses_no_move_and_plays_none_twice() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_ending_killed_before_it_was_shown_is_shown_after_the_restart() {
     let _turn = ONE_BOT_AT_A_TIME.lock().await;
+    for postgres in [None].into_iter().chain(scratch::postgres().await.map(Some)) {
+        an_ending_killed_on(postgres).await;
+    }
+}
+
+/// The narrow case on `postgres`, or on a SQLite file in the bot's folder.
+async fn an_ending_killed_on(postgres: Option<String>) {
     let folder = tempfile::tempdir().expect("a temporary folder");
     std::fs::write(folder.path().join("kill.toml"), CONFIG).expect("the config");
     let fake = FakeTelegram::start().await;
     let mut bot = Bot {
         folder: folder.path().to_owned(),
         api: fake.url.clone(),
-        database: format!("sqlite://{}", folder.path().join("cincobot.db").display()),
+        database: postgres.unwrap_or_else(|| sqlite_in(&folder)),
         child: None,
     };
     let chat = FIRST_PLAYER;

@@ -35,6 +35,7 @@ mod seat_list;
 mod second_round;
 mod sessions;
 mod shortcuts;
+mod store;
 mod suggestions;
 mod telegram;
 mod telegram_cinco;

@@ -1,5 +1,6 @@
 //! The binary killed in the middle of a game (SIGKILL, no goodbye) and started again on the
-//! same database goes on from the same ply, with the turn timer it had.
+//! same database goes on from the same ply, with the turn timer it had: on a SQLite file, and on
+//! PostgreSQL when a server is given.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -8,7 +9,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use cincobot::core::GameId;
-use cincobot::store::Store;
+use cincobot::store::{Store, scratch};
 
 fn start(folder: &Path, url: &str) -> (Child, mpsc::Receiver<String>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_cincobot"))
@@ -70,10 +71,17 @@ async fn stored(url: &str) -> (usize, Option<i64>) {
 
 #[tokio::test]
 async fn a_killed_bot_goes_on_from_the_same_ply_with_its_timer() {
-    let folder = tempfile::tempdir().expect("a temporary folder");
-    let url = format!("sqlite://{}", folder.path().join("cincobot.db").display());
+    let database_folder = tempfile::tempdir().expect("a temporary folder");
+    let file = format!("sqlite://{}", database_folder.path().join("cincobot.db").display());
+    for url in std::iter::once(file).chain(scratch::postgres().await) {
+        goes_on_after_a_kill(&url).await;
+    }
+}
 
-    let (mut bot, output) = start(folder.path(), &url);
+async fn goes_on_after_a_kill(url: &str) {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+
+    let (mut bot, output) = start(folder.path(), url);
     type_in(
         &mut bot,
         &[
@@ -91,18 +99,18 @@ async fn a_killed_bot_goes_on_from_the_same_ply_with_its_timer() {
     bot.kill().expect("SIGKILL");
     bot.wait().expect("the bot is gone");
 
-    let (moves, deadline) = stored(&url).await;
+    let (moves, deadline) = stored(url).await;
     assert_eq!(moves, 2);
     let deadline = deadline.expect("Ana's turn has a deadline");
 
-    let (mut bot, output) = start(folder.path(), &url);
+    let (mut bot, output) = start(folder.path(), url);
     type_in(&mut bot, &["/as Ana", "/move 5"]);
     let seen = wait_for(&output, "game-1-ply-3.png");
     assert!(seen.contains("Ana played 5."), "{seen}");
     type_in(&mut bot, &["/quit"]);
     bot.wait().expect("the bot stops");
 
-    let (moves, next_deadline) = stored(&url).await;
+    let (moves, next_deadline) = stored(url).await;
     assert_eq!(moves, 3);
     assert!(next_deadline.is_some_and(|next| next > deadline), "Bruno's turn is timed too");
 }

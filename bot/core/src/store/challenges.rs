@@ -1,7 +1,5 @@
-use sqlx::Row;
-use sqlx::sqlite::SqliteRow;
-
 use super::games::chat_kind;
+use super::statement::{Row, query};
 use super::{Change, Store, StoreError};
 use crate::games::{GameKind, GameOptions};
 use crate::identity::{ChallengeId, Chat, GameId, Platform, User};
@@ -42,7 +40,7 @@ pub struct ChallengeRow {
     pub expires_at: i64,
 }
 
-fn read_challenge(row: &SqliteRow) -> Result<ChallengeRow, StoreError> {
+fn read_challenge(row: &Row) -> Result<ChallengeRow, StoreError> {
     let platform: String = row.try_get("platform")?;
     let kind: String = row.try_get("kind")?;
     let options: String = row.try_get("options")?;
@@ -54,16 +52,16 @@ fn read_challenge(row: &SqliteRow) -> Result<ChallengeRow, StoreError> {
             platform: Platform::from_code(&platform)
                 .ok_or_else(|| StoreError::Corrupt(format!("platform {platform}")))?,
             id: row.try_get("chat_id")?,
-            kind: chat_kind(&row.try_get::<String, _>("chat_kind")?)?,
+            kind: chat_kind(&row.try_get::<String>("chat_kind")?)?,
         },
         kind: GameKind::parse(&kind).ok_or_else(|| StoreError::Corrupt(format!("game {kind}")))?,
         options: serde_json::from_str(&options)?,
         challenger: User::new(
-            row.try_get::<String, _>("challenger_id")?,
-            row.try_get::<String, _>("challenger_name")?,
+            row.try_get::<String>("challenger_id")?,
+            row.try_get::<String>("challenger_name")?,
         ),
         opponent: opponent_id.map(|id| User::new(id.clone(), opponent_name.unwrap_or(id))),
-        rematch_of: row.try_get::<Option<i64>, _>("rematch_of")?.map(GameId),
+        rematch_of: row.try_get::<Option<i64>>("rematch_of")?.map(GameId),
         challenger_first: row.try_get("challenger_first")?,
         created_at: row.try_get("created_at")?,
         expires_at: row.try_get("expires_at")?,
@@ -80,10 +78,11 @@ impl Change {
         challenge: &mut ChallengeRow,
     ) -> Result<(), StoreError> {
         self.challenges_changed = true;
-        let id: i64 = sqlx::query_scalar(
+        let id: i64 = query(
             "INSERT INTO challenges (platform, chat_id, chat_kind, kind, options, challenger_id, \
              challenger_name, opponent_id, opponent_name, rematch_of, challenger_first, status, \
-             created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?) \
+             created_at, expires_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'open', $12, $13) \
              RETURNING id",
         )
         .bind(challenge.chat.platform.code())
@@ -99,7 +98,7 @@ impl Change {
         .bind(challenge.challenger_first)
         .bind(challenge.created_at)
         .bind(challenge.expires_at)
-        .fetch_one(self.connection())
+        .fetch_scalar(self.connection())
         .await?;
         challenge.id = ChallengeId(id);
         Ok(())
@@ -115,12 +114,12 @@ impl Change {
         status: ChallengeStatus,
     ) -> Result<bool, StoreError> {
         self.challenges_changed = true;
-        let done = sqlx::query("UPDATE challenges SET status = ? WHERE id = ? AND status = 'open'")
+        let done = query("UPDATE challenges SET status = $1 WHERE id = $2 AND status = 'open'")
             .bind(status.code())
             .bind(id.0)
             .execute(self.connection())
             .await?;
-        Ok(done.rows_affected() == 1)
+        Ok(done == 1)
     }
 }
 
@@ -130,8 +129,8 @@ impl Store {
     /// # Errors
     /// [`StoreError`] if the database fails or a row does not read back.
     pub async fn open_challenges(&self, chat: &Chat) -> Result<Vec<ChallengeRow>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT * FROM challenges WHERE platform = ? AND chat_id = ? AND status = 'open' \
+        let rows = query(
+            "SELECT * FROM challenges WHERE platform = $1 AND chat_id = $2 AND status = 'open' \
              ORDER BY id DESC",
         )
         .bind(chat.platform.code())
@@ -146,11 +145,10 @@ impl Store {
     /// # Errors
     /// [`StoreError`] if the database fails or a row does not read back.
     pub async fn expired_challenges(&self, now: i64) -> Result<Vec<ChallengeRow>, StoreError> {
-        let rows =
-            sqlx::query("SELECT * FROM challenges WHERE status = 'open' AND expires_at <= ?")
-                .bind(now)
-                .fetch_all(&self.pool)
-                .await?;
+        let rows = query("SELECT * FROM challenges WHERE status = 'open' AND expires_at <= $1")
+            .bind(now)
+            .fetch_all(&self.pool)
+            .await?;
         rows.iter().map(read_challenge).collect()
     }
 
@@ -163,8 +161,8 @@ impl Store {
             return Ok(known);
         }
         let read: Option<i64> =
-            sqlx::query_scalar("SELECT MIN(expires_at) FROM challenges WHERE status = 'open'")
-                .fetch_one(&self.pool)
+            query("SELECT MIN(expires_at) FROM challenges WHERE status = 'open'")
+                .fetch_scalar(&self.pool)
                 .await?;
         if let Ok(mut known) = self.next_expiry.lock() {
             *known = Some(read);

@@ -1,8 +1,7 @@
 use std::sync::{Arc, Mutex};
 
-use sqlx::sqlite::Sqlite;
-use sqlx::{SqliteConnection, Transaction};
-
+use super::backend::Open;
+use super::statement::{On, query};
 use super::{Store, StoreError};
 use crate::identity::{EventId, Platform};
 
@@ -10,10 +9,10 @@ use crate::identity::{EventId, Platform};
 /// nothing does. A change made for a platform event records the event too, so the same event
 /// cannot change anything a second time.
 ///
-/// The store has one connection: while a change is open, every read it needs goes through it.
+/// SQLite has one connection: while a change is open, every read it needs goes through it.
 #[derive(Debug)]
 pub struct Change {
-    transaction: Transaction<'static, Sqlite>,
+    transaction: Open,
     /// Set when the change writes a challenge: its commit forgets the known next expiry.
     pub(super) challenges_changed: bool,
     next_expiry: Arc<Mutex<Option<Option<i64>>>>,
@@ -32,11 +31,11 @@ impl Store {
     ) -> Result<Change, StoreError> {
         let mut transaction = self.pool.begin().await?;
         if let Some((platform, event)) = event {
-            sqlx::query("INSERT INTO events (platform, event, at) VALUES (?, ?, ?)")
+            query("INSERT INTO events (platform, event, at) VALUES ($1, $2, $3)")
                 .bind(platform.code())
                 .bind(&event.0)
                 .bind(now)
-                .execute(&mut *transaction)
+                .execute(transaction.on())
                 .await
                 .map_err(|error| StoreError::unique_as(error, StoreError::Repeated))?;
         }
@@ -52,12 +51,11 @@ impl Store {
     /// # Errors
     /// [`StoreError`] if the database fails.
     pub async fn seen(&self, platform: Platform, event: &EventId) -> Result<bool, StoreError> {
-        let found: Option<i64> =
-            sqlx::query_scalar("SELECT 1 FROM events WHERE platform = ? AND event = ?")
-                .bind(platform.code())
-                .bind(&event.0)
-                .fetch_optional(&self.pool)
-                .await?;
+        let found: Option<i64> = query("SELECT at FROM events WHERE platform = $1 AND event = $2")
+            .bind(platform.code())
+            .bind(&event.0)
+            .fetch_optional_scalar(&self.pool)
+            .await?;
         Ok(found.is_some())
     }
 
@@ -68,14 +66,14 @@ impl Store {
     /// [`StoreError`] if the database fails.
     pub async fn forget_events(&self, before: i64) -> Result<u64, StoreError> {
         let done =
-            sqlx::query("DELETE FROM events WHERE at < ?").bind(before).execute(&self.pool).await?;
-        Ok(done.rows_affected())
+            query("DELETE FROM events WHERE at < $1").bind(before).execute(&self.pool).await?;
+        Ok(done)
     }
 }
 
 impl Change {
-    pub(super) fn connection(&mut self) -> &mut SqliteConnection {
-        &mut self.transaction
+    pub(super) fn connection(&mut self) -> On<'_> {
+        self.transaction.on()
     }
 
     /// Makes every write of the change durable at once.

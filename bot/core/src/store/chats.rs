@@ -1,8 +1,8 @@
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
-use sqlx::Row;
 
+use super::statement::query;
 use super::{Change, Store, StoreError};
 use crate::games::{GameKind, GameOptions};
 use crate::i18n::Locale;
@@ -31,8 +31,8 @@ impl Store {
     /// # Errors
     /// [`StoreError`] if the database fails or the row does not read back.
     pub async fn chat_preferences(&self, chat: &Chat) -> Result<ChatPreferences, StoreError> {
-        let Some(row) = sqlx::query(
-            "SELECT locale, games, cinco FROM chat_settings WHERE platform = ? AND chat_id = ?",
+        let Some(row) = query(
+            "SELECT locale, games, cinco FROM chat_settings WHERE platform = $1 AND chat_id = $2",
         )
         .bind(chat.platform.code())
         .bind(&chat.id)
@@ -62,9 +62,9 @@ impl Change {
         chat: &Chat,
         preferences: &ChatPreferences,
     ) -> Result<(), StoreError> {
-        sqlx::query(
+        query(
             "INSERT INTO chat_settings (platform, chat_id, locale, games, cinco) \
-             VALUES (?, ?, ?, ?, ?) ON CONFLICT (platform, chat_id) DO UPDATE SET \
+             VALUES ($1, $2, $3, $4, $5) ON CONFLICT (platform, chat_id) DO UPDATE SET \
              locale = excluded.locale, games = excluded.games, cinco = excluded.cinco",
         )
         .bind(chat.platform.code())
@@ -87,9 +87,9 @@ impl Change {
     /// [`StoreError`] if the database refuses it.
     pub async fn move_chat(&mut self, from: &Chat, to: &Chat) -> Result<(), StoreError> {
         let platform = from.platform.code();
-        sqlx::query(
-            "UPDATE games SET chat_id = ?, chat_kind = ?, board_message = NULL \
-             WHERE platform = ? AND chat_id = ?",
+        query(
+            "UPDATE games SET chat_id = $1, chat_kind = $2, board_message = NULL \
+             WHERE platform = $3 AND chat_id = $4",
         )
         .bind(&to.id)
         .bind(to.kind.code())
@@ -98,8 +98,9 @@ impl Change {
         .execute(self.connection())
         .await?;
         self.challenges_changed = true;
-        sqlx::query(
-            "UPDATE challenges SET chat_id = ?, chat_kind = ? WHERE platform = ? AND chat_id = ?",
+        query(
+            "UPDATE challenges SET chat_id = $1, chat_kind = $2 \
+             WHERE platform = $3 AND chat_id = $4",
         )
         .bind(&to.id)
         .bind(to.kind.code())
@@ -107,21 +108,27 @@ impl Change {
         .bind(&from.id)
         .execute(self.connection())
         .await?;
-        // The new chat's own settings, if it has any already, win.
-        sqlx::query(
-            "UPDATE OR IGNORE chat_settings SET chat_id = ? WHERE platform = ? AND chat_id = ?",
+        // The new chat's own settings, if it has any already, win; so do its own ratings.
+        query(
+            "UPDATE chat_settings SET chat_id = $1 WHERE platform = $2 AND chat_id = $3 \
+             AND NOT EXISTS (SELECT 1 FROM chat_settings AS taken \
+             WHERE taken.platform = $2 AND taken.chat_id = $1)",
         )
         .bind(&to.id)
         .bind(platform)
         .bind(&from.id)
         .execute(self.connection())
         .await?;
-        sqlx::query("UPDATE OR IGNORE ratings SET scope = ? WHERE platform = ? AND scope = ?")
-            .bind(to.rating_scope())
-            .bind(platform)
-            .bind(from.rating_scope())
-            .execute(self.connection())
-            .await?;
+        query(
+            "UPDATE ratings SET scope = $1 WHERE platform = $2 AND scope = $3 \
+             AND NOT EXISTS (SELECT 1 FROM ratings AS taken WHERE taken.family = ratings.family \
+             AND taken.scope = $1 AND taken.platform = $2 AND taken.user_id = ratings.user_id)",
+        )
+        .bind(to.rating_scope())
+        .bind(platform)
+        .bind(from.rating_scope())
+        .execute(self.connection())
+        .await?;
         Ok(())
     }
 }

@@ -3,11 +3,10 @@
 //! `(game, seq)` and each sealed bid by `(game, auction, seat)`.
 
 use serde::{Deserialize, Serialize};
-use sqlx::Row;
-use sqlx::sqlite::SqliteRow;
 
 use super::games::{chat_kind, ply_of, ply_value};
 use super::seats::{insert_seats, read_seats, seat_code, seat_index};
+use super::statement::{Row, query};
 use super::{Change, GameStatus, Store, StoreError};
 use crate::identity::{AwaySeats, Chat, EventId, GameId, Platform, Player, SeatIndex};
 
@@ -98,23 +97,23 @@ fn read_winners(code: Option<&str>) -> Result<Vec<SeatIndex>, StoreError> {
         .unwrap_or(Ok(Vec::new()))
 }
 
-pub(super) fn read_row(row: &SqliteRow, players: Vec<Player>) -> Result<CincoRow, StoreError> {
+pub(super) fn read_row(row: &Row, players: Vec<Player>) -> Result<CincoRow, StoreError> {
     let platform: String = row.try_get("platform")?;
     let chat = Chat {
         platform: Platform::from_code(&platform)
             .ok_or_else(|| StoreError::Corrupt(format!("platform {platform}")))?,
         id: row.try_get("chat_id")?,
-        kind: chat_kind(&row.try_get::<String, _>("chat_kind")?)?,
+        kind: chat_kind(&row.try_get::<String>("chat_kind")?)?,
     };
-    let away = u8::try_from(row.try_get::<i16, _>("away_seats")?)
+    let away = u8::try_from(row.try_get::<i16>("away_seats")?)
         .map_err(|_| StoreError::Corrupt("away seats".to_owned()))?;
     Ok(CincoRow {
         id: GameId(row.try_get("id")?),
         chat,
-        rules: serde_json::from_str(&row.try_get::<String, _>("settings")?)?,
+        rules: serde_json::from_str(&row.try_get::<String>("settings")?)?,
         players,
-        status: GameStatus::from_code(&row.try_get::<String, _>("status")?)?,
-        winners: read_winners(row.try_get::<Option<String>, _>("result")?.as_deref())?,
+        status: GameStatus::from_code(&row.try_get::<String>("status")?)?,
+        winners: read_winners(row.try_get::<Option<String>>("result")?.as_deref())?,
         deadline: row.try_get("turn_deadline")?,
         away: AwaySeats::from_bits(away),
         last_human_at: row.try_get("last_human_at")?,
@@ -134,10 +133,10 @@ impl Change {
     /// # Errors
     /// [`StoreError`] if the database refuses it, or there are more than six seats.
     pub async fn insert_cinco(&mut self, new: NewCinco) -> Result<CincoRow, StoreError> {
-        let id: i64 = sqlx::query_scalar(
+        let id: i64 = query(
             "INSERT INTO games (kind, settings, platform, chat_id, chat_kind, status, \
              turn_deadline, last_human_at, started_by, ranked, created_at, updated_at) \
-             VALUES (?, ?, ?, ?, ?, 'active', ?, ?, ?, FALSE, ?, ?) RETURNING id",
+             VALUES ($1, $2, $3, $4, $5, 'active', $6, $7, $8, FALSE, $9, $10) RETURNING id",
         )
         .bind(KIND)
         .bind(serde_json::to_string(&new.rules)?)
@@ -149,7 +148,7 @@ impl Change {
         .bind(&new.started_by)
         .bind(new.now)
         .bind(new.now)
-        .fetch_one(self.connection())
+        .fetch_scalar(self.connection())
         .await?;
         insert_seats(self.connection(), GameId(id), &new.players).await?;
         Ok(CincoRow {
@@ -182,9 +181,9 @@ impl Change {
         game: &CincoRow,
         action: &StoredAction,
     ) -> Result<(), StoreError> {
-        sqlx::query(
+        query(
             "INSERT INTO cinco_actions (game_id, seq, seat, auction, action, by_cpu, at, event) \
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
         )
         .bind(game.id.0)
         .bind(ply_value(action.seq))
@@ -205,10 +204,10 @@ impl Change {
     /// # Errors
     /// [`StoreError`] if the database refuses it.
     pub async fn save_cinco(&mut self, game: &CincoRow) -> Result<(), StoreError> {
-        sqlx::query(
-            "UPDATE games SET status = ?, result = ?, turn_deadline = ?, away_seats = ?, \
-             last_human_at = ?, board_message = ?, shown_ply = ?, rating_due = ?, \
-             result_shown = ?, updated_at = ? WHERE id = ? AND kind = ?",
+        query(
+            "UPDATE games SET status = $1, result = $2, turn_deadline = $3, away_seats = $4, \
+             last_human_at = $5, board_message = $6, shown_ply = $7, rating_due = $8, \
+             result_shown = $9, updated_at = $10 WHERE id = $11 AND kind = $12",
         )
         .bind(game.status.code())
         .bind(winners_code(&game.winners))
@@ -266,12 +265,12 @@ impl Store {
         &self,
         condition: &'static str,
     ) -> Result<Vec<(CincoRow, Vec<StoredAction>)>, StoreError> {
-        let query = format!("SELECT * FROM games WHERE {condition} AND kind = ? ORDER BY id");
-        let rows = sqlx::query(&query).bind(KIND).fetch_all(&self.pool).await?;
+        let sql = format!("SELECT * FROM games WHERE {condition} AND kind = $1 ORDER BY id");
+        let rows = query(sql).bind(KIND).fetch_all(&self.pool).await?;
         let mut games = Vec::with_capacity(rows.len());
         for row in &rows {
             let id = GameId(row.try_get("id")?);
-            let players = read_seats(&mut *self.pool.acquire().await?, id).await?;
+            let players = read_seats(&self.pool, id).await?;
             games.push((read_row(row, players)?, self.cinco_actions(id).await?));
         }
         Ok(games)
@@ -285,7 +284,7 @@ impl Store {
         &self,
         id: GameId,
     ) -> Result<Option<(CincoRow, Vec<StoredAction>)>, StoreError> {
-        let Some(row) = sqlx::query("SELECT * FROM games WHERE id = ? AND kind = ?")
+        let Some(row) = query("SELECT * FROM games WHERE id = $1 AND kind = $2")
             .bind(id.0)
             .bind(KIND)
             .fetch_optional(&self.pool)
@@ -293,14 +292,14 @@ impl Store {
         else {
             return Ok(None);
         };
-        let players = read_seats(&mut *self.pool.acquire().await?, id).await?;
+        let players = read_seats(&self.pool, id).await?;
         Ok(Some((read_row(&row, players)?, self.cinco_actions(id).await?)))
     }
 
     async fn cinco_actions(&self, id: GameId) -> Result<Vec<StoredAction>, StoreError> {
-        let rows = sqlx::query(
+        let rows = query(
             "SELECT seq, seat, auction, action, by_cpu, at, event FROM cinco_actions \
-             WHERE game_id = ? ORDER BY seq",
+             WHERE game_id = $1 ORDER BY seq",
         )
         .bind(id.0)
         .fetch_all(&self.pool)
@@ -311,7 +310,7 @@ impl Store {
                     seq: ply_of(row.try_get("seq")?),
                     seat: seat_index(row.try_get("seat")?)?,
                     auction: row
-                        .try_get::<Option<i64>, _>("auction")?
+                        .try_get::<Option<i64>>("auction")?
                         .map(|n| {
                             u32::try_from(n)
                                 .map_err(|_| StoreError::Corrupt(format!("auction {n}")))
@@ -320,7 +319,7 @@ impl Store {
                     action: row.try_get("action")?,
                     by_cpu: row.try_get("by_cpu")?,
                     at: row.try_get("at")?,
-                    event: row.try_get::<Option<String>, _>("event")?.map(EventId),
+                    event: row.try_get::<Option<String>>("event")?.map(EventId),
                 })
             })
             .collect()
@@ -382,31 +381,34 @@ mod tests {
 
     #[tokio::test]
     async fn each_action_is_unique_by_sequence_and_each_bid_by_auction_and_seat() {
-        let store = Store::open("sqlite::memory:").await.expect("a database");
-        let mut row = table_of_three(&store).await;
-        record(&store, &row, &action(0, 0, None, "d")).await.expect("the first action");
-        let second_at_zero = record(&store, &row, &action(0, 1, None, "d")).await;
-        assert!(matches!(second_at_zero, Err(StoreError::AlreadyPlayed)), "{second_at_zero:?}");
-        record(&store, &row, &action(1, 1, Some(1), "b r7")).await.expect("Bruno's bid");
-        record(&store, &row, &action(2, 0, Some(1), "b g3")).await.expect("Ana's bid");
-        // Bruno bids again in the same auction under a fresh sequence number: refused.
-        let changed_bid = record(&store, &row, &action(3, 1, Some(1), "b y9")).await;
-        assert!(matches!(changed_bid, Err(StoreError::AlreadyPlayed)), "{changed_bid:?}");
-        record(&store, &row, &action(3, 1, Some(2), "b y9")).await.expect("the next auction");
+        for url in crate::store::scratch::databases().await {
+            let store = Store::open(&url).await.expect("a database");
+            let mut row = table_of_three(&store).await;
+            record(&store, &row, &action(0, 0, None, "d")).await.expect("the first action");
+            let second_at_zero = record(&store, &row, &action(0, 1, None, "d")).await;
+            assert!(matches!(second_at_zero, Err(StoreError::AlreadyPlayed)), "{second_at_zero:?}");
+            record(&store, &row, &action(1, 1, Some(1), "b r7")).await.expect("Bruno's bid");
+            record(&store, &row, &action(2, 0, Some(1), "b g3")).await.expect("Ana's bid");
+            // Bruno bids again in the same auction under a fresh sequence number: refused.
+            let changed_bid = record(&store, &row, &action(3, 1, Some(1), "b y9")).await;
+            assert!(matches!(changed_bid, Err(StoreError::AlreadyPlayed)), "{changed_bid:?}");
+            record(&store, &row, &action(3, 1, Some(2), "b y9")).await.expect("the next auction");
 
-        row.away = AwaySeats::default().with(seat(2), true);
-        row.winners = vec![seat(0), seat(2)];
-        row.status = GameStatus::Finished;
-        let mut change = store.change(None, 2).await.expect("a change");
-        change.save_cinco(&row).await.expect("saved");
-        change.commit().await.expect("committed");
-        let (read, actions) = store.cinco_game(row.id).await.expect("readable").expect("the game");
-        assert_eq!(read, row);
-        let sequence: Vec<(usize, &str)> =
-            actions.iter().map(|stored| (stored.seq, stored.action.as_str())).collect();
-        assert_eq!(sequence, [(0, "d"), (1, "b r7"), (2, "b g3"), (3, "b y9")]);
-        assert_eq!(actions[1].auction, Some(1));
-        assert!(store.active_cinco_games().await.expect("readable").is_empty());
-        assert!(store.active_games().await.expect("readable").is_empty(), "no board game");
+            row.away = AwaySeats::default().with(seat(2), true);
+            row.winners = vec![seat(0), seat(2)];
+            row.status = GameStatus::Finished;
+            let mut change = store.change(None, 2).await.expect("a change");
+            change.save_cinco(&row).await.expect("saved");
+            change.commit().await.expect("committed");
+            let (read, actions) =
+                store.cinco_game(row.id).await.expect("readable").expect("the game");
+            assert_eq!(read, row);
+            let sequence: Vec<(usize, &str)> =
+                actions.iter().map(|stored| (stored.seq, stored.action.as_str())).collect();
+            assert_eq!(sequence, [(0, "d"), (1, "b r7"), (2, "b g3"), (3, "b y9")]);
+            assert_eq!(actions[1].auction, Some(1));
+            assert!(store.active_cinco_games().await.expect("readable").is_empty());
+            assert!(store.active_games().await.expect("readable").is_empty(), "no board game");
+        }
     }
 }

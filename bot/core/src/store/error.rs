@@ -10,6 +10,12 @@ pub enum StoreError {
     /// A stored value does not read back (a JSON column, a game kind, a seat): the row is
     /// corrupt.
     Corrupt(String),
+    /// A PostgreSQL server could not be reached or refused the credentials; `url` is the
+    /// database's URL without its password.
+    Unreachable {
+        url: String,
+        error: sqlx::Error,
+    },
     Database(sqlx::Error),
     Migration(sqlx::migrate::MigrateError),
 }
@@ -30,6 +36,9 @@ impl fmt::Display for StoreError {
             StoreError::AlreadyPlayed => f.write_str("that move was already played"),
             StoreError::Repeated => f.write_str("that event was already handled"),
             StoreError::Corrupt(what) => write!(f, "a stored row does not read back: {what}"),
+            StoreError::Unreachable { url, error } => {
+                write!(f, "cannot connect to the database at {url}: {error}")
+            }
             StoreError::Database(error) => write!(f, "database: {error}"),
             StoreError::Migration(error) => write!(f, "database migration: {error}"),
         }
@@ -39,7 +48,7 @@ impl fmt::Display for StoreError {
 impl std::error::Error for StoreError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            StoreError::Database(error) => Some(error),
+            StoreError::Database(error) | StoreError::Unreachable { error, .. } => Some(error),
             StoreError::Migration(error) => Some(error),
             StoreError::AlreadyPlayed | StoreError::Repeated | StoreError::Corrupt(_) => None,
         }

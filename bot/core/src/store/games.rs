@@ -1,8 +1,7 @@
 use engine::Seat;
-use sqlx::Row;
-use sqlx::sqlite::SqliteRow;
 
 use super::seats::{insert_seats, read_seats};
+use super::statement::{Row, Statement, query};
 use super::{Change, Store, StoreError};
 use crate::games::GameSettings;
 use crate::identity::{AwaySeats, Chat, ChatKind, EventId, GameId, Platform, Player};
@@ -125,19 +124,18 @@ pub(super) fn ply_value(ply: usize) -> i64 {
 }
 
 /// A board game's row, with its seats as read from `game_seats`.
-pub(super) fn read_game(row: &SqliteRow, seats: Vec<Player>) -> Result<GameRow, StoreError> {
+pub(super) fn read_game(row: &Row, seats: Vec<Player>) -> Result<GameRow, StoreError> {
     let platform: String = row.try_get("platform")?;
     let chat = Chat {
         platform: Platform::from_code(&platform)
             .ok_or_else(|| StoreError::Corrupt(format!("platform {platform}")))?,
         id: row.try_get("chat_id")?,
-        kind: chat_kind(&row.try_get::<String, _>("chat_kind")?)?,
+        kind: chat_kind(&row.try_get::<String>("chat_kind")?)?,
     };
     let players: [Player; 2] = seats
         .try_into()
         .map_err(|seats: Vec<Player>| StoreError::Corrupt(format!("{} seats", seats.len())))?;
-    let away =
-        AwaySeats::from_bits(u8::try_from(row.try_get::<i16, _>("away_seats")?).unwrap_or(0));
+    let away = AwaySeats::from_bits(u8::try_from(row.try_get::<i16>("away_seats")?).unwrap_or(0));
     let settings: String = row.try_get("settings")?;
     let status: String = row.try_get("status")?;
     let result: Option<String> = row.try_get("result")?;
@@ -156,12 +154,12 @@ pub(super) fn read_game(row: &SqliteRow, seats: Vec<Player>) -> Result<GameRow, 
         turn_deadline: row.try_get("turn_deadline")?,
         last_human_at: row.try_get("last_human_at")?,
         away: away.pair(),
-        undo_by: row.try_get::<Option<i16>, _>("undo_by")?.map(seat_from).transpose()?,
+        undo_by: row.try_get::<Option<i16>>("undo_by")?.map(seat_from).transpose()?,
         offer_draft: row
-            .try_get::<Option<String>, _>("offer_draft")?
+            .try_get::<Option<String>>("offer_draft")?
             .map(|draft| draft.split_whitespace().map(str::to_owned).collect()),
         started_by: row.try_get("started_by")?,
-        rematch_of: row.try_get::<Option<i64>, _>("rematch_of")?.map(GameId),
+        rematch_of: row.try_get::<Option<i64>>("rematch_of")?.map(GameId),
         board_message: row.try_get("board_message")?,
         shown_ply: ply_of(row.try_get("shown_ply")?),
         rating_due: row.try_get("rating_due")?,
@@ -171,14 +169,12 @@ pub(super) fn read_game(row: &SqliteRow, seats: Vec<Player>) -> Result<GameRow, 
     })
 }
 
-const UPDATE_GAME: &str = "UPDATE games SET status = ?, result = ?, turn_deadline = ?, \
-     last_human_at = ?, away_seats = ?, undo_by = ?, offer_draft = ?, board_message = ?, \
-     shown_ply = ?, rating_due = ?, result_shown = ?, updated_at = ? WHERE id = ?";
+const UPDATE_GAME: &str = "UPDATE games SET status = $1, result = $2, turn_deadline = $3, \
+     last_human_at = $4, away_seats = $5, undo_by = $6, offer_draft = $7, board_message = $8, \
+     shown_ply = $9, rating_due = $10, result_shown = $11, updated_at = $12 WHERE id = $13";
 
-fn update_game(
-    game: &GameRow,
-) -> sqlx::query::Query<'_, sqlx::Sqlite, sqlx::sqlite::SqliteArguments<'_>> {
-    sqlx::query(UPDATE_GAME)
+fn update_game(game: &GameRow) -> Statement<'static> {
+    query(UPDATE_GAME)
         .bind(game.status.code())
         .bind(result_code(game))
         .bind(game.turn_deadline)
@@ -201,10 +197,11 @@ impl Change {
     /// [`StoreError`] if the database refuses it.
     pub async fn insert_game(&mut self, new: NewGame) -> Result<GameRow, StoreError> {
         let settings = serde_json::to_string(&new.settings)?;
-        let id: i64 = sqlx::query_scalar(
+        let id: i64 = query(
             "INSERT INTO games (kind, settings, platform, chat_id, chat_kind, status, \
              turn_deadline, last_human_at, started_by, rematch_of, ranked, created_at, \
-             updated_at) VALUES (?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+             updated_at) \
+             VALUES ($1, $2, $3, $4, $5, 'active', $6, $7, $8, $9, $10, $11, $12) RETURNING id",
         )
         .bind(new.settings.kind.code())
         .bind(settings)
@@ -218,7 +215,7 @@ impl Change {
         .bind(new.settings.ranked)
         .bind(new.now)
         .bind(new.now)
-        .fetch_one(self.connection())
+        .fetch_scalar(self.connection())
         .await?;
         insert_seats(self.connection(), GameId(id), &new.players).await?;
         Ok(GameRow {
@@ -253,9 +250,9 @@ impl Change {
         game: &GameRow,
         played: &StoredMove,
     ) -> Result<(), StoreError> {
-        sqlx::query(
+        query(
             "INSERT INTO moves (game_id, ply, seat, action, by_cpu, at, event) \
-             VALUES (?, ?, ?, ?, ?, ?, ?)",
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
         )
         .bind(game.id.0)
         .bind(ply_value(played.ply))
@@ -284,7 +281,7 @@ impl Change {
     /// # Errors
     /// [`StoreError`] if the database refuses it.
     pub async fn take_back(&mut self, game: &GameRow, from_ply: usize) -> Result<(), StoreError> {
-        sqlx::query("DELETE FROM moves WHERE game_id = ? AND ply >= ?")
+        query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
             .bind(game.id.0)
             .bind(ply_value(from_ply))
             .execute(self.connection())
@@ -308,22 +305,23 @@ impl Store {
     /// # Errors
     /// [`StoreError`] if the database fails or a row does not read back.
     pub async fn game(&self, id: GameId) -> Result<Option<(GameRow, Vec<StoredMove>)>, StoreError> {
-        let Some(row) = sqlx::query("SELECT * FROM games WHERE id = ? AND kind <> 'cinco'")
+        let Some(row) = query("SELECT * FROM games WHERE id = $1 AND kind <> 'cinco'")
             .bind(id.0)
             .fetch_optional(&self.pool)
             .await?
         else {
             return Ok(None);
         };
-        let seats = read_seats(&mut *self.pool.acquire().await?, id).await?;
+        let seats = read_seats(&self.pool, id).await?;
         let game = read_game(&row, seats)?;
         let moves = self.moves(id).await?;
         Ok(Some((game, moves)))
     }
 
     async fn moves(&self, id: GameId) -> Result<Vec<StoredMove>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT ply, seat, action, by_cpu, at, event FROM moves WHERE game_id = ? ORDER BY ply",
+        let rows = query(
+            "SELECT ply, seat, action, by_cpu, at, event FROM moves \
+             WHERE game_id = $1 ORDER BY ply",
         )
         .bind(id.0)
         .fetch_all(&self.pool)
@@ -336,7 +334,7 @@ impl Store {
                     action: row.try_get("action")?,
                     by_cpu: row.try_get("by_cpu")?,
                     at: row.try_get("at")?,
-                    event: row.try_get::<Option<String>, _>("event")?.map(EventId),
+                    event: row.try_get::<Option<String>>("event")?.map(EventId),
                 })
             })
             .collect()
@@ -364,16 +362,15 @@ impl Store {
         .await
     }
 
-    /// The games `query` selects, each with its moves.
+    /// The games `sql` selects, each with its moves.
     async fn games_with_moves(
         &self,
-        query: &'static str,
+        sql: &'static str,
     ) -> Result<Vec<(GameRow, Vec<StoredMove>)>, StoreError> {
-        let rows = sqlx::query(query).fetch_all(&self.pool).await?;
+        let rows = query(sql).fetch_all(&self.pool).await?;
         let mut games = Vec::with_capacity(rows.len());
         for row in &rows {
-            let seats =
-                read_seats(&mut *self.pool.acquire().await?, GameId(row.try_get("id")?)).await?;
+            let seats = read_seats(&self.pool, GameId(row.try_get("id")?)).await?;
             let game = read_game(row, seats)?;
             let moves = self.moves(game.id).await?;
             games.push((game, moves));
@@ -386,14 +383,12 @@ impl Store {
     /// # Errors
     /// [`StoreError`] if the database fails or a row does not read back.
     pub async fn games_due_rating(&self) -> Result<Vec<GameRow>, StoreError> {
-        let rows =
-            sqlx::query("SELECT * FROM games WHERE rating_due AND kind <> 'cinco' ORDER BY id")
-                .fetch_all(&self.pool)
-                .await?;
+        let rows = query("SELECT * FROM games WHERE rating_due AND kind <> 'cinco' ORDER BY id")
+            .fetch_all(&self.pool)
+            .await?;
         let mut games = Vec::with_capacity(rows.len());
         for row in &rows {
-            let seats =
-                read_seats(&mut *self.pool.acquire().await?, GameId(row.try_get("id")?)).await?;
+            let seats = read_seats(&self.pool, GameId(row.try_get("id")?)).await?;
             games.push(read_game(row, seats)?);
         }
         Ok(games)
@@ -408,16 +403,16 @@ impl Store {
         chat: &Chat,
         user: &str,
     ) -> Result<Option<GameId>, StoreError> {
-        let id: Option<i64> = sqlx::query_scalar(
+        let id: Option<i64> = query(
             "SELECT games.id FROM games JOIN game_seats ON game_seats.game_id = games.id \
-             WHERE platform = ? AND chat_id = ? AND status <> 'active' AND kind <> 'cinco' \
-             AND user_id = ? \
+             WHERE platform = $1 AND chat_id = $2 AND status <> 'active' AND kind <> 'cinco' \
+             AND user_id = $3 \
              ORDER BY games.id DESC LIMIT 1",
         )
         .bind(chat.platform.code())
         .bind(&chat.id)
         .bind(user)
-        .fetch_optional(&self.pool)
+        .fetch_optional_scalar(&self.pool)
         .await?;
         Ok(id.map(GameId))
     }

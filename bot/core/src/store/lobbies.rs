@@ -2,10 +2,8 @@
 //! seats, host and expiry. A lobby's row goes when it starts (in the same change as its
 //! game), closes or expires.
 
-use sqlx::Row;
-use sqlx::sqlite::SqliteRow;
-
 use super::games::chat_kind;
+use super::statement::{Row, query};
 use super::{Change, Store, StoreError};
 use crate::identity::{Chat, Platform, Player, User};
 
@@ -21,7 +19,7 @@ pub struct LobbyRow {
     pub expires_at: i64,
 }
 
-fn read_lobby(row: &SqliteRow) -> Result<LobbyRow, StoreError> {
+fn read_lobby(row: &Row) -> Result<LobbyRow, StoreError> {
     let platform: String = row.try_get("platform")?;
     let id: i64 = row.try_get("id")?;
     Ok(LobbyRow {
@@ -30,14 +28,11 @@ fn read_lobby(row: &SqliteRow) -> Result<LobbyRow, StoreError> {
             platform: Platform::from_code(&platform)
                 .ok_or_else(|| StoreError::Corrupt(format!("platform {platform}")))?,
             id: row.try_get("chat_id")?,
-            kind: chat_kind(&row.try_get::<String, _>("chat_kind")?)?,
+            kind: chat_kind(&row.try_get::<String>("chat_kind")?)?,
         },
-        host: User::new(
-            row.try_get::<String, _>("host_id")?,
-            row.try_get::<String, _>("host_name")?,
-        ),
-        seats: serde_json::from_str(&row.try_get::<String, _>("seats")?)?,
-        unreachable: serde_json::from_str(&row.try_get::<String, _>("unreachable")?)?,
+        host: User::new(row.try_get::<String>("host_id")?, row.try_get::<String>("host_name")?),
+        seats: serde_json::from_str(&row.try_get::<String>("seats")?)?,
+        unreachable: serde_json::from_str(&row.try_get::<String>("unreachable")?)?,
         expires_at: row.try_get("expires_at")?,
     })
 }
@@ -58,9 +53,9 @@ impl Change {
         expires_at: i64,
     ) -> Result<LobbyRow, StoreError> {
         let seats = vec![Player::Human { id: host.id.clone(), name: host.name.clone() }];
-        let id: i64 = sqlx::query_scalar(
+        let id: i64 = query(
             "INSERT INTO cinco_lobbies (platform, chat_id, chat_kind, host_id, host_name, seats, \
-             expires_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
+             expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
         )
         .bind(chat.platform.code())
         .bind(&chat.id)
@@ -69,7 +64,7 @@ impl Change {
         .bind(&host.name)
         .bind(serde_json::to_string(&seats)?)
         .bind(expires_at)
-        .fetch_one(self.connection())
+        .fetch_scalar(self.connection())
         .await?;
         Ok(LobbyRow {
             id: u64::try_from(id).map_err(|_| StoreError::Corrupt(format!("lobby {id}")))?,
@@ -86,7 +81,7 @@ impl Change {
     /// # Errors
     /// [`StoreError`] if the database refuses it.
     pub async fn save_lobby(&mut self, lobby: &LobbyRow) -> Result<(), StoreError> {
-        sqlx::query("UPDATE cinco_lobbies SET seats = ?, unreachable = ? WHERE id = ?")
+        query("UPDATE cinco_lobbies SET seats = $1, unreachable = $2 WHERE id = $3")
             .bind(serde_json::to_string(&lobby.seats)?)
             .bind(serde_json::to_string(&lobby.unreachable)?)
             .bind(lobby_value(lobby.id))
@@ -100,7 +95,7 @@ impl Change {
     /// # Errors
     /// [`StoreError`] if the database refuses it.
     pub async fn close_lobby(&mut self, id: u64) -> Result<(), StoreError> {
-        sqlx::query("DELETE FROM cinco_lobbies WHERE id = ?")
+        query("DELETE FROM cinco_lobbies WHERE id = $1")
             .bind(lobby_value(id))
             .execute(self.connection())
             .await?;
@@ -114,8 +109,7 @@ impl Store {
     /// # Errors
     /// [`StoreError`] if the database fails or a row does not read back.
     pub async fn open_lobbies(&self) -> Result<Vec<LobbyRow>, StoreError> {
-        let rows =
-            sqlx::query("SELECT * FROM cinco_lobbies ORDER BY id").fetch_all(&self.pool).await?;
+        let rows = query("SELECT * FROM cinco_lobbies ORDER BY id").fetch_all(&self.pool).await?;
         rows.iter().map(read_lobby).collect()
     }
 }
@@ -127,28 +121,30 @@ mod tests {
 
     #[tokio::test]
     async fn a_lobby_reads_back_as_saved_and_its_number_is_never_given_again() {
-        let store = Store::open("sqlite::memory:").await.expect("a database");
-        let chat = Chat { platform: Platform::Console, id: "g".into(), kind: ChatKind::Group };
-        let ana = User::new("ana", "Ana");
-        let mut change = store.change(None, 1).await.expect("a change");
-        let mut lobby = change.open_lobby(&chat, &ana, 600).await.expect("opened");
-        let second = change.open_lobby(&chat, &ana, 700).await.expect("opened");
-        change.commit().await.expect("committed");
-        assert_eq!((lobby.id, second.id), (1, 2));
+        for url in crate::store::scratch::databases().await {
+            let store = Store::open(&url).await.expect("a database");
+            let chat = Chat { platform: Platform::Console, id: "g".into(), kind: ChatKind::Group };
+            let ana = User::new("ana", "Ana");
+            let mut change = store.change(None, 1).await.expect("a change");
+            let mut lobby = change.open_lobby(&chat, &ana, 600).await.expect("opened");
+            let second = change.open_lobby(&chat, &ana, 700).await.expect("opened");
+            change.commit().await.expect("committed");
+            assert_eq!((lobby.id, second.id), (1, 2));
 
-        lobby.seats.push(Player::Human { id: "bruno".into(), name: "Bruno".into() });
-        lobby.seats.push(Player::Cpu { level: CpuLevel::Hard });
-        lobby.unreachable = vec!["bruno".into()];
-        let mut change = store.change(None, 2).await.expect("a change");
-        change.save_lobby(&lobby).await.expect("saved");
-        change.close_lobby(second.id).await.expect("closed");
-        change.commit().await.expect("committed");
-        assert_eq!(store.open_lobbies().await.expect("readable"), [lobby.clone()]);
+            lobby.seats.push(Player::Human { id: "bruno".into(), name: "Bruno".into() });
+            lobby.seats.push(Player::Cpu { level: CpuLevel::Hard });
+            lobby.unreachable = vec!["bruno".into()];
+            let mut change = store.change(None, 2).await.expect("a change");
+            change.save_lobby(&lobby).await.expect("saved");
+            change.close_lobby(second.id).await.expect("closed");
+            change.commit().await.expect("committed");
+            assert_eq!(store.open_lobbies().await.expect("readable"), [lobby.clone()]);
 
-        let mut change = store.change(None, 3).await.expect("a change");
-        change.close_lobby(lobby.id).await.expect("closed");
-        let third = change.open_lobby(&chat, &ana, 800).await.expect("opened");
-        change.commit().await.expect("committed");
-        assert_eq!(third.id, 3, "numbers of closed lobbies are not reused");
+            let mut change = store.change(None, 3).await.expect("a change");
+            change.close_lobby(lobby.id).await.expect("closed");
+            let third = change.open_lobby(&chat, &ana, 800).await.expect("opened");
+            change.commit().await.expect("committed");
+            assert_eq!(third.id, 3, "numbers of closed lobbies are not reused");
+        }
     }
 }

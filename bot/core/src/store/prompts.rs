@@ -2,10 +2,9 @@
 //! count, as which platform message), and the private messages a platform could not deliver,
 //! waiting for their user to reach the bot.
 
-use sqlx::Row;
-
 use super::games::ply_of;
 use super::seats::{seat_code, seat_index};
+use super::statement::query;
 use super::{Change, Store, StoreError};
 use crate::identity::{GameId, Platform, SeatIndex};
 
@@ -29,8 +28,8 @@ impl Change {
         game: GameId,
         prompt: &PromptRow,
     ) -> Result<(), StoreError> {
-        sqlx::query(
-            "INSERT INTO cinco_prompts (game_id, seat, seq, message_id) VALUES (?, ?, ?, ?) \
+        query(
+            "INSERT INTO cinco_prompts (game_id, seat, seq, message_id) VALUES ($1, $2, $3, $4) \
              ON CONFLICT (game_id, seat) DO UPDATE SET seq = excluded.seq, \
              message_id = excluded.message_id",
         )
@@ -55,8 +54,8 @@ impl Change {
         about: &str,
         at: i64,
     ) -> Result<(), StoreError> {
-        sqlx::query(
-            "INSERT INTO waiting_directs (platform, user_id, about, at) VALUES (?, ?, ?, ?) \
+        query(
+            "INSERT INTO waiting_directs (platform, user_id, about, at) VALUES ($1, $2, $3, $4) \
              ON CONFLICT (platform, user_id, about) DO NOTHING",
         )
         .bind(platform.code())
@@ -77,12 +76,12 @@ impl Change {
         platform: Platform,
         user: &str,
     ) -> Result<Vec<String>, StoreError> {
-        let about = sqlx::query_scalar(
-            "DELETE FROM waiting_directs WHERE platform = ? AND user_id = ? RETURNING about",
+        let about = query(
+            "DELETE FROM waiting_directs WHERE platform = $1 AND user_id = $2 RETURNING about",
         )
         .bind(platform.code())
         .bind(user)
-        .fetch_all(self.connection())
+        .fetch_scalars(self.connection())
         .await?;
         Ok(about)
     }
@@ -94,8 +93,8 @@ impl Store {
     /// # Errors
     /// [`StoreError`] if the database fails or a row does not read back.
     pub async fn prompts(&self, game: GameId) -> Result<Vec<PromptRow>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT seat, seq, message_id FROM cinco_prompts WHERE game_id = ? ORDER BY seat",
+        let rows = query(
+            "SELECT seat, seq, message_id FROM cinco_prompts WHERE game_id = $1 ORDER BY seat",
         )
         .bind(game.0)
         .fetch_all(&self.pool)
@@ -116,7 +115,7 @@ impl Store {
     /// # Errors
     /// [`StoreError`] if the database fails or a row does not read back.
     pub async fn users_waited_for(&self) -> Result<Vec<(Platform, String)>, StoreError> {
-        let rows = sqlx::query("SELECT DISTINCT platform, user_id FROM waiting_directs")
+        let rows = query("SELECT DISTINCT platform, user_id FROM waiting_directs")
             .fetch_all(&self.pool)
             .await?;
         rows.iter()

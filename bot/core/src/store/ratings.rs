@@ -1,7 +1,6 @@
 use skillratings::glicko2::Glicko2Rating;
-use sqlx::Row;
-use sqlx::sqlite::SqliteRow;
 
+use super::statement::{Row, query};
 use super::{Change, Store, StoreError};
 use crate::games::Family;
 use crate::identity::Platform;
@@ -32,7 +31,7 @@ impl RatingRow {
     }
 }
 
-fn read_rating(row: &SqliteRow) -> Result<RatingRow, StoreError> {
+fn read_rating(row: &Row) -> Result<RatingRow, StoreError> {
     Ok(RatingRow {
         user_id: row.try_get("user_id")?,
         rating: Glicko2Rating {
@@ -59,8 +58,9 @@ impl Change {
         platform: Platform,
         user: &str,
     ) -> Result<Option<RatingRow>, StoreError> {
-        let row = sqlx::query(
-            "SELECT * FROM ratings WHERE family = ? AND scope = ? AND platform = ? AND user_id = ?",
+        let row = query(
+            "SELECT * FROM ratings \
+             WHERE family = $1 AND scope = $2 AND platform = $3 AND user_id = $4",
         )
         .bind(family.code())
         .bind(scope)
@@ -82,9 +82,10 @@ impl Change {
         ratings: &[(String, RatingRow)],
     ) -> Result<(), StoreError> {
         for (scope, row) in ratings {
-            sqlx::query(
+            query(
                 "INSERT INTO ratings (family, scope, platform, user_id, rating, deviation, \
-                 volatility, games, wins, draws, losses) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) \
+                 volatility, games, wins, draws, losses) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
                  ON CONFLICT (family, scope, platform, user_id) DO UPDATE SET \
                  rating = excluded.rating, deviation = excluded.deviation, \
                  volatility = excluded.volatility, games = excluded.games, wins = excluded.wins, \
@@ -119,8 +120,9 @@ impl Store {
         platform: Platform,
         user: &str,
     ) -> Result<Vec<(Family, RatingRow)>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT * FROM ratings WHERE scope = ? AND platform = ? AND user_id = ? ORDER BY family",
+        let rows = query(
+            "SELECT * FROM ratings WHERE scope = $1 AND platform = $2 AND user_id = $3 \
+             ORDER BY family",
         )
         .bind(scope)
         .bind(platform.code())
@@ -148,9 +150,9 @@ impl Store {
         platform: Platform,
         limit: i64,
     ) -> Result<Vec<RatingRow>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT * FROM ratings WHERE family = ? AND scope = ? AND platform = ? \
-             ORDER BY rating DESC, games DESC LIMIT ?",
+        let rows = query(
+            "SELECT * FROM ratings WHERE family = $1 AND scope = $2 AND platform = $3 \
+             ORDER BY rating DESC, games DESC LIMIT $4",
         )
         .bind(family.code())
         .bind(scope)

@@ -1,8 +1,7 @@
 //! The seats of a game, as a list (`game_seats`): two for a board game, up to six for CINCO.
 
-use sqlx::{Row, SqliteConnection};
-
 use super::StoreError;
+use super::statement::{On, query};
 use crate::identity::{GameId, Player, SeatIndex};
 
 /// A seat number as stored.
@@ -20,19 +19,20 @@ pub(super) fn seat_index(code: i16) -> Result<SeatIndex, StoreError> {
 
 /// Writes `players` as the seats of game `game`, in order.
 pub(super) async fn insert_seats(
-    connection: &mut SqliteConnection,
+    on: impl Into<On<'_>>,
     game: GameId,
     players: &[Player],
 ) -> Result<(), StoreError> {
+    let mut on = on.into();
     for (index, player) in players.iter().enumerate() {
         let seat = SeatIndex::new(index)
             .ok_or_else(|| StoreError::Corrupt(format!("{} seats", players.len())))?;
-        sqlx::query("INSERT INTO game_seats (game_id, seat, player, user_id) VALUES (?, ?, ?, ?)")
+        query("INSERT INTO game_seats (game_id, seat, player, user_id) VALUES ($1, $2, $3, $4)")
             .bind(game.0)
             .bind(seat_code(seat))
             .bind(serde_json::to_string(player)?)
             .bind(player.user_id())
-            .execute(&mut *connection)
+            .execute(on.reborrow())
             .await?;
     }
     Ok(())
@@ -41,12 +41,12 @@ pub(super) async fn insert_seats(
 /// The players of game `game`, seat by seat; the seats must be numbered 0, 1, 2… with none
 /// missing.
 pub(super) async fn read_seats(
-    connection: &mut SqliteConnection,
+    on: impl Into<On<'_>>,
     game: GameId,
 ) -> Result<Vec<Player>, StoreError> {
-    let rows = sqlx::query("SELECT seat, player FROM game_seats WHERE game_id = ? ORDER BY seat")
+    let rows = query("SELECT seat, player FROM game_seats WHERE game_id = $1 ORDER BY seat")
         .bind(game.0)
-        .fetch_all(&mut *connection)
+        .fetch_all(on)
         .await?;
     let mut players = Vec::with_capacity(rows.len());
     for (expected, row) in rows.iter().enumerate() {
@@ -54,7 +54,7 @@ pub(super) async fn read_seats(
         if seat.index() != expected {
             return Err(StoreError::Corrupt(format!("game {} lacks seat {expected}", game.0)));
         }
-        players.push(serde_json::from_str(&row.try_get::<String, _>("player")?)?);
+        players.push(serde_json::from_str(&row.try_get::<String>("player")?)?);
     }
     Ok(players)
 }

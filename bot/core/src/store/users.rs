@@ -1,5 +1,4 @@
-use sqlx::Row;
-
+use super::statement::query;
 use super::{Store, StoreError};
 use crate::i18n::Locale;
 use crate::identity::{Platform, User};
@@ -18,9 +17,9 @@ impl Store {
     ) -> Result<(), StoreError> {
         // A handle belongs to one person at a time: whoever had it before gave it up.
         if let Some(handle) = &user.handle {
-            sqlx::query(
-                "UPDATE users SET handle = NULL WHERE platform = ? AND user_id <> ? \
-                 AND handle = ? COLLATE NOCASE",
+            query(
+                "UPDATE users SET handle = NULL WHERE platform = $1 AND user_id <> $2 \
+                 AND lower(handle) = lower($3)",
             )
             .bind(platform.code())
             .bind(&user.id)
@@ -28,9 +27,9 @@ impl Store {
             .execute(&self.pool)
             .await?;
         }
-        sqlx::query(
+        query(
             "INSERT INTO users (platform, user_id, name, handle, locale, updated_at) \
-             VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (platform, user_id) DO UPDATE SET \
+             VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (platform, user_id) DO UPDATE SET \
              name = excluded.name, handle = excluded.handle, \
              locale = COALESCE(excluded.locale, users.locale), updated_at = excluded.updated_at",
         )
@@ -55,10 +54,10 @@ impl Store {
         user: &str,
     ) -> Result<Option<Locale>, StoreError> {
         let locale: Option<Option<String>> =
-            sqlx::query_scalar("SELECT locale FROM users WHERE platform = ? AND user_id = ?")
+            query("SELECT locale FROM users WHERE platform = $1 AND user_id = $2")
                 .bind(platform.code())
                 .bind(user)
-                .fetch_optional(&self.pool)
+                .fetch_optional_scalar(&self.pool)
                 .await?;
         Ok(locale.flatten().as_deref().and_then(Locale::from_tag))
     }
@@ -73,9 +72,9 @@ impl Store {
         platform: Platform,
         mention: &str,
     ) -> Result<Option<User>, StoreError> {
-        let row = sqlx::query(
-            "SELECT user_id, name, handle FROM users WHERE platform = ? \
-             AND (user_id = ? OR handle = ? COLLATE NOCASE) ORDER BY user_id = ? DESC LIMIT 1",
+        let row = query(
+            "SELECT user_id, name, handle FROM users WHERE platform = $1 \
+             AND (user_id = $2 OR lower(handle) = lower($3)) ORDER BY user_id = $4 DESC LIMIT 1",
         )
         .bind(platform.code())
         .bind(mention)

@@ -1,0 +1,147 @@
+//! The two backends: which one a `DATABASE_URL` names, how each is connected to and migrated,
+//! and their transactions.
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions, Postgres};
+use sqlx::sqlite::{
+    Sqlite, SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions,
+    SqliteSynchronous,
+};
+use sqlx::{ConnectOptions, Connection, Transaction};
+
+use super::StoreError;
+use super::statement::On;
+
+/// The open database.
+#[derive(Clone, Debug)]
+pub(super) enum Pool {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
+/// A change's transaction, on its backend.
+#[derive(Debug)]
+pub(super) enum Open {
+    Sqlite(Transaction<'static, Sqlite>),
+    Postgres(Transaction<'static, Postgres>),
+}
+
+impl Pool {
+    /// Connects to `url`, by its scheme: `postgres:` and `postgresql:` are PostgreSQL, with
+    /// at most `max_connections` connections; anything else is SQLite.
+    pub(super) async fn connect(url: &str, max_connections: u32) -> Result<Pool, StoreError> {
+        if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            postgres(url, max_connections).await.map(Pool::Postgres)
+        } else {
+            sqlite(url).await.map(Pool::Sqlite)
+        }
+    }
+
+    pub(super) async fn begin(&self) -> Result<Open, sqlx::Error> {
+        Ok(match self {
+            Pool::Sqlite(pool) => Open::Sqlite(pool.begin().await?),
+            Pool::Postgres(pool) => Open::Postgres(pool.begin().await?),
+        })
+    }
+}
+
+impl<'c> From<&'c Pool> for On<'c> {
+    fn from(pool: &'c Pool) -> On<'c> {
+        match pool {
+            Pool::Sqlite(pool) => On::SqlitePool(pool),
+            Pool::Postgres(pool) => On::PostgresPool(pool),
+        }
+    }
+}
+
+impl Open {
+    pub(super) fn on(&mut self) -> On<'_> {
+        match self {
+            Open::Sqlite(transaction) => On::Sqlite(transaction),
+            Open::Postgres(transaction) => On::Postgres(transaction),
+        }
+    }
+
+    pub(super) async fn commit(self) -> Result<(), sqlx::Error> {
+        match self {
+            Open::Sqlite(transaction) => transaction.commit().await,
+            Open::Postgres(transaction) => transaction.commit().await,
+        }
+    }
+}
+
+/// A SQLite file (created if missing) or `sqlite::memory:`, in WAL mode, migrated.
+async fn sqlite(url: &str) -> Result<SqlitePool, StoreError> {
+    let options = SqliteConnectOptions::from_str(url)?
+        .create_if_missing(true)
+        .journal_mode(SqliteJournalMode::Wal)
+        .synchronous(SqliteSynchronous::Normal)
+        .busy_timeout(Duration::from_secs(5))
+        .foreign_keys(true);
+    // One connection: the core writes in order, and an in-memory database lives in a
+    // single connection. No ping before each use: a local file has no link to lose, and
+    // the ping was one more trip to the connection's thread for every statement.
+    let pool = SqlitePoolOptions::new()
+        .max_connections(1)
+        .test_before_acquire(false)
+        .idle_timeout(None)
+        .max_lifetime(None)
+        .connect_with(options)
+        .await?;
+    sqlx::migrate!("../../migrations").run(&pool).await?;
+    Ok(pool)
+}
+
+/// A PostgreSQL database that exists already, migrated. One connection is tried first, so a
+/// server that is down or refuses the credentials is reported at once and by its cause,
+/// rather than after the pool's time-out.
+async fn postgres(url: &str, max_connections: u32) -> Result<PgPool, StoreError> {
+    let unreachable = |error| StoreError::Unreachable { url: without_password(url), error };
+    let options = PgConnectOptions::from_str(url).map_err(unreachable)?;
+    options.connect().await.map_err(unreachable)?.close().await.map_err(unreachable)?;
+    // A statement that waits this long for a connection fails, and the core answers with an
+    // error, rather than holding up the desk behind a server that stopped answering.
+    let pool = PgPoolOptions::new()
+        .max_connections(max_connections.max(1))
+        .acquire_timeout(Duration::from_secs(10))
+        .connect_with(options)
+        .await
+        .map_err(unreachable)?;
+    sqlx::migrate!("../../migrations/postgres").run(&pool).await?;
+    Ok(pool)
+}
+
+/// `url` with its password, if any, replaced by `***`: fit for a log or an error message.
+pub(super) fn without_password(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_owned();
+    };
+    let (authority_end, _) =
+        rest.char_indices().find(|(_, c)| matches!(c, '/' | '?')).unwrap_or((rest.len(), '/'));
+    let (authority, path) = rest.split_at(authority_end);
+    let Some((credentials, host)) = authority.rsplit_once('@') else {
+        return url.to_owned();
+    };
+    match credentials.split_once(':') {
+        Some((user, _password)) => format!("{scheme}://{user}:***@{host}{path}"),
+        None => url.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_password;
+
+    #[test]
+    fn a_password_never_shows() {
+        assert_eq!(
+            without_password("postgres://ana:s3cr@t@db.example:5432/bot?sslmode=require"),
+            "postgres://ana:***@db.example:5432/bot?sslmode=require"
+        );
+        assert_eq!(without_password("postgres://ana@db/bot"), "postgres://ana@db/bot");
+        assert_eq!(without_password("postgresql://db/bot"), "postgresql://db/bot");
+        assert_eq!(without_password("sqlite://cincobot.db"), "sqlite://cincobot.db");
+    }
+}
