@@ -117,8 +117,10 @@ fn run(options: &Options, openings: &[Vec<Point>]) {
     };
     let match_time =
         settings.match_time.map_or("none".to_owned(), |t| format!("{} ms", t.as_millis()));
-    println!("A: {} (INFO {:?})", a.program.display(), a.infos);
-    println!("B: {} (INFO {:?})", b.program.display(), b.infos);
+    for (letter, brain) in [("A", a), ("B", b)] {
+        let infos = brain.infos.join("; ");
+        println!("{letter}: {} ({}), own INFO: {infos}", brain.name(), brain.program.display());
+    }
     println!(
         "{} games, rule {}, {}×{}, {} ms a move, match time {match_time}, max memory {} B, margin {} ms, {source}",
         options.games,
