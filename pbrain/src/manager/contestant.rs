@@ -132,6 +132,10 @@ impl Contestant {
         match contestant.answer(within) {
             Ok(answer) if answer.eq_ignore_ascii_case("OK") => Ok(contestant),
             Ok(answer) => Err(Fault::Start(format!("answered {answer:?} to START {side}"))),
+            Err(Fault::Timeout { waited }) => Err(Fault::Start(format!(
+                "no answer to START {side} within {} ms",
+                waited.as_millis()
+            ))),
             Err(fault) => Err(Fault::Start(fault.to_string())),
         }
     }

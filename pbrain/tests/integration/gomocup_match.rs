@@ -205,4 +205,14 @@ mod broken_brains {
         let Reason::Fault(Fault::Start(why)) = &record.ending.reason else { panic!("{record:?}") };
         assert!(why.contains("ERROR no such board"), "{why}");
     }
+
+    #[test]
+    fn a_brain_silent_at_start_loses() {
+        let silent = script("while read line; do :; done", "");
+        let mut impatient = settings(0);
+        impatient.startup = Duration::from_millis(300);
+        let record = play_game(&ours(), &silent, &[], &impatient).expect("no opening");
+        let why = "no answer to START 15 within 300 ms".to_owned();
+        assert_eq!(lost_by_white(&record), &Reason::Fault(Fault::Start(why)));
+    }
 }
