@@ -30,6 +30,7 @@ mod command;
 mod coords;
 mod error;
 mod listing;
+pub mod manager;
 mod player;
 mod rule;
 
