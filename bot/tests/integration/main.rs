@@ -36,6 +36,7 @@ mod second_round;
 mod sessions;
 mod shortcuts;
 mod store;
+mod store_outage;
 mod suggestions;
 mod telegram;
 mod telegram_cinco;
