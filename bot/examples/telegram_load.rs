@@ -7,8 +7,10 @@
 //! are off (`Pacing::UNLIMITED`): this measures the bot, not Telegram's one message a second
 //! per chat. All traffic stays on loopback.
 //!
-//! `cargo run --release -p cincobot --example telegram_load [GAMES] [MOVES] [PAUSE]`
-//! (200, 30, 500).
+//! `cargo run --release -p cincobot --example telegram_load [GAMES] [MOVES] [PAUSE] [STORE]`
+//! (200, 30, 500, sqlite). STORE `postgres` keeps the games in a new database on the
+//! PostgreSQL server `CINCOBOT_TEST_POSTGRES` names (as the tests do) instead of a SQLite
+//! file; `docs/scripts/load_backends.sh` runs both side by side.
 
 #[path = "../tests/integration/fake_http.rs"]
 mod fake_http;
@@ -35,9 +37,16 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let moves = argument(2, 30).clamp(1, 120);
     let pause = Duration::from_millis(u64::try_from(argument(3, 500)).unwrap_or(500).min(5000));
     let directory = tempfile::tempdir()?;
+    let database_url = match std::env::args().nth(4).as_deref() {
+        None | Some("sqlite") => format!("sqlite://{}", directory.path().join("load.db").display()),
+        Some("postgres") => cincobot::store::scratch::postgres()
+            .await
+            .ok_or("STORE postgres needs CINCOBOT_TEST_POSTGRES: a server to make a database on")?,
+        Some(other) => return Err(format!("STORE is sqlite or postgres, not {other}").into()),
+    };
     let fake = FakeTelegram::start().await;
     let config = Config {
-        database_url: format!("sqlite://{}", directory.path().join("load.db").display()),
+        database_url,
         cpu: CpuBudgets { easy_ms: 10, normal_ms: 10, hard_ms: 10, ..CpuBudgets::default() },
         telegram: TelegramConfig {
             token: Secret::new(TOKEN.to_owned()),
