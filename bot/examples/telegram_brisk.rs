@@ -21,7 +21,7 @@ use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use cincobot::config::{Config, CpuBudgets, Secret, TelegramConfig};
+use cincobot::config::{Config, CpuBudgets, ScriptAids, Secret, TelegramConfig};
 use cincobot::runtime::adapter::Adapter;
 use cincobot::telegram::TelegramSettings;
 use fake_telegram::{Call, FakeTelegram, TOKEN, text, user};
@@ -109,6 +109,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let config = Config {
         database_url: format!("sqlite://{}", directory.path().join("brisk.db").display()),
         cpu: CpuBudgets { easy_ms: 10, normal_ms: 10, hard_ms: 10, ..CpuBudgets::default() },
+        // The challenger moves first, as the players here are scripted to.
+        script: ScriptAids { challenger_first: true, ..ScriptAids::default() },
         telegram: TelegramConfig {
             token: Secret::new(TOKEN.to_owned()),
             api_url: fake.url.clone(),

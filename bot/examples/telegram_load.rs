@@ -21,7 +21,7 @@ mod load_report;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use cincobot::config::{Config, CpuBudgets, Secret, TelegramConfig};
+use cincobot::config::{Config, CpuBudgets, ScriptAids, Secret, TelegramConfig};
 use cincobot::runtime::adapter::Adapter;
 use cincobot::telegram::{Pacing, TelegramSettings};
 use fake_telegram::{FakeTelegram, TOKEN, text, user};
@@ -48,6 +48,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let config = Config {
         database_url,
         cpu: CpuBudgets { easy_ms: 10, normal_ms: 10, hard_ms: 10, ..CpuBudgets::default() },
+        // The challenger moves first, as the players here are scripted to.
+        script: ScriptAids { challenger_first: true, ..ScriptAids::default() },
         telegram: TelegramConfig {
             token: Secret::new(TOKEN.to_owned()),
             api_url: fake.url.clone(),
