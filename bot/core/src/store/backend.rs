@@ -12,7 +12,7 @@ use sqlx::sqlite::{
 use sqlx::{ConnectOptions, Connection, Transaction};
 
 use super::StoreError;
-use super::statement::On;
+use super::statement::{On, query};
 
 /// The open database.
 #[derive(Clone, Debug)]
@@ -47,6 +47,58 @@ impl Pool {
     }
 }
 
+/// What each backend's catalog says, for copying a whole store (`transfer.rs`): the only
+/// statements that differ between the backends, since a catalog is not SQL.
+impl Pool {
+    /// The store's tables: every table the migrations made, without sqlx's own.
+    pub(super) async fn tables(&self) -> Result<Vec<String>, sqlx::Error> {
+        let sql = match self {
+            Pool::Sqlite(_) => {
+                "SELECT name FROM sqlite_master WHERE type = 'table' \
+                 AND name NOT LIKE 'sqlite_%' AND name <> '_sqlx_migrations' ORDER BY name"
+            }
+            Pool::Postgres(_) => {
+                "SELECT CAST(table_name AS TEXT) FROM information_schema.tables \
+                 WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' \
+                 AND table_name <> '_sqlx_migrations' ORDER BY table_name"
+            }
+        };
+        query(sql).fetch_scalars(self).await
+    }
+
+    /// The columns of `table` in their order, each with its declared type.
+    pub(super) async fn columns(&self, table: &str) -> Result<Vec<(String, String)>, sqlx::Error> {
+        let sql = match self {
+            Pool::Sqlite(_) => "SELECT name, type FROM pragma_table_info($1) ORDER BY cid",
+            Pool::Postgres(_) => {
+                "SELECT CAST(column_name AS TEXT) AS name, CAST(data_type AS TEXT) AS type \
+                 FROM information_schema.columns \
+                 WHERE table_schema = current_schema() AND table_name = $1 \
+                 ORDER BY ordinal_position"
+            }
+        };
+        let rows = query(sql).bind(table).fetch_all(self).await?;
+        rows.iter().map(|row| Ok((row.try_get("name")?, row.try_get("type")?))).collect()
+    }
+
+    /// The highest id `table` has given: its highest row's, or higher when rows were
+    /// deleted and the backend remembers (SQLite's AUTOINCREMENT, PostgreSQL's sequences), so
+    /// that a copy never gives a deleted row's id again.
+    pub(super) async fn highest_id(&self, table: &str) -> Result<i64, sqlx::Error> {
+        let given = match self {
+            Pool::Sqlite(_) => "SELECT COALESCE(MAX(seq), 0) FROM sqlite_sequence WHERE name = $1",
+            Pool::Postgres(_) => {
+                "SELECT COALESCE(pg_sequence_last_value(\
+                 CAST(pg_get_serial_sequence($1, 'id') AS regclass)), 0)"
+            }
+        };
+        let given: i64 = query(given).bind(table).fetch_scalar(self).await?;
+        let highest: i64 =
+            query(format!("SELECT COALESCE(MAX(id), 0) FROM {table}")).fetch_scalar(self).await?;
+        Ok(given.max(highest))
+    }
+}
+
 impl<'c> From<&'c Pool> for On<'c> {
     fn from(pool: &'c Pool) -> On<'c> {
         match pool {
@@ -62,6 +114,47 @@ impl Open {
             Open::Sqlite(transaction) => On::Sqlite(transaction),
             Open::Postgres(transaction) => On::Postgres(transaction),
         }
+    }
+
+    /// Makes `table`'s next new row take an id above `highest`, after rows were copied in
+    /// with their ids: PostgreSQL's identity sequence does not see them, and SQLite's
+    /// AUTOINCREMENT must remember ids deleted on the source.
+    pub(super) async fn continue_ids_after(
+        &mut self,
+        table: &str,
+        highest: i64,
+    ) -> Result<(), sqlx::Error> {
+        if highest < 1 {
+            return Ok(());
+        }
+        match self {
+            Open::Sqlite(transaction) => {
+                // Only an AUTOINCREMENT table counts here (any other takes MAX(id) + 1), and
+                // its row is missing when no row was copied in.
+                query(
+                    "INSERT INTO sqlite_sequence (name, seq) SELECT $1, 0 \
+                     WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = $1) \
+                     AND EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' \
+                     AND name = $1 AND sql LIKE '%AUTOINCREMENT%')",
+                )
+                .bind(table)
+                .execute(On::Sqlite(&mut *transaction))
+                .await?;
+                query("UPDATE sqlite_sequence SET seq = $2 WHERE name = $1 AND seq < $2")
+                    .bind(table)
+                    .bind(highest)
+                    .execute(On::Sqlite(transaction))
+                    .await?;
+            }
+            Open::Postgres(transaction) => {
+                query("SELECT setval(CAST(pg_get_serial_sequence($1, 'id') AS regclass), $2)")
+                    .bind(table)
+                    .bind(highest)
+                    .execute(On::Postgres(transaction))
+                    .await?;
+            }
+        }
+        Ok(())
     }
 
     pub(super) async fn commit(self) -> Result<(), sqlx::Error> {
