@@ -131,6 +131,9 @@ async fn moves_with_everything(from: &str, to: &str) {
     assert_eq!(ply, 3, "game 2 goes on from its third move");
     let (_, lines, _) = board(&harness.say("Carla", "/gomoku cpu easy").await);
     assert_eq!(lines[1], Text::new("game-started").with("id", 4_i64));
+    // Lobby 1 closed when its table started: a new lobby still never takes its number.
+    let lobby = format!("{:?}", harness.say("Dora", "/cinco").await);
+    assert!(lobby.contains("\"L:2:j\"") && !lobby.contains("\"L:1:"), "{lobby}");
 }
 
 #[tokio::test]
