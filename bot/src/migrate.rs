@@ -28,7 +28,11 @@ impl fmt::Display for MigrateError {
         match self {
             MigrateError::TargetNotEmpty(error) | MigrateError::Copy(error) => error.fmt(f),
             MigrateError::Open { which, error } => write!(f, "the {which} database: {error}"),
-            MigrateError::Check(error) => write!(f, "the copy does not check out: {error}"),
+            MigrateError::Check(error) => write!(
+                f,
+                "the copy does not check out: {error} (the target holds the copy: drop it before \
+                 trying again)"
+            ),
             MigrateError::Output(error) => write!(f, "cannot write the summary: {error}"),
         }
     }

@@ -53,13 +53,14 @@ pub enum TransferError {
         side: &'static str,
         tables: Vec<String>,
     },
-    /// A column of a type the store never uses.
+    /// A column of a type the store never uses: nothing was written.
     UnknownColumnType {
         table: String,
         column: String,
         declared: String,
     },
-    /// After the copy, a table holds another number of rows on the target.
+    /// A table would hold another number of rows on the target than on the source (the
+    /// bot was running?): the copy was rolled back.
     CountsDiffer {
         table: &'static str,
         source: i64,
@@ -86,7 +87,8 @@ impl fmt::Display for TransferError {
             }
             TransferError::CountsDiffer { table, source, target } => write!(
                 f,
-                "after the copy, {table} has {source} rows on the source and {target} on the target"
+                "{table} has {source} rows on the source but {target} were copied: nothing was \
+                 written; stop the bot and try again"
             ),
             TransferError::Store(error) => error.fmt(f),
         }
@@ -170,13 +172,11 @@ impl Store {
     }
 
     /// Copies every row of this store into `target`, ids and all, in one transaction on the
-    /// target, and checks that every table then holds as many rows on both. The bot must not
-    /// be running on either database meanwhile.
+    /// target, which commits only when every table holds as many rows on both. The bot must
+    /// not be running on either database meanwhile.
     ///
     /// # Errors
-    /// [`TransferError::TargetNotEmpty`] or [`TransferError::TablesDiffer`] before anything
-    /// is written; [`TransferError::CountsDiffer`] after; [`TransferError::Store`] if a
-    /// database fails (then the target's transaction wrote nothing).
+    /// Any [`TransferError`]; whichever it is, nothing was written to the target.
     pub async fn copy_into(&self, target: &Store) -> Result<Vec<CopiedTable>, TransferError> {
         let mut known: Vec<&str> = COPIED_TABLES.to_vec();
         known.sort_unstable();
@@ -193,23 +193,23 @@ impl Store {
             }
         }
         let mut transaction = target.pool.begin().await?;
+        let mut copied = Vec::with_capacity(COPIED_TABLES.len());
         for table in COPIED_TABLES {
             self.copy_table(table, &mut transaction).await?;
+            // Counted before the commit: a copy that does not add up is rolled back.
+            let count = format!("SELECT COUNT(*) FROM {table}");
+            let rows: i64 = query(count).fetch_scalar(transaction.on()).await?;
+            let source = self.count(table).await?;
+            if source != rows {
+                return Err(TransferError::CountsDiffer { table, source, target: rows });
+            }
+            copied.push(CopiedTable { table, rows });
         }
         for table in TABLES_WITH_IDS {
             let highest = self.pool.highest_id(table).await?;
             transaction.continue_ids_after(table, highest).await?;
         }
         transaction.commit().await?;
-
-        let mut copied = Vec::with_capacity(COPIED_TABLES.len());
-        for table in COPIED_TABLES {
-            let (source, target) = (self.count(table).await?, target.count(table).await?);
-            if source != target {
-                return Err(TransferError::CountsDiffer { table, source, target });
-            }
-            copied.push(CopiedTable { table, rows: target });
-        }
         Ok(copied)
     }
 
@@ -247,5 +247,31 @@ impl Store {
             statement.execute(transaction.on()).await?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ColumnType;
+
+    #[test]
+    fn both_catalogs_name_the_five_types() {
+        let read = |declared| format!("{:?}", ColumnType::of(declared));
+        for (declared, kind) in [
+            ("INTEGER", "BigInt"),
+            ("BIGINT", "BigInt"),
+            ("bigint", "BigInt"),
+            ("SMALLINT", "SmallInt"),
+            ("smallint", "SmallInt"),
+            ("DOUBLE PRECISION", "Double"),
+            ("double precision", "Double"),
+            ("BOOLEAN", "Boolean"),
+            ("boolean", "Boolean"),
+            ("TEXT", "Text"),
+            ("text", "Text"),
+        ] {
+            assert_eq!(read(declared), format!("Some({kind})"), "{declared}");
+        }
+        assert_eq!(read("BLOB"), "None");
     }
 }
