@@ -45,6 +45,19 @@ impl Pool {
             Pool::Postgres(pool) => Open::Postgres(pool.begin().await?),
         })
     }
+
+    /// A transaction whose reads all see the database as of one moment: a copy's tables then
+    /// agree with each other. SQLite's transactions read one snapshot already (in WAL mode,
+    /// from their first read on); PostgreSQL's do when asked for repeatable reads.
+    pub(super) async fn begin_snapshot(&self) -> Result<Open, sqlx::Error> {
+        let mut open = self.begin().await?;
+        if let Open::Postgres(transaction) = &mut open {
+            query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                .execute(On::Postgres(transaction))
+                .await?;
+        }
+        Ok(open)
+    }
 }
 
 /// What each backend's catalog says, for copying a whole store (`transfer.rs`): the only

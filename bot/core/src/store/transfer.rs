@@ -8,6 +8,7 @@
 
 use std::fmt;
 
+use super::backend::Open;
 use super::statement::{Row, Value, query};
 use super::{Store, StoreError};
 
@@ -192,19 +193,27 @@ impl Store {
                 return Err(TransferError::TargetNotEmpty { table: (*table).to_owned(), rows });
             }
         }
+        let mut layouts = Vec::with_capacity(COPIED_TABLES.len());
+        for table in COPIED_TABLES {
+            layouts.push((*table, self.layout(table).await?));
+        }
+        // Read as of one moment, so that every game's moves, seats and ratings agree. (SQLite
+        // has one connection: the catalog is read before, the ids after.)
+        let mut snapshot = self.pool.begin_snapshot().await?;
         let mut transaction = target.pool.begin().await?;
         let mut copied = Vec::with_capacity(COPIED_TABLES.len());
-        for table in COPIED_TABLES {
-            self.copy_table(table, &mut transaction).await?;
+        for (table, columns) in &layouts {
+            let source = copy_table(table, columns, &mut snapshot, &mut transaction).await?;
             // Counted before the commit: a copy that does not add up is rolled back.
             let count = format!("SELECT COUNT(*) FROM {table}");
             let rows: i64 = query(count).fetch_scalar(transaction.on()).await?;
-            let source = self.count(table).await?;
             if source != rows {
                 return Err(TransferError::CountsDiffer { table, source, target: rows });
             }
             copied.push(CopiedTable { table, rows });
         }
+        // Nothing was written through it: ending it one way or the other is the same.
+        drop(snapshot);
         for table in TABLES_WITH_IDS {
             let highest = self.pool.highest_id(table).await?;
             transaction.continue_ids_after(table, highest).await?;
@@ -213,13 +222,8 @@ impl Store {
         Ok(copied)
     }
 
-    /// Copies every row of `table` into the target's open transaction. The rows are read at
-    /// once: a bot's tables are small enough, and one statement keeps the read consistent.
-    async fn copy_table(
-        &self,
-        table: &str,
-        transaction: &mut super::backend::Open,
-    ) -> Result<(), TransferError> {
+    /// The columns of `table` on this store, each with its type.
+    async fn layout(&self, table: &str) -> Result<Vec<(String, ColumnType)>, TransferError> {
         let mut columns = Vec::new();
         for (name, declared) in self.pool.columns(table).await? {
             let Some(kind) = ColumnType::of(&declared) else {
@@ -231,23 +235,35 @@ impl Store {
             };
             columns.push((name, kind));
         }
-        let names = columns.iter().map(|(name, _)| name.as_str()).collect::<Vec<_>>().join(", ");
-        // By id, where there is one: a rematch names an earlier game.
-        let order = if TABLES_WITH_IDS.contains(&table) { " ORDER BY id" } else { "" };
-        let rows =
-            query(format!("SELECT {names} FROM {table}{order}")).fetch_all(&self.pool).await?;
-        let placeholders =
-            (1..=columns.len()).map(|at| format!("${at}")).collect::<Vec<_>>().join(", ");
-        let insert = format!("INSERT INTO {table} ({names}) VALUES ({placeholders})");
-        for row in &rows {
-            let mut statement = query(insert.as_str());
-            for (name, kind) in &columns {
-                statement = statement.bind_value(kind.read(row, name)?);
-            }
-            statement.execute(transaction.on()).await?;
-        }
-        Ok(())
+        Ok(columns)
     }
+}
+
+/// Copies every row of `table` (its `columns`) from the source's `snapshot` into the target's
+/// open `transaction`; how many rows the source holds. The rows are read at once: a bot's
+/// tables are small enough.
+async fn copy_table(
+    table: &str,
+    columns: &[(String, ColumnType)],
+    snapshot: &mut Open,
+    transaction: &mut Open,
+) -> Result<i64, TransferError> {
+    let names = columns.iter().map(|(name, _)| name.as_str()).collect::<Vec<_>>().join(", ");
+    // By id, where there is one: a rematch names an earlier game.
+    let order = if TABLES_WITH_IDS.contains(&table) { " ORDER BY id" } else { "" };
+    let rows =
+        query(format!("SELECT {names} FROM {table}{order}")).fetch_all(snapshot.on()).await?;
+    let placeholders =
+        (1..=columns.len()).map(|at| format!("${at}")).collect::<Vec<_>>().join(", ");
+    let insert = format!("INSERT INTO {table} ({names}) VALUES ({placeholders})");
+    for row in &rows {
+        let mut statement = query(insert.as_str());
+        for (name, kind) in columns {
+            statement = statement.bind_value(kind.read(row, name)?);
+        }
+        statement.execute(transaction.on()).await?;
+    }
+    Ok(query(format!("SELECT COUNT(*) FROM {table}")).fetch_scalar(snapshot.on()).await?)
 }
 
 #[cfg(test)]
