@@ -377,6 +377,9 @@ async fn contend(
             change.record_cinco_action(table, &actions[which]).await?;
         }
     }
+    // The winner holds its write uncommitted a moment: the loser's write meets it (waits on
+    // it, then fails) rather than only a committed row.
+    tokio::time::sleep(std::time::Duration::from_millis(2)).await;
     change.commit().await
 }
 
