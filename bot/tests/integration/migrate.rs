@@ -85,8 +85,23 @@ async fn moves_with_everything(from: &str, to: &str) {
     let mut summary = Vec::new();
     migrate_store(from, to, &mut summary).await.expect("the store moves");
     let summary = String::from_utf8(summary).expect("text");
-    for table in COPIED_TABLES {
-        assert!(summary.contains(table), "{table} in the summary:\n{summary}");
+    let counted: Vec<(&str, i64)> = summary
+        .lines()
+        .filter_map(|line| match line.split_whitespace().collect::<Vec<_>>()[..] {
+            [table, rows, "rows"] => Some((table, rows.parse().ok()?)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(counted.iter().map(|(table, _)| *table).collect::<Vec<_>>(), COPIED_TABLES);
+    let rows = |table| counted.iter().find(|(named, _)| *named == table).map(|(_, rows)| *rows);
+    // Three games (two seats each), 4 + 2 moves, three challenges, no lobby left open.
+    for (table, expected) in
+        [("games", 3), ("game_seats", 6), ("moves", 6), ("challenges", 3), ("cinco_lobbies", 0)]
+    {
+        assert_eq!(rows(table), Some(expected), "{table}:\n{summary}");
+    }
+    for table in ["cinco_actions", "cinco_prompts", "waiting_directs", "chat_settings", "ratings"] {
+        assert!(rows(table).is_some_and(|rows| rows > 0), "{table}:\n{summary}");
     }
     assert!(summary.contains("1 board games and 1 CINCO games"), "{summary}");
 
