@@ -46,8 +46,9 @@ impl std::error::Error for MigrateError {}
 /// # Errors
 /// [`MigrateError::TargetNotEmpty`] before anything is written; otherwise why it failed.
 pub async fn migrate_store(from: &str, to: &str, out: &mut impl Write) -> Result<(), MigrateError> {
-    let source =
-        Store::open(from).await.map_err(|error| MigrateError::Open { which: "source", error })?;
+    let source = Store::open_existing(from)
+        .await
+        .map_err(|error| MigrateError::Open { which: "source", error })?;
     let target =
         Store::open(to).await.map_err(|error| MigrateError::Open { which: "target", error })?;
     let copied = source.copy_into(&target).await.map_err(|error| match error {

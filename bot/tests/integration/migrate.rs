@@ -195,6 +195,16 @@ async fn a_target_with_anything_in_it_is_refused_untouched() {
 }
 
 #[tokio::test]
+async fn a_mistyped_source_file_is_not_created() {
+    let (folder, target) = sqlite_file();
+    let missing = folder.path().join("typo.db");
+    let source = format!("sqlite://{}", missing.display());
+    let refused = migrate_store(&source, &target, &mut Vec::new()).await;
+    assert!(matches!(refused, Err(MigrateError::Open { which: "source", .. })), "{refused:?}");
+    assert!(!missing.exists());
+}
+
+#[tokio::test]
 async fn the_copier_knows_every_table_the_migrations_make() {
     let mut known: Vec<&str> = COPIED_TABLES.to_vec();
     known.sort_unstable();

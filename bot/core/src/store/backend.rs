@@ -30,12 +30,17 @@ pub(super) enum Open {
 
 impl Pool {
     /// Connects to `url`, by its scheme: `postgres:` and `postgresql:` are PostgreSQL, with
-    /// at most `max_connections` connections; anything else is SQLite.
-    pub(super) async fn connect(url: &str, max_connections: u32) -> Result<Pool, StoreError> {
+    /// at most `max_connections` connections; anything else is SQLite, whose file is created
+    /// when missing if `create` says so.
+    pub(super) async fn connect(
+        url: &str,
+        max_connections: u32,
+        create: bool,
+    ) -> Result<Pool, StoreError> {
         if url.starts_with("postgres:") || url.starts_with("postgresql:") {
             postgres(url, max_connections).await.map(Pool::Postgres)
         } else {
-            sqlite(url).await.map(Pool::Sqlite)
+            sqlite(url, create).await.map(Pool::Sqlite)
         }
     }
 
@@ -178,10 +183,11 @@ impl Open {
     }
 }
 
-/// A SQLite file (created if missing) or `sqlite::memory:`, in WAL mode, migrated.
-async fn sqlite(url: &str) -> Result<SqlitePool, StoreError> {
+/// A SQLite file (created if missing, when `create` says so) or `sqlite::memory:`, in WAL
+/// mode, migrated.
+async fn sqlite(url: &str, create: bool) -> Result<SqlitePool, StoreError> {
     let options = SqliteConnectOptions::from_str(url)?
-        .create_if_missing(true)
+        .create_if_missing(create)
         .journal_mode(SqliteJournalMode::Wal)
         .synchronous(SqliteSynchronous::Normal)
         .busy_timeout(Duration::from_secs(5))

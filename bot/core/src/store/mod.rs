@@ -109,7 +109,17 @@ impl Store {
     /// [`StoreError::Unreachable`] if a PostgreSQL server is down or refuses the
     /// credentials; [`StoreError`] if the database cannot be opened or migrated.
     pub async fn connect(url: &str, max_connections: u32) -> Result<Store, StoreError> {
-        let pool = Pool::connect(url, max_connections).await?;
+        let pool = Pool::connect(url, max_connections, true).await?;
+        Ok(Store { pool, next_expiry: std::sync::Arc::default() })
+    }
+
+    /// Opens a database that must exist already, as [`Store::open`] otherwise: the source of
+    /// a copy, where a mistyped SQLite path must not become a new, empty database.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database does not exist or cannot be opened or migrated.
+    pub async fn open_existing(url: &str) -> Result<Store, StoreError> {
+        let pool = Pool::connect(url, DEFAULT_MAX_CONNECTIONS, false).await?;
         Ok(Store { pool, next_expiry: std::sync::Arc::default() })
     }
 }
