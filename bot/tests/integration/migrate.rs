@@ -142,6 +142,19 @@ async fn moves_with_everything(from: &str, to: &str) {
     // A bot started on the copy goes on: game 2 takes its next move, and a new game gets an
     // id of its own, after the copied ones.
     let mut harness = Harness::on(target).await;
+    let restarted_source = Harness::on(Store::open(from).await.expect("the source opens")).await;
+    // Game 2's board, game 1's ending (never reported shown), CINCO game 3's table and the
+    // hand of the seat to play.
+    let shown: Vec<Vec<&str>> = harness.startup.iter().map(Output::text_ids).collect();
+    assert_eq!(
+        shown.iter().map(|ids| ids[0]).collect::<Vec<_>>(),
+        ["board-header", "board-header", "cinco-header", "cinco-hand"]
+    );
+    assert_eq!(
+        format!("{:?}", harness.startup),
+        format!("{:?}", restarted_source.startup),
+        "a restart on the copy shows what a restart on the original shows"
+    );
     let (ply, _, _) = board(&harness.say("Ana", "/move 5").await);
     assert_eq!(ply, 3, "game 2 goes on from its third move");
     let (_, lines, _) = board(&harness.say("Carla", "/gomoku cpu easy").await);
