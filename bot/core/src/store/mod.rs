@@ -15,7 +15,8 @@
 //! `UPDATE OR IGNORE`; `LIKE` rather than `instr`. Its values are one of five types (BIGINT,
 //! SMALLINT, DOUBLE PRECISION, BOOLEAN, TEXT), bound to whichever backend runs it; a row
 //! reads back through sqlx's decoding for that backend. So the SQL of a statement is its one
-//! place, and no function asks which backend it is on.
+//! place, and no function asks which backend it is on, apart from the catalog reads and the
+//! identity counters a copy needs (`backend.rs`): a catalog is not SQL.
 //!
 //! Why not sqlx's `Any` driver: it maps a SQLite value by its stored type, so a BOOLEAN column
 //! (an integer in SQLite) does not read back as `bool`, and its connection options cannot set
