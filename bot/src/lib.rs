@@ -4,10 +4,12 @@
 //! below it: `cincobot-core` ([`core`], [`games`], [`identity`], [`i18n`], [`store`]) knows
 //! no platform and no thread; `cincobot-runtime` ([`runtime`], [`config`]) runs it for real;
 //! `cincobot-telegram` ([`telegram`]) and `cincobot-discord` ([`discord`]) are the adapters.
-//! This crate is the top: the binary, the terminal mode ([`console`]), and these names for
+//! This crate is the top: the binary, the terminal mode ([`console`]), moving a bot to another
+//! database ([`migrate`]), and these names for
 //! the layers, so that tests, examples and benches see the bot as one.
 
 pub mod console;
+pub mod migrate;
 
 pub use cincobot_core::{core, games, i18n, identity, store};
 pub use cincobot_discord as discord;

@@ -1,7 +1,8 @@
 //! `cincobot [console] [--config PATH] [--images DIR]`: starts the bot. With `DISCORD_TOKEN`
 //! it serves Discord, with `TELEGRAM_TOKEN` Telegram (or the config's tokens), with both both
 //! platforms over one core and one database; with no token (or with `console`) it runs in the
-//! terminal.
+//! terminal. `cincobot migrate-store --from URL --to URL` copies a stopped bot's database into
+//! an empty one (SQLite or PostgreSQL, either way) and checks the copy.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -9,32 +10,46 @@ use std::process::ExitCode;
 use cincobot::config::Config;
 use cincobot::console::Console;
 use cincobot::discord::DiscordSettings;
+use cincobot::migrate::{MigrateError, migrate_store};
 use cincobot::runtime::adapter::Adapter;
 use cincobot::telegram::{TelegramError, TelegramSettings};
 use tracing_subscriber::filter::Targets;
 use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
 
-const USAGE: &str = "usage: cincobot [console] [--config PATH] [--images DIR]";
+const USAGE: &str = "usage: cincobot [console] [--config PATH] [--images DIR]\n       \
+                     cincobot migrate-store --from URL --to URL   (the bot stopped; the target \
+                     database empty)";
 
 /// The command line, understood.
 struct Arguments {
     console: bool,
     config: Option<PathBuf>,
     images: Option<PathBuf>,
+    /// `migrate-store`: the databases to copy from and into, instead of running the bot.
+    migrate: Option<(String, String)>,
 }
 
-fn arguments() -> Result<Arguments, String> {
-    let mut parsed = Arguments { console: false, config: None, images: None };
-    let mut args = std::env::args().skip(1);
+fn arguments(args: impl IntoIterator<Item = String>) -> Result<Arguments, String> {
+    let mut parsed = Arguments { console: false, config: None, images: None, migrate: None };
+    let (mut migrate, mut from, mut to) = (false, None, None);
+    let mut args = args.into_iter();
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "console" => parsed.console = true,
+            "migrate-store" => migrate = true,
             "--config" => parsed.config = Some(args.next().ok_or(USAGE)?.into()),
             "--images" => parsed.images = Some(args.next().ok_or(USAGE)?.into()),
+            "--from" => from = Some(args.next().ok_or(USAGE)?),
+            "--to" => to = Some(args.next().ok_or(USAGE)?),
             "--help" | "-h" => return Err(USAGE.to_owned()),
             other => return Err(format!("unknown argument {other}\n{USAGE}")),
         }
+    }
+    match (migrate, from, to) {
+        (false, None, None) => {}
+        (true, Some(from), Some(to)) if !parsed.console => parsed.migrate = Some((from, to)),
+        _ => return Err(format!("migrate-store takes --from URL and --to URL only\n{USAGE}")),
     }
     Ok(parsed)
 }
@@ -62,13 +77,16 @@ fn main() -> ExitCode {
         .with(tracing_subscriber::fmt::layer().with_writer(std::io::stderr))
         .with(filter)
         .init();
-    let arguments = match arguments() {
+    let arguments = match arguments(std::env::args().skip(1)) {
         Ok(arguments) => arguments,
         Err(message) => {
             eprintln!("{message}");
             return ExitCode::from(2);
         }
     };
+    if let Some((from, to)) = &arguments.migrate {
+        return migrate(from, to);
+    }
     let config = match Config::load(arguments.config.as_deref(), |name| std::env::var(name).ok()) {
         Ok(config) => config,
         Err(error) => {
@@ -90,6 +108,28 @@ fn main() -> ExitCode {
         Err(error) => {
             eprintln!("{error}");
             ExitCode::FAILURE
+        }
+    }
+}
+
+/// Runs `migrate-store`: 0 when the copy checks out, 2 when the target was not empty
+/// (nothing written), 1 for any other failure.
+fn migrate(from: &str, to: &str) -> ExitCode {
+    let runtime = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("cannot start the async runtime: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(migrate_store(from, to, &mut std::io::stdout())) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("{error}");
+            match error {
+                MigrateError::TargetNotEmpty(_) => ExitCode::from(2),
+                _ => ExitCode::FAILURE,
+            }
         }
     }
 }
@@ -144,6 +184,26 @@ async fn serve(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn parsed(line: &str) -> Result<Arguments, String> {
+        arguments(line.split_whitespace().map(str::to_owned))
+    }
+
+    #[test]
+    fn migrate_store_takes_both_databases_and_nothing_else() {
+        let arguments = parsed("migrate-store --from sqlite://a.db --to postgres://db/bot");
+        let migrate = arguments.expect("understood").migrate;
+        assert_eq!(migrate, Some(("sqlite://a.db".to_owned(), "postgres://db/bot".to_owned())));
+        assert!(parsed("console").is_ok_and(|arguments| arguments.migrate.is_none()));
+        for wrong in [
+            "migrate-store --from sqlite://a.db",
+            "--from sqlite://a.db --to sqlite://b.db",
+            "migrate-store console --from a --to b",
+            "migrate-store --from",
+        ] {
+            assert!(parsed(wrong).is_err(), "{wrong}");
+        }
+    }
 
     #[test]
     fn rust_log_takes_a_level_or_levels_by_module() {

@@ -24,6 +24,7 @@ mod fake_http;
 mod fake_telegram;
 mod flow;
 mod kill;
+mod migrate;
 mod offers;
 mod parsers;
 mod records;

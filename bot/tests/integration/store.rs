@@ -333,3 +333,168 @@ async fn a_server_that_cannot_be_reached_is_named_without_its_password() {
         }
     }
 }
+
+/// How many times each race is run: a lost race must fail the same way every time.
+const RACES: usize = 50;
+
+/// What two writers race for, each in a change of its own on a connection of its own.
+#[derive(Clone, Debug)]
+enum Contest {
+    /// The same ply of a game, with different moves.
+    Move(GameRow, [StoredMove; 2]),
+    /// The same CINCO action (`(game, seq)`), or the same sealed bid (`(game, auction,
+    /// seat)`) under two sequence numbers.
+    Action(cincobot::store::CincoRow, [cincobot::store::StoredAction; 2]),
+    /// The same platform event, each writer playing another ply for it.
+    Event(EventId, GameRow, [StoredMove; 2]),
+}
+
+/// Writer `which` of `contest`: both have opened their change (and so their connection and
+/// transaction) before either writes, so the second write meets the first one uncommitted.
+async fn contend(
+    store: Store,
+    contest: Contest,
+    which: usize,
+    ready: std::sync::Arc<tokio::sync::Barrier>,
+) -> Result<(), StoreError> {
+    let change = match &contest {
+        Contest::Event(event, _, _) => {
+            ready.wait().await;
+            store.change(Some((Platform::Discord, event)), 2).await
+        }
+        Contest::Move(..) | Contest::Action(..) => {
+            let change = store.change(None, 2).await;
+            ready.wait().await;
+            change
+        }
+    };
+    let mut change = change?;
+    match &contest {
+        Contest::Move(game, moves) | Contest::Event(_, game, moves) => {
+            change.record_move(game, &moves[which]).await?;
+        }
+        Contest::Action(table, actions) => {
+            change.record_cinco_action(table, &actions[which]).await?;
+        }
+    }
+    // The winner holds its write uncommitted a moment: the loser's write meets it (waits on
+    // it, then fails) rather than only a committed row.
+    tokio::time::sleep(std::time::Duration::from_millis(2)).await;
+    change.commit().await
+}
+
+/// Races `contest` on two tasks: exactly one wins, the other is refused with `refused`'s
+/// error.
+async fn race(store: &Store, contest: Contest, refused: fn(&StoreError) -> bool) {
+    let ready = std::sync::Arc::new(tokio::sync::Barrier::new(2));
+    let writers: Vec<_> = (0..2)
+        .map(|which| tokio::spawn(contend(store.clone(), contest.clone(), which, ready.clone())))
+        .collect();
+    let mut outcomes = Vec::new();
+    for writer in writers {
+        outcomes.push(writer.await.expect("the writer finishes"));
+    }
+    let won = outcomes.iter().filter(|outcome| outcome.is_ok()).count();
+    let lost = outcomes.iter().filter(|outcome| outcome.as_ref().is_err_and(refused)).count();
+    assert_eq!((won, lost), (1, 1), "{contest:?}: {outcomes:?}");
+}
+
+/// A PostgreSQL store whose pool holds both writers' connections; `None` without a server
+/// (SQLite's one connection serialises every change, so nothing races there).
+async fn postgres_store() -> Option<Store> {
+    let url = scratch::postgres().await?;
+    Some(Store::connect(&url, 4).await.expect("the database opens"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_writers_racing_the_same_move_or_event_write_it_once() {
+    let Some(store) = postgres_store().await else {
+        return;
+    };
+    let chat = group("g");
+    let game = gomoku(&store, &chat, human("ana", "Ana"), human("bruno", "Bruno")).await;
+    for ply in 0..RACES {
+        let moves = [stored_move(ply, "h8", None), stored_move(ply, "j10", None)];
+        race(&store, Contest::Move(game.clone(), moves), |error| {
+            matches!(error, StoreError::AlreadyPlayed)
+        })
+        .await;
+    }
+    let (_, moves) = store.game(game.id).await.expect("read").expect("the game");
+    assert_eq!(
+        moves.iter().map(|stored| stored.ply).collect::<Vec<_>>(),
+        (0..RACES).collect::<Vec<_>>()
+    );
+
+    // Each event is raced by two writers playing different plies for it: one ply a race.
+    let other = gomoku(&store, &chat, human("ana", "Ana"), human("bruno", "Bruno")).await;
+    for round in 0..RACES {
+        let event = EventId(format!("race {round}"));
+        let moves = [stored_move(2 * round, "h8", None), stored_move(2 * round + 1, "h9", None)];
+        race(&store, Contest::Event(event.clone(), other.clone(), moves), |error| {
+            matches!(error, StoreError::Repeated)
+        })
+        .await;
+        assert!(store.seen(Platform::Discord, &event).await.expect("read"));
+    }
+    let (_, moves) = store.game(other.id).await.expect("read").expect("the game");
+    assert_eq!(moves.len(), RACES, "one move an event");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_writers_racing_the_same_cinco_action_or_bid_write_it_once() {
+    let Some(store) = postgres_store().await else {
+        return;
+    };
+    let mut change = store.change(None, 1).await.expect("a change");
+    let table = change
+        .insert_cinco(NewCinco {
+            chat: group("g"),
+            rules: CincoRules { seed: 7, bid_seconds: 60, turn_seconds: 60 },
+            players: vec![human("ana", "Ana"), human("bruno", "Bruno")],
+            started_by: "ana".into(),
+            deadline: None,
+            now: 1,
+        })
+        .await
+        .expect("a table");
+    change.commit().await.expect("committed");
+    let action = |seq: usize, seat_index: usize, auction: Option<u32>, text: &str| {
+        cincobot::store::StoredAction {
+            seq,
+            seat: seat(seat_index),
+            auction,
+            action: text.into(),
+            by_cpu: false,
+            at: 2,
+            event: None,
+        }
+    };
+    for round in 0..RACES {
+        // Both seats press for the same turn: the same (game, seq).
+        let seq = 3 * round;
+        let turn = [action(seq, 0, None, "pass"), action(seq, 1, None, "pass")];
+        race(&store, Contest::Action(table.clone(), turn), |error| {
+            matches!(error, StoreError::AlreadyPlayed)
+        })
+        .await;
+        // One seat seals two bids in the same auction, as the next two actions.
+        let auction = u32::try_from(round).expect("a small round");
+        let bids = [
+            action(seq + 1, 0, Some(auction), "bid 3"),
+            action(seq + 2, 0, Some(auction), "bid 4"),
+        ];
+        race(&store, Contest::Action(table.clone(), bids), |error| {
+            matches!(error, StoreError::AlreadyPlayed)
+        })
+        .await;
+    }
+    let (_, actions) = store.cinco_game(table.id).await.expect("read").expect("the table");
+    assert_eq!(actions.len(), 2 * RACES, "one turn and one bid a round");
+    for round in 0..RACES {
+        let auction = u32::try_from(round).expect("a small round");
+        let turns = actions.iter().filter(|stored| stored.seq == 3 * round).count();
+        let bids = actions.iter().filter(|stored| stored.auction == Some(auction)).count();
+        assert_eq!((turns, bids), (1, 1), "round {round}");
+    }
+}

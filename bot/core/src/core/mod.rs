@@ -13,6 +13,7 @@ mod cpu;
 mod error;
 mod help;
 mod input;
+mod moved;
 mod offers;
 mod output;
 mod payload;
@@ -45,6 +46,7 @@ pub use command::{Command, CommandError, Opponent, for_bot, parse as parse_comma
 pub use cpu::{CincoCpuRequest, CpuPlayer, CpuReply, CpuRequest};
 use help::help;
 pub use input::{Action, Input};
+pub use moved::{NotTheSame, Replayed, check_replays};
 pub use output::{
     Attachment, BoardImage, Button, ButtonStyle, HandSlot, MAX_SELECT_OPTIONS, Message, Output,
     Prompt, Row, Select, SelectOption,

@@ -12,7 +12,7 @@ use sqlx::sqlite::{
 use sqlx::{ConnectOptions, Connection, Transaction};
 
 use super::StoreError;
-use super::statement::On;
+use super::statement::{On, query};
 
 /// The open database.
 #[derive(Clone, Debug)]
@@ -30,12 +30,17 @@ pub(super) enum Open {
 
 impl Pool {
     /// Connects to `url`, by its scheme: `postgres:` and `postgresql:` are PostgreSQL, with
-    /// at most `max_connections` connections; anything else is SQLite.
-    pub(super) async fn connect(url: &str, max_connections: u32) -> Result<Pool, StoreError> {
+    /// at most `max_connections` connections; anything else is SQLite, whose file is created
+    /// when missing if `create` says so.
+    pub(super) async fn connect(
+        url: &str,
+        max_connections: u32,
+        create: bool,
+    ) -> Result<Pool, StoreError> {
         if url.starts_with("postgres:") || url.starts_with("postgresql:") {
             postgres(url, max_connections).await.map(Pool::Postgres)
         } else {
-            sqlite(url).await.map(Pool::Sqlite)
+            sqlite(url, create).await.map(Pool::Sqlite)
         }
     }
 
@@ -44,6 +49,71 @@ impl Pool {
             Pool::Sqlite(pool) => Open::Sqlite(pool.begin().await?),
             Pool::Postgres(pool) => Open::Postgres(pool.begin().await?),
         })
+    }
+
+    /// A transaction whose reads all see the database as of one moment: a copy's tables then
+    /// agree with each other. SQLite's transactions read one snapshot already (in WAL mode,
+    /// from their first read on); PostgreSQL's do when asked for repeatable reads.
+    pub(super) async fn begin_snapshot(&self) -> Result<Open, sqlx::Error> {
+        let mut open = self.begin().await?;
+        if let Open::Postgres(transaction) = &mut open {
+            query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                .execute(On::Postgres(transaction))
+                .await?;
+        }
+        Ok(open)
+    }
+}
+
+/// What each backend's catalog says, for copying a whole store (`transfer.rs`): the only
+/// statements that differ between the backends, since a catalog is not SQL.
+impl Pool {
+    /// The store's tables: every table the migrations made, without sqlx's own.
+    pub(super) async fn tables(&self) -> Result<Vec<String>, sqlx::Error> {
+        let sql = match self {
+            Pool::Sqlite(_) => {
+                "SELECT name FROM sqlite_master WHERE type = 'table' \
+                 AND name NOT LIKE 'sqlite_%' AND name <> '_sqlx_migrations' ORDER BY name"
+            }
+            Pool::Postgres(_) => {
+                "SELECT CAST(table_name AS TEXT) FROM information_schema.tables \
+                 WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' \
+                 AND table_name <> '_sqlx_migrations' ORDER BY table_name"
+            }
+        };
+        query(sql).fetch_scalars(self).await
+    }
+
+    /// The columns of `table` in their order, each with its declared type.
+    pub(super) async fn columns(&self, table: &str) -> Result<Vec<(String, String)>, sqlx::Error> {
+        let sql = match self {
+            Pool::Sqlite(_) => "SELECT name, type FROM pragma_table_info($1) ORDER BY cid",
+            Pool::Postgres(_) => {
+                "SELECT CAST(column_name AS TEXT) AS name, CAST(data_type AS TEXT) AS type \
+                 FROM information_schema.columns \
+                 WHERE table_schema = current_schema() AND table_name = $1 \
+                 ORDER BY ordinal_position"
+            }
+        };
+        let rows = query(sql).bind(table).fetch_all(self).await?;
+        rows.iter().map(|row| Ok((row.try_get("name")?, row.try_get("type")?))).collect()
+    }
+
+    /// The highest id `table` has given: its highest row's, or higher when rows were
+    /// deleted and the backend remembers (SQLite's AUTOINCREMENT, PostgreSQL's sequences), so
+    /// that a copy never gives a deleted row's id again.
+    pub(super) async fn highest_id(&self, table: &str) -> Result<i64, sqlx::Error> {
+        let given = match self {
+            Pool::Sqlite(_) => "SELECT COALESCE(MAX(seq), 0) FROM sqlite_sequence WHERE name = $1",
+            Pool::Postgres(_) => {
+                "SELECT COALESCE(pg_sequence_last_value(\
+                 CAST(pg_get_serial_sequence($1, 'id') AS regclass)), 0)"
+            }
+        };
+        let given: i64 = query(given).bind(table).fetch_scalar(self).await?;
+        let highest: i64 =
+            query(format!("SELECT COALESCE(MAX(id), 0) FROM {table}")).fetch_scalar(self).await?;
+        Ok(given.max(highest))
     }
 }
 
@@ -64,6 +134,47 @@ impl Open {
         }
     }
 
+    /// Makes `table`'s next new row take an id above `highest`, after rows were copied in
+    /// with their ids: PostgreSQL's identity sequence does not see them, and SQLite's
+    /// AUTOINCREMENT must remember ids deleted on the source.
+    pub(super) async fn continue_ids_after(
+        &mut self,
+        table: &str,
+        highest: i64,
+    ) -> Result<(), sqlx::Error> {
+        if highest < 1 {
+            return Ok(());
+        }
+        match self {
+            Open::Sqlite(transaction) => {
+                // Only an AUTOINCREMENT table counts here (any other takes MAX(id) + 1), and
+                // its row is missing when no row was copied in.
+                query(
+                    "INSERT INTO sqlite_sequence (name, seq) SELECT $1, 0 \
+                     WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = $1) \
+                     AND EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' \
+                     AND name = $1 AND sql LIKE '%AUTOINCREMENT%')",
+                )
+                .bind(table)
+                .execute(On::Sqlite(&mut *transaction))
+                .await?;
+                query("UPDATE sqlite_sequence SET seq = $2 WHERE name = $1 AND seq < $2")
+                    .bind(table)
+                    .bind(highest)
+                    .execute(On::Sqlite(transaction))
+                    .await?;
+            }
+            Open::Postgres(transaction) => {
+                query("SELECT setval(CAST(pg_get_serial_sequence($1, 'id') AS regclass), $2)")
+                    .bind(table)
+                    .bind(highest)
+                    .execute(On::Postgres(transaction))
+                    .await?;
+            }
+        }
+        Ok(())
+    }
+
     pub(super) async fn commit(self) -> Result<(), sqlx::Error> {
         match self {
             Open::Sqlite(transaction) => transaction.commit().await,
@@ -72,10 +183,11 @@ impl Open {
     }
 }
 
-/// A SQLite file (created if missing) or `sqlite::memory:`, in WAL mode, migrated.
-async fn sqlite(url: &str) -> Result<SqlitePool, StoreError> {
+/// A SQLite file (created if missing, when `create` says so) or `sqlite::memory:`, in WAL
+/// mode, migrated.
+async fn sqlite(url: &str, create: bool) -> Result<SqlitePool, StoreError> {
     let options = SqliteConnectOptions::from_str(url)?
-        .create_if_missing(true)
+        .create_if_missing(create)
         .journal_mode(SqliteJournalMode::Wal)
         .synchronous(SqliteSynchronous::Normal)
         .busy_timeout(Duration::from_secs(5))

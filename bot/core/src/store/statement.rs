@@ -173,6 +173,13 @@ impl Statement<'_> {
         self
     }
 
+    /// The statement with `value`, of whatever type, for its next placeholder: a copied row's
+    /// values, whose types come from the catalog (`transfer.rs`).
+    pub(super) fn bind_value(mut self, value: Value) -> Self {
+        self.values.push(value);
+        self
+    }
+
     fn sqlite(&self) -> Query<'_, Sqlite, SqliteArguments<'_>> {
         self.values.iter().fold(sqlx::query(&self.sql), |query, value| match value {
             Value::BigInt(value) => query.bind(*value),

@@ -85,7 +85,9 @@ fn random_seed(now: i64) -> u64 {
     hasher.finish()
 }
 
-fn replay(row: &CincoRow, log: &[StoredAction]) -> Result<Cinco, String> {
+/// The game `row` with its actions `log` played again from its seed; why not, if it does not
+/// replay.
+pub(in crate::core) fn replay(row: &CincoRow, log: &[StoredAction]) -> Result<Cinco, String> {
     let seats = u8::try_from(row.players.len()).map_err(|_| "too many seats".to_owned())?;
     let actions = log
         .iter()

@@ -17,6 +17,7 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use engine::{Cinco, CincoSeat};
 
+pub(super) use flow::replay;
 pub use notation::{action_code, card_code, parse_action, parse_card};
 
 use super::GameId;
