@@ -2,8 +2,9 @@
 //! (each checked here by a brute-force search that knows only the board and the rules), and
 //! black's moves on the renju reference boards of `data/renju_boards.txt`.
 
+use crate::position_file::{board_from_rows, data_lines, print_rows, rules_named};
 use engine::cpu::{GridRules, Level, NodeBudget, Think, Unlimited, find_vcf, grid_move};
-use engine::{Board, Direction, GomokuSettings, Point, Stone, forbidden_kind};
+use engine::{Board, Direction, Point, Stone, forbidden_kind};
 
 const VCF_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/vcf.txt");
 const RENJU_BOARDS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/renju_boards.txt");
@@ -14,22 +15,6 @@ struct VcfCase {
     rules: GridRules,
     to_move: Stone,
     board: Board,
-}
-
-fn rules_named(name: &str) -> GridRules {
-    match name {
-        "gomoku" => GridRules::gomoku(GomokuSettings::default()),
-        "exact" => {
-            GridRules::gomoku(GomokuSettings { overline_wins: false, ..GomokuSettings::default() })
-        }
-        "renju" => GridRules::renju(),
-        other => panic!("unknown rules {other}"),
-    }
-}
-
-/// The lines of a data file that are not notes (`#`) or blank.
-fn data_lines(text: &str) -> Vec<&str> {
-    text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).collect()
 }
 
 /// Reads `position <name> rules=<r> to_move=<black|white>` headers, each followed by 15 rows.
@@ -56,22 +41,6 @@ fn vcf_cases() -> Vec<VcfCase> {
             }
         })
         .collect()
-}
-
-/// 15 rows from row 15 down: `X` black, `O` white, anything else (`.`, a mark) empty.
-fn board_from_rows(rows: &[&str]) -> Board {
-    let mut board = Board::empty(15);
-    for (row, cells) in rows.iter().enumerate() {
-        for (x, c) in cells.bytes().enumerate() {
-            let stone = match c {
-                b'X' => Some(Stone::Black),
-                b'O' => Some(Stone::White),
-                _ => None,
-            };
-            board.set(Point::new(x as u8, 14 - row as u8), stone);
-        }
-    }
-    board
 }
 
 fn restricted(rules: &GridRules, stone: Stone) -> bool {
@@ -228,17 +197,7 @@ fn generate_vcf_positions() {
                     println!(
                         "position {rules_name}-{seed}-{ply} rules={rules_name} to_move={colour}"
                     );
-                    for y in (0..15).rev() {
-                        let row: String = (0..15)
-                            .map(|x| match board.get(Point::new(x, y)) {
-                                Some(Stone::Black) => 'X',
-                                Some(Stone::White) => 'O',
-                                None => '.',
-                            })
-                            .collect();
-                        println!("{row}");
-                    }
-                    println!();
+                    print_rows(&board);
                     found += 1;
                     break;
                 }

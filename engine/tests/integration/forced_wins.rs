@@ -7,10 +7,11 @@
 //! The positions were found by `generate_forced_wins` (ignored; run it in release with
 //! `--ignored --nocapture` and paste its output into the data file).
 
+use crate::position_file::{board_from_rows, data_lines, print_rows, rules_named};
 use engine::cpu::{
     GridRules, Level, NodeBudget, SplitMix64, Think, Unlimited, find_vcf, grid_move,
 };
-use engine::{Board, Direction, GomokuSettings, Point, Stone, forbidden_kind};
+use engine::{Board, Direction, Point, Stone, forbidden_kind};
 
 const DATA: &str = include_str!("../data/forced_wins.txt");
 /// Deadline checks per move of the hard level: a few thousand nodes, enough for its
@@ -27,17 +28,8 @@ struct Case {
     board: Board,
 }
 
-fn rules_named(name: &str) -> GridRules {
-    match name {
-        "gomoku" => GridRules::gomoku(GomokuSettings::default()),
-        "renju" => GridRules::renju(),
-        other => panic!("unknown rules {other}"),
-    }
-}
-
 fn cases() -> Vec<Case> {
-    let lines: Vec<&str> =
-        DATA.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).collect();
+    let lines = data_lines(DATA);
     lines
         .chunks(16)
         .map(|chunk| {
@@ -49,18 +41,7 @@ fn cases() -> Vec<Case> {
                     .find_map(|f| f.strip_prefix(key))
                     .unwrap_or_else(|| panic!("{key} in {:?}", chunk[0]))
             };
-            let mut board = Board::empty(15);
-            for (row, cells) in chunk[1..].iter().enumerate() {
-                assert_eq!(cells.len(), 15, "{}: row {row}", header[1]);
-                for (x, c) in cells.bytes().enumerate() {
-                    let stone = match c {
-                        b'X' => Some(Stone::Black),
-                        b'O' => Some(Stone::White),
-                        _ => None,
-                    };
-                    board.set(Point::new(x as u8, 14 - row as u8), stone);
-                }
-            }
+            let board = board_from_rows(&chunk[1..]);
             Case {
                 name: header[1].to_owned(),
                 rules: rules_named(field("rules=")),
@@ -259,17 +240,7 @@ fn generate_forced_wins() {
                         println!(
                             "position {rules_name}-{game} rules={rules_name} to_move={side} fours={fours}"
                         );
-                        for y in (0..15).rev() {
-                            let row: String = (0..15)
-                                .map(|x| match board.get(Point::new(x, y)) {
-                                    Some(Stone::Black) => 'X',
-                                    Some(Stone::White) => 'O',
-                                    None => '.',
-                                })
-                                .collect();
-                            println!("{row}");
-                        }
-                        println!();
+                        print_rows(&board);
                     }
                     break;
                 }

@@ -17,5 +17,6 @@ mod forced_wins;
 mod gauntlet_openings;
 mod notation_properties;
 mod pente;
+mod position_file;
 mod renju_reference;
 mod renju_three_with_five;
