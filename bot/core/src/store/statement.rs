@@ -27,68 +27,23 @@ pub(super) trait Bind {
     fn null() -> Value;
 }
 
-impl Bind for i64 {
-    fn value(self) -> Value {
-        Value::BigInt(Some(self))
-    }
-    fn null() -> Value {
-        Value::BigInt(None)
-    }
+/// `Bind` for a type whose values go into `variant` as they are (`into` the variant's own
+/// type): the NULL of that variant for `None`.
+macro_rules! bind_as {
+    ($($rust:ty => $variant:ident),* $(,)?) => {$(
+        impl Bind for $rust {
+            fn value(self) -> Value {
+                Value::$variant(Some(self.into()))
+            }
+            fn null() -> Value {
+                Value::$variant(None)
+            }
+        }
+    )*};
 }
 
-impl Bind for i16 {
-    fn value(self) -> Value {
-        Value::SmallInt(Some(self))
-    }
-    fn null() -> Value {
-        Value::SmallInt(None)
-    }
-}
-
-impl Bind for f64 {
-    fn value(self) -> Value {
-        Value::Double(Some(self))
-    }
-    fn null() -> Value {
-        Value::Double(None)
-    }
-}
-
-impl Bind for bool {
-    fn value(self) -> Value {
-        Value::Boolean(Some(self))
-    }
-    fn null() -> Value {
-        Value::Boolean(None)
-    }
-}
-
-impl Bind for String {
-    fn value(self) -> Value {
-        Value::Text(Some(self))
-    }
-    fn null() -> Value {
-        Value::Text(None)
-    }
-}
-
-impl Bind for &str {
-    fn value(self) -> Value {
-        Value::Text(Some(self.to_owned()))
-    }
-    fn null() -> Value {
-        Value::Text(None)
-    }
-}
-
-impl Bind for &String {
-    fn value(self) -> Value {
-        Value::Text(Some(self.clone()))
-    }
-    fn null() -> Value {
-        Value::Text(None)
-    }
-}
+bind_as!(i64 => BigInt, i16 => SmallInt, f64 => Double, bool => Boolean, String => Text);
+bind_as!(&str => Text, &String => Text);
 
 impl<T: Bind> Bind for Option<T> {
     fn value(self) -> Value {
