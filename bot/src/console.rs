@@ -70,7 +70,7 @@ impl Console {
     #[must_use]
     pub fn new(running: Running, images: PathBuf, out: Box<dyn Write + Send>) -> Console {
         Console {
-            texts: running.core.texts().clone(),
+            texts: Arc::clone(&running.texts),
             running: Some(running),
             images,
             user: user("player"),
@@ -95,10 +95,13 @@ impl Console {
     pub async fn run(mut self, input: impl AsyncBufRead + Unpin) -> std::io::Result<()> {
         std::fs::create_dir_all(&self.images)?;
         let Some(running) = self.running.take() else { return Ok(()) };
-        let (desk, inbox) = Desk::new();
+        let (desk, inboxes) = Desk::new(&running);
         let (screen, mut shown) = mpsc::unbounded_channel();
         let outlets = Outlets::new().with(Platform::Console, Arc::new(Screen(screen)));
-        let task = tokio::spawn(crate::runtime::desk::run(running, inbox, outlets));
+        let cores = desk.clone();
+        let task = tokio::spawn(async move {
+            crate::runtime::desk::run(running, &cores, inboxes, outlets).await;
+        });
         desk.settle().await;
         self.show_waiting(&desk, &mut shown)?;
         let mut lines = input.lines();

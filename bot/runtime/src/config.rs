@@ -192,6 +192,9 @@ pub struct Config {
     pub abandon_after_hours: u64,
     /// Seconds per turn for games whose chat and challenge say nothing: 0, 30 or 60.
     pub default_timer: u16,
+    /// How many cores serve the chats side by side, each a share of them; 0 (the default):
+    /// one per processor core.
+    pub partitions: usize,
     pub cpu: CpuBudgets,
     pub database: DatabaseConfig,
     pub discord: DiscordConfig,
@@ -200,6 +203,18 @@ pub struct Config {
     /// with).
     #[serde(skip)]
     pub script: ScriptAids,
+}
+
+impl Config {
+    /// How many core partitions serve the chats: `partitions`, or one per processor core
+    /// when it is 0.
+    #[must_use]
+    pub fn partitions(&self) -> usize {
+        if self.partitions > 0 {
+            return self.partitions;
+        }
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    }
 }
 
 /// What makes a scripted run (a piped terminal session, an end-to-end test) play the same way
@@ -225,6 +240,7 @@ impl Default for Config {
             challenge_expiry_minutes: 10,
             abandon_after_hours: 24,
             default_timer: 0,
+            partitions: 0,
             cpu: CpuBudgets::default(),
             database: DatabaseConfig::default(),
             discord: DiscordConfig::default(),

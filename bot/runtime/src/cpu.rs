@@ -21,6 +21,33 @@ fn engine_search(request: &CpuRequest, deadline: &dyn Deadline) -> Option<Choice
     request.position.computer_choice(request.level, request.seed, deadline)
 }
 
+/// The threads the searches of every core partition share: at most
+/// [`CpuBudgets::threads`] at once in the whole process.
+pub struct CpuPool {
+    budgets: CpuBudgets,
+    slots: Arc<Semaphore>,
+    search: Arc<Search>,
+}
+
+impl std::fmt::Debug for CpuPool {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CpuPool")
+            .field("budgets", &self.budgets)
+            .field("free_slots", &self.slots.available_permits())
+            .finish_non_exhaustive()
+    }
+}
+
+impl CpuPool {
+    /// A service for one core partition: its own answers, the pool's threads.
+    #[must_use]
+    pub fn service(self: &Arc<CpuPool>) -> (Arc<ThreadedCpu>, mpsc::UnboundedReceiver<CpuReply>) {
+        let (replies, receiver) = mpsc::unbounded_channel();
+        let thinking = Arc::new(AtomicUsize::new(0));
+        (Arc::new(ThreadedCpu { replies, thinking, pool: Arc::clone(self) }), receiver)
+    }
+}
+
 /// Searches on tokio's blocking threads, at most [`CpuBudgets::threads`] at once (more wait
 /// their turn, so a burst of games cannot start a thread each), each stopped by its level's
 /// time budget (or, with [`CpuBudgets::fixed_checks`], after that many deadline checks: the
@@ -28,18 +55,15 @@ fn engine_search(request: &CpuRequest, deadline: &dyn Deadline) -> Option<Choice
 /// back on a channel, one for every request, a failed search's included.
 pub struct ThreadedCpu {
     replies: mpsc::UnboundedSender<CpuReply>,
-    budgets: CpuBudgets,
     thinking: Arc<AtomicUsize>,
-    slots: Arc<Semaphore>,
-    search: Arc<Search>,
+    pool: Arc<CpuPool>,
 }
 
 impl std::fmt::Debug for ThreadedCpu {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("ThreadedCpu")
-            .field("budgets", &self.budgets)
             .field("thinking", &self.thinking)
-            .field("free_slots", &self.slots.available_permits())
+            .field("pool", &self.pool)
             .finish_non_exhaustive()
     }
 }
@@ -48,7 +72,20 @@ impl ThreadedCpu {
     /// A CPU service and the receiver of its answers.
     #[must_use]
     pub fn new(budgets: CpuBudgets) -> (Arc<ThreadedCpu>, mpsc::UnboundedReceiver<CpuReply>) {
-        ThreadedCpu::with_search(budgets, Arc::new(engine_search))
+        ThreadedCpu::pool(budgets).service()
+    }
+
+    /// The threads for the services of several core partitions.
+    #[must_use]
+    pub fn pool(budgets: CpuBudgets) -> Arc<CpuPool> {
+        ThreadedCpu::pool_with_search(budgets, Arc::new(engine_search))
+    }
+
+    /// [`ThreadedCpu::pool`] searching board games' moves with `search`.
+    #[must_use]
+    pub fn pool_with_search(budgets: CpuBudgets, search: Arc<Search>) -> Arc<CpuPool> {
+        let slots = Arc::new(Semaphore::new(budgets.threads()));
+        Arc::new(CpuPool { budgets, slots, search })
     }
 
     /// [`ThreadedCpu::new`] searching board games' moves with `search`.
@@ -57,10 +94,7 @@ impl ThreadedCpu {
         budgets: CpuBudgets,
         search: Arc<Search>,
     ) -> (Arc<ThreadedCpu>, mpsc::UnboundedReceiver<CpuReply>) {
-        let (replies, receiver) = mpsc::unbounded_channel();
-        let slots = Arc::new(Semaphore::new(budgets.threads()));
-        let thinking = Arc::new(AtomicUsize::new(0));
-        (Arc::new(ThreadedCpu { replies, budgets, thinking, slots, search }), receiver)
+        ThreadedCpu::pool_with_search(budgets, search).service()
     }
 
     /// How many asked moves have not been handed to the core yet.
@@ -84,7 +118,7 @@ impl ThreadedCpu {
     ) {
         self.thinking.fetch_add(1, Ordering::SeqCst);
         let replies = self.replies.clone();
-        let slots = Arc::clone(&self.slots);
+        let slots = Arc::clone(&self.pool.slots);
         tokio::spawn(async move {
             // The pool is never closed: a permit always comes.
             let permit = slots.acquire_owned().await;
@@ -110,9 +144,9 @@ impl ThreadedCpu {
 
 impl CpuPlayer for ThreadedCpu {
     fn request(&self, request: CpuRequest) {
-        let budget = self.budgets.of(request.level);
-        let checks = self.budgets.fixed_checks();
-        let search = Arc::clone(&self.search);
+        let budget = self.pool.budgets.of(request.level);
+        let checks = self.pool.budgets.fixed_checks();
+        let search = Arc::clone(&self.pool.search);
         let (game, ply) = (request.game, request.ply);
         let first_legal = request.position.legal_moves().into_iter().next();
         let work = move || {

@@ -1,20 +1,23 @@
-//! The one task that owns the core, for every platform at once: inputs from the adapters,
-//! boards they report as shown, CPU answers and timers take turns here, and each output goes
-//! to its platform's outlet in the order the core made it — so a CPU answer never overtakes
-//! the move it answers. An adapter holds no loop, no timer and no game knowledge.
+//! The tasks that own the cores, one a partition of the chats, for every platform at once:
+//! the desk hands each input to the partition that owns its chat; there, inputs, boards
+//! reported shown, CPU answers and timers take turns, and each output goes to its platform's
+//! outlet in the order the core made it — so a chat's inputs are handled in order and a CPU
+//! answer never overtakes the move it answers, while different chats run side by side. An
+//! adapter holds no loop, no timer and no game knowledge.
 
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
-use super::Running;
-use cincobot_core::core::{Chat, Core, GameId, Input, Output, Platform, Prompt};
+use super::{Running, RunningPartition};
+use cincobot_core::core::{Action, Chat, Core, GameId, Input, Output, Partition, Platform, Prompt};
+use cincobot_core::store::{Named, Store};
 
 /// Where the outputs for one platform go: its adapter's delivery (queues, pacing, retries,
-/// drawing the pictures). Called from the desk's task, so it must only queue.
+/// drawing the pictures). Called from the partitions' tasks, so it must only queue.
 pub trait Outlet: Send + Sync {
     /// Queues `outputs`, in order. `origin`: the chat of the input they answer, if one did.
     fn deliver(&self, outputs: Vec<Output>, origin: Option<&Chat>);
@@ -36,6 +39,11 @@ enum Request {
         input: Box<Input>,
         reply: oneshot::Sender<Answer>,
     },
+    /// The user of an input another partition handles reached the bot: what waits for them
+    /// here goes out.
+    Reached(Box<Input>),
+    /// A chat moved to an id of this partition's: its games are this partition's now.
+    Adopt(Chat),
     Shown {
         game: GameId,
         ply: usize,
@@ -68,72 +76,210 @@ pub struct MoveQuery {
     pub typed: String,
 }
 
-/// The adapters' handle on the desk.
+/// The adapters' handle on the desk: it hands each request to the partition that owns its
+/// chat.
 #[derive(Clone, Debug)]
 pub struct Desk {
-    requests: mpsc::UnboundedSender<Request>,
+    partitions: Arc<[mpsc::UnboundedSender<Request>]>,
+    routes: Arc<Routes>,
 }
 
-/// The desk's end of the requests, until [`run`] takes it.
+/// One partition's end of the requests, until [`run`] takes it.
 #[derive(Debug)]
 pub struct Inbox(mpsc::UnboundedReceiver<Request>);
 
-impl Desk {
-    /// A handle for the adapters and the inbox the desk will read.
-    #[must_use]
-    pub fn new() -> (Desk, Inbox) {
-        let (requests, inbox) = mpsc::unbounded_channel();
-        (Desk { requests }, Inbox(inbox))
+/// Which partition a report about a game or lobby goes to, learned from the outputs each
+/// partition made (a report only ever follows an output), and the store, for the game a
+/// private button names.
+#[derive(Debug)]
+struct Routes {
+    store: Store,
+    learned: Mutex<HashMap<Named, usize>>,
+}
+
+/// Routes learned at most before they are forgotten together (a forgotten one is asked of
+/// every partition, and only its owner acts on it).
+const LEARNED_ROUTES: usize = 100_000;
+
+impl Routes {
+    fn learn(&self, outputs: &[Output], partition: usize) {
+        let named = outputs.iter().filter_map(|output| match output {
+            Output::Board { game, .. } => Some(Named::Game(*game)),
+            Output::Direct { prompt: Some(prompt), .. } => Some(prompt_named(prompt)),
+            _ => None,
+        });
+        if let Ok(mut learned) = self.learned.lock() {
+            for named in named {
+                if learned.len() >= LEARNED_ROUTES {
+                    learned.clear();
+                }
+                learned.insert(named, partition);
+            }
+        }
     }
 
-    /// Hands `input` to the core; what answers it privately comes back.
+    fn learned(&self, named: Named) -> Option<usize> {
+        self.learned.lock().ok().and_then(|learned| learned.get(&named).copied())
+    }
+
+    fn forget(&self, named: Named) {
+        if let Ok(mut learned) = self.learned.lock() {
+            learned.remove(&named);
+        }
+    }
+}
+
+/// What a followed private message is about.
+fn prompt_named(prompt: &Prompt) -> Named {
+    match prompt {
+        Prompt::Hand { game, .. } => Named::Game(*game),
+        Prompt::Seated { lobby } => Named::Lobby(*lobby),
+    }
+}
+
+impl Desk {
+    /// A handle for the adapters over the partitions of `running`, and the inbox each
+    /// partition's loop reads, in the same order.
+    #[must_use]
+    pub fn new(running: &Running) -> (Desk, Vec<Inbox>) {
+        let (partitions, inboxes): (Vec<_>, Vec<_>) = running
+            .partitions
+            .iter()
+            .map(|_| {
+                let (requests, inbox) = mpsc::unbounded_channel();
+                (requests, Inbox(inbox))
+            })
+            .unzip();
+        let routes = Routes { store: running.store.clone(), learned: Mutex::new(HashMap::new()) };
+        (Desk { partitions: partitions.into(), routes: Arc::new(routes) }, inboxes)
+    }
+
+    fn partition_of(&self, chat: &Chat) -> usize {
+        Partition::index_of(chat, self.partitions.len())
+    }
+
+    /// The partition that handles `input`: its chat's, or for a button pressed in a private
+    /// chat, the chat's of the game it names.
+    async fn partition_of_input(&self, input: &Input) -> usize {
+        if self.partitions.len() == 1 {
+            return 0;
+        }
+        if let Some(named) = input.names_elsewhere() {
+            if let Some(partition) = self.routes.learned(named) {
+                return partition;
+            }
+            match self.routes.store.chat_of(named).await {
+                Ok(Some(chat)) => return self.partition_of(&chat),
+                Ok(None) => {}
+                Err(error) => tracing::warn!(%error, "looking up the chat of a button"),
+            }
+        }
+        self.partition_of(&input.chat)
+    }
+
+    fn send(&self, partition: usize, request: Request) -> bool {
+        self.partitions.get(partition).is_some_and(|requests| requests.send(request).is_ok())
+    }
+
+    /// Sends what `request` makes to the partition `named` was learned in, or to every
+    /// partition when it was not (only its owner acts on it).
+    fn send_about(&self, named: Named, request: impl Fn() -> Request) {
+        match self.routes.learned(named) {
+            Some(partition) => {
+                self.send(partition, request());
+            }
+            None => {
+                for partition in 0..self.partitions.len() {
+                    self.send(partition, request());
+                }
+            }
+        }
+    }
+
+    /// Hands `input` to the core that owns its chat; what answers it privately comes back.
     pub async fn ask(&self, input: Input) -> Answer {
+        let partition = self.partition_of_input(&input).await;
+        if input.shows_user_reachable() {
+            for other in (0..self.partitions.len()).filter(|&other| other != partition) {
+                self.send(other, Request::Reached(Box::new(input.clone())));
+            }
+        }
+        let moved_to = match &input.action {
+            Action::ChatMoved { to } => Some(Chat { id: to.clone(), ..input.chat.clone() }),
+            _ => None,
+        };
         let (reply, answer) = oneshot::channel();
-        if self.requests.send(Request::Input { input: Box::new(input), reply }).is_err() {
+        if !self.send(partition, Request::Input { input: Box::new(input), reply }) {
             return Answer::default();
         }
-        answer.await.unwrap_or_default()
+        let answer = answer.await.unwrap_or_default();
+        // The move is stored once the answer comes: the new id's partition may load it.
+        if let Some(new) = moved_to.filter(|new| self.partition_of(new) != partition) {
+            self.send(self.partition_of(&new), Request::Adopt(new));
+        }
+        answer
     }
 
     /// An outlet showed game `game`'s board at `ply` as message `message`; `ended`: the
     /// output said it was the game's final board.
     pub fn shown(&self, game: GameId, ply: usize, ended: bool, message: String) {
-        let _ = self.requests.send(Request::Shown { game, ply, ended, message });
+        let named = Named::Game(game);
+        self.send_about(named, || Request::Shown { game, ply, ended, message: message.clone() });
+        if ended {
+            self.routes.forget(named);
+        }
     }
 
     /// An outlet delivered the private message `prompt` to `user` as message `message`.
     pub fn direct_sent(&self, platform: Platform, user: String, prompt: Prompt, message: String) {
-        let _ =
-            self.requests.send(Request::Direct { platform, user, prompt, message: Some(message) });
+        self.send_about(prompt_named(&prompt), || Request::Direct {
+            platform,
+            user: user.clone(),
+            prompt: prompt.clone(),
+            message: Some(message.clone()),
+        });
     }
 
     /// An outlet could not deliver the private message `prompt` to `user` (they never opened
     /// a private chat with the bot, or closed their DMs): the core keeps it for them.
     pub fn direct_failed(&self, platform: Platform, user: String, prompt: Prompt) {
-        let _ = self.requests.send(Request::Direct { platform, user, prompt, message: None });
+        self.send_about(prompt_named(&prompt), || Request::Direct {
+            platform,
+            user: user.clone(),
+            prompt: prompt.clone(),
+            message: None,
+        });
     }
 
     /// The moves the core offers for `query` (none when the desk has stopped).
     pub async fn suggest(&self, query: MoveQuery) -> Vec<String> {
         let (reply, suggestions) = oneshot::channel();
-        if self.requests.send(Request::Suggest { query, reply }).is_err() {
+        if !self.send(self.partition_of(&query.chat), Request::Suggest { query, reply }) {
             return Vec::new();
         }
         suggestions.await.unwrap_or_default()
     }
 
     /// Waits until the CPU owes no move (each answer handed to the core and its outputs to
-    /// the outlets): a piped terminal session reads its next line only then.
+    /// the outlets) in any partition: a piped terminal session reads its next line only then.
     pub async fn settle(&self) {
-        let (reply, settled) = oneshot::channel();
-        if self.requests.send(Request::Settle(reply)).is_ok() {
-            let _ = settled.await;
+        let mut settled = Vec::new();
+        for partition in 0..self.partitions.len() {
+            let (reply, done) = oneshot::channel();
+            if self.send(partition, Request::Settle(reply)) {
+                settled.push(done);
+            }
+        }
+        for done in settled {
+            let _ = done.await;
         }
     }
 
-    /// Asks the desk to stop.
+    /// Asks every partition to stop.
     pub fn stop(&self) {
-        let _ = self.requests.send(Request::Stop);
+        for partition in 0..self.partitions.len() {
+            self.send(partition, Request::Stop);
+        }
     }
 }
 
@@ -227,11 +373,51 @@ async fn next_due(core: &Core) -> Instant {
     Instant::now() + wait
 }
 
-/// Runs the core until [`Desk::stop`] (or every handle is gone). The boards a restart owes
-/// go out first.
-pub async fn run(running: Running, Inbox(mut inbox): Inbox, outlets: Outlets) {
-    let Running { mut core, cpu, mut cpu_replies, start_outputs } = running;
-    outlets.deliver(start_outputs, None);
+/// Runs every partition's core, each in a task of its own so that different chats run in
+/// parallel, until [`Desk::stop`] (or every handle is gone). The boards a restart owes go
+/// out first.
+pub async fn run(running: Running, desk: &Desk, inboxes: Vec<Inbox>, outlets: Outlets) {
+    let outlets = Arc::new(outlets);
+    let tasks: Vec<_> = running
+        .partitions
+        .into_iter()
+        .zip(inboxes)
+        .enumerate()
+        .map(|(index, (partition, inbox))| {
+            let out = PartitionOut {
+                index,
+                routes: Arc::clone(&desk.routes),
+                outlets: Arc::clone(&outlets),
+            };
+            tokio::spawn(run_partition(partition, inbox, out))
+        })
+        .collect();
+    for task in tasks {
+        if let Err(error) = task.await {
+            tracing::error!(%error, "a core partition failed");
+        }
+    }
+}
+
+/// Where one partition's outputs go: the outlets, with the partition noted as the route of
+/// every game and lobby they show.
+struct PartitionOut {
+    index: usize,
+    routes: Arc<Routes>,
+    outlets: Arc<Outlets>,
+}
+
+impl PartitionOut {
+    fn deliver(&self, outputs: Vec<Output>, origin: Option<&Chat>) {
+        self.routes.learn(&outputs, self.index);
+        self.outlets.deliver(outputs, origin);
+    }
+}
+
+/// Runs one partition's core until it is asked to stop.
+async fn run_partition(running: RunningPartition, Inbox(mut inbox): Inbox, out: PartitionOut) {
+    let RunningPartition { mut core, cpu, mut cpu_replies, start_outputs } = running;
+    out.deliver(start_outputs, None);
     let mut settling: Vec<oneshot::Sender<()>> = Vec::new();
     let mut due = next_due(&core).await;
     loop {
@@ -242,9 +428,17 @@ pub async fn run(running: Running, Inbox(mut inbox): Inbox, outlets: Outlets) {
                     let outputs = core.handle(*input).await;
                     let (private, public): (Vec<Output>, Vec<Output>) =
                         outputs.into_iter().partition(answers);
-                    outlets.deliver(public, Some(&origin));
+                    out.deliver(public, Some(&origin));
                     // The handler may have given up (its dispatcher stopping): nothing to do.
                     let _ = reply.send(Answer { private });
+                }
+                Some(Request::Adopt(chat)) => match core.adopt_chat(&chat).await {
+                    Ok(outputs) => out.deliver(outputs, None),
+                    Err(error) => tracing::error!(chat = %chat.id, %error, "taking over a moved chat"),
+                },
+                Some(Request::Reached(input)) => {
+                    let outputs = core.reached_elsewhere(&input).await;
+                    out.deliver(outputs, None);
                 }
                 Some(Request::Shown { game, ply, ended, message }) => {
                     if let Err(error) = core.board_shown(game, ply, ended, message).await {
@@ -255,7 +449,7 @@ pub async fn run(running: Running, Inbox(mut inbox): Inbox, outlets: Outlets) {
                 }
                 Some(Request::Direct { platform, user, prompt, message: Some(message) }) => {
                     match core.direct_sent(platform, &user, prompt, message).await {
-                        Ok(outputs) => outlets.deliver(outputs, None),
+                        Ok(outputs) => out.deliver(outputs, None),
                         Err(error) => {
                             tracing::warn!(%error, "remembering a delivered private message");
                         }
@@ -263,7 +457,7 @@ pub async fn run(running: Running, Inbox(mut inbox): Inbox, outlets: Outlets) {
                 }
                 Some(Request::Direct { platform, user, prompt, message: None }) => {
                     let outputs = core.direct_failed(platform, &user, prompt).await;
-                    outlets.deliver(outputs, None);
+                    out.deliver(outputs, None);
                 }
                 Some(Request::Suggest { query, reply }) => {
                     let MoveQuery { chat, user, game, typed } = query;
@@ -281,11 +475,11 @@ pub async fn run(running: Running, Inbox(mut inbox): Inbox, outlets: Outlets) {
             Some(reply) = cpu_replies.recv() => {
                 cpu.delivered();
                 let outputs = core.cpu_moved(reply).await;
-                outlets.deliver(outputs, None);
+                out.deliver(outputs, None);
             }
             () = tokio::time::sleep_until(due) => {
                 let outputs = core.tick().await;
-                outlets.deliver(outputs, None);
+                out.deliver(outputs, None);
             }
         }
         save_shown(&mut core, &inbox).await;

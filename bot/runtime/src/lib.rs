@@ -19,7 +19,7 @@ pub mod route;
 pub mod serving;
 pub mod shown;
 
-pub use cpu::ThreadedCpu;
+pub use cpu::{CpuPool, ThreadedCpu};
 pub use desk::{Answer, Desk, MoveQuery, Outlet};
 pub use drawing::Drawing;
 pub use lanes::Lanes;
@@ -31,14 +31,24 @@ use std::time::Duration;
 use tokio::sync::mpsc;
 
 use crate::config::Config;
-use cincobot_core::core::{Core, CoreSettings, CpuReply, Output, SystemClock};
+use cincobot_core::core::{Core, CoreSettings, CpuReply, Output, Partition, SystemClock};
 use cincobot_core::games::TurnTimer;
 use cincobot_core::i18n::Texts;
 use cincobot_core::store::{Store, StoreError};
 
-/// A started core with its CPU service.
+/// The started cores, one a partition of the chats.
 #[derive(Debug)]
 pub struct Running {
+    pub partitions: Vec<RunningPartition>,
+    /// Where the desk looks up the chat of a game or lobby that a private message names.
+    pub store: Store,
+    /// The texts every partition renders with.
+    pub texts: Arc<Texts>,
+}
+
+/// A started core with its CPU service.
+#[derive(Debug)]
+pub struct RunningPartition {
     pub core: Core,
     pub cpu: Arc<ThreadedCpu>,
     pub cpu_replies: mpsc::UnboundedReceiver<CpuReply>,
@@ -83,7 +93,8 @@ impl std::error::Error for StartError {
     }
 }
 
-/// Opens the database, loads the texts and starts the core with the system clock.
+/// Opens the database, loads the texts and starts one core a partition
+/// ([`Config::partitions`]) with the system clock.
 ///
 /// # Errors
 /// [`StartError`] if the database or the message files fail.
@@ -92,19 +103,31 @@ pub async fn start(config: &Config) -> Result<Running, StartError> {
         .await
         .map_err(StartError::Store)?;
     let texts = Arc::new(Texts::load().map_err(StartError::Texts)?);
-    let (cpu, cpu_replies) = ThreadedCpu::new(config.cpu.clone());
-    let (mut core, start_outputs) =
-        Core::start(core_settings(config), store, texts, Arc::new(SystemClock), cpu.clone())
-            .await
-            .map_err(StartError::Store)?;
-    // A piped terminal session that must play the same way every time deals CINCO from a
-    // fixed seed; chats never do (the deck would be guessable).
-    if let Some(seed) = config.script.cinco_seed {
-        core.deal_cinco_from(seed);
+    let pool = ThreadedCpu::pool(config.cpu.clone());
+    let mut partitions = Vec::new();
+    for partition in Partition::split(config.partitions()) {
+        let (cpu, cpu_replies) = pool.service();
+        let (mut core, start_outputs) = Core::start_partition(
+            partition,
+            core_settings(config),
+            store.clone(),
+            Arc::clone(&texts),
+            Arc::new(SystemClock),
+            cpu.clone(),
+        )
+        .await
+        .map_err(StartError::Store)?;
+        // A piped terminal session that must play the same way every time deals CINCO from a
+        // fixed seed; chats never do (the deck would be guessable).
+        if let Some(seed) = config.script.cinco_seed {
+            core.deal_cinco_from(seed);
+        }
+        // Likewise, a scripted run's challenger starts every first game instead of a drawn
+        // player.
+        if config.script.cinco_seed.is_some() || config.script.challenger_first {
+            core.draw_first_player(false);
+        }
+        partitions.push(RunningPartition { core, cpu, cpu_replies, start_outputs });
     }
-    // Likewise, a scripted run's challenger starts every first game instead of a drawn player.
-    if config.script.cinco_seed.is_some() || config.script.challenger_first {
-        core.draw_first_player(false);
-    }
-    Ok(Running { core, cpu, cpu_replies, start_outputs })
+    Ok(Running { partitions, store, texts })
 }

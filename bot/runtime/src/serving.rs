@@ -31,7 +31,7 @@ pub async fn serve(
     running: Running,
     adapters: Vec<Box<dyn Adapter>>,
 ) -> Result<Served, AdapterError> {
-    let (desk, inbox) = Desk::new();
+    let (desk, inboxes) = Desk::new(&running);
     let mut outlets = Outlets::new();
     let mut connections = Vec::with_capacity(adapters.len());
     for adapter in adapters {
@@ -40,7 +40,8 @@ pub async fn serve(
         outlets = outlets.with(platform, connection.outlet());
         connections.push(connection);
     }
-    let core = tokio::spawn(run(running, inbox, outlets));
+    let cores = desk.clone();
+    let core = tokio::spawn(async move { run(running, &cores, inboxes, outlets).await });
     let mut serving = Vec::with_capacity(connections.len());
     for connection in connections {
         serving.push(connection.start().await);

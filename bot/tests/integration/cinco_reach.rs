@@ -167,7 +167,7 @@ async fn an_undelivered_hand_waits_in_the_store_across_a_restart() {
     let twice =
         act(&mut restarted, "Bruno", private("Bruno"), Action::Command("/start".into())).await;
     assert!(prompts_to(&twice, "bruno").is_empty(), "it went out once: {twice:?}");
-    assert!(restarted.store.users_waited_for().await.expect("readable").is_empty());
+    assert!(restarted.store.waiting_directs().await.expect("readable").is_empty());
 
     // Sent again and refused again (a Discord user with closed DMs at every interaction):
     // it waits again, and the chat is not told a second time.
@@ -178,5 +178,5 @@ async fn an_undelivered_hand_waits_in_the_store_across_a_restart() {
     act(&mut restarted, "Bruno", private("Bruno"), Action::Command("/start".into())).await;
     let third = restarted.core.direct_failed(Platform::Telegram, "bruno", hand).await;
     assert!(third.is_empty(), "told once a game: {third:?}");
-    assert_eq!(restarted.store.users_waited_for().await.expect("readable").len(), 1);
+    assert_eq!(restarted.store.waiting_directs().await.expect("readable").len(), 1);
 }

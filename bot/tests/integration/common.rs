@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use cincobot::core::{
     Action, Button, Chat, ChatKind, CincoCpuRequest, Clock, Core, CoreSettings, CpuPlayer,
-    CpuReply, CpuRequest, EventId, Input, Output, Platform, Row, User,
+    CpuReply, CpuRequest, EventId, Input, Output, Partition, Platform, Row, User,
 };
 use cincobot::games::TurnTimer;
 use cincobot::i18n::{Locale, Text, Texts};
@@ -112,13 +112,24 @@ impl Harness {
 
     /// A core started on `store`; what it showed again at start is in `startup`.
     pub async fn on(store: Store) -> Harness {
+        Harness::on_partition(store, Partition::whole()).await
+    }
+
+    /// [`Harness::on`] serving the chats of `partition` only.
+    pub async fn on_partition(store: Store, partition: Partition) -> Harness {
         let clock = Arc::new(FakeClock(AtomicI64::new(START)));
         let cpu = Arc::new(QueuedCpu::default());
         let texts = Arc::new(Texts::load().expect("the message files parse"));
-        let (mut core, startup) =
-            Core::start(settings(), store.clone(), texts, clock.clone(), cpu.clone())
-                .await
-                .expect("the core starts");
+        let (mut core, startup) = Core::start_partition(
+            partition,
+            settings(),
+            store.clone(),
+            texts,
+            clock.clone(),
+            cpu.clone(),
+        )
+        .await
+        .expect("the core starts");
         // The challenger starts every first game, so that tests know who moves.
         core.draw_first_player(false);
         core.deal_cinco_from(CINCO_DEAL);

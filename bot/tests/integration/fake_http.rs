@@ -14,6 +14,9 @@ pub const CINCO_DEAL: u64 = 1;
 /// The configuration of a bot served against a fake platform, with a SQLite store at
 /// `database`: the CPU on a short budget, English unless told otherwise, the same deal and the
 /// challenger first every run (no test depends on luck).
+/// How many core partitions the bots of the end-to-end tests run.
+pub const PARTITIONS: usize = 3;
+
 pub fn config(database: &std::path::Path) -> cincobot::config::Config {
     use cincobot::config::{Config, CpuBudgets, ScriptAids};
     Config {
@@ -21,6 +24,9 @@ pub fn config(database: &std::path::Path) -> cincobot::config::Config {
         cpu: CpuBudgets { easy_ms: 20, normal_ms: 20, hard_ms: 20, ..CpuBudgets::default() },
         default_locale: cincobot::i18n::Locale::En,
         script: ScriptAids { cinco_seed: Some(CINCO_DEAL), challenger_first: true },
+        // More partitions than cores: a group's game and its players' private chats fall to
+        // different ones, so every end-to-end test crosses them.
+        partitions: PARTITIONS,
         ..Config::default()
     }
 }

@@ -27,6 +27,7 @@ mod kill;
 mod migrate;
 mod offers;
 mod parsers;
+mod partitions;
 mod records;
 mod reliability;
 mod replays;

@@ -75,7 +75,7 @@ async fn played(url: &str) -> Store {
     assert_eq!(row.status, cincobot::store::GameStatus::Active, "CINCO game 3 is played");
     assert!(actions.iter().any(|action| action.auction.is_some()), "a sealed bid: {actions:?}");
     assert!(!store.prompts(GameId(3)).await.expect("read").is_empty(), "a hand shown");
-    assert!(!store.users_waited_for().await.expect("read").is_empty(), "a hand waits");
+    assert!(!store.waiting_directs().await.expect("read").is_empty(), "a hand waits");
     store
 }
 
@@ -122,8 +122,8 @@ async fn moves_with_everything(from: &str, to: &str) {
         source.prompts(GameId(3)).await.expect("read")
     );
     assert_eq!(
-        target.users_waited_for().await.expect("read"),
-        source.users_waited_for().await.expect("read")
+        target.waiting_directs().await.expect("read"),
+        source.waiting_directs().await.expect("read")
     );
     assert_eq!(
         target.open_challenges(&chat()).await.expect("read"),

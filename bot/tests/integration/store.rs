@@ -294,16 +294,24 @@ async fn prompts_and_waiting_messages_are_kept_once() {
         change.keep_waiting(Platform::Discord, "ana", "seated:2", 2).await.expect("kept");
         change.commit().await.expect("committed");
         assert_eq!(store.prompts(game.id).await.expect("read"), [later]);
-        assert_eq!(
-            store.users_waited_for().await.expect("read"),
-            [(Platform::Discord, "ana".to_owned())]
-        );
+        let mut waiting = store.waiting_directs().await.expect("read");
+        waiting.sort_by(|one, other| one.2.cmp(&other.2));
+        let ana = |about: &str| (Platform::Discord, "ana".to_owned(), about.to_owned());
+        assert_eq!(waiting, [ana("hand:1"), ana("seated:2")]);
+        // A partition takes what is about its own games and leaves the rest.
         let mut change = store.change(None, 3).await.expect("a change");
-        let mut taken = change.take_waiting(Platform::Discord, "ana").await.expect("taken");
+        let taken = change
+            .take_waiting(Platform::Discord, "ana", |about| about.starts_with("hand:"))
+            .await
+            .expect("taken");
         change.commit().await.expect("committed");
-        taken.sort();
-        assert_eq!(taken, ["hand:1", "seated:2"]);
-        assert!(store.users_waited_for().await.expect("read").is_empty());
+        assert_eq!(taken, ["hand:1"]);
+        assert_eq!(store.waiting_directs().await.expect("read"), [ana("seated:2")]);
+        let mut change = store.change(None, 4).await.expect("a change");
+        let taken = change.take_waiting(Platform::Discord, "ana", |_| true).await.expect("taken");
+        change.commit().await.expect("committed");
+        assert_eq!(taken, ["seated:2"]);
+        assert!(store.waiting_directs().await.expect("read").is_empty());
     }
 }
 
@@ -497,4 +505,43 @@ async fn two_writers_racing_the_same_cinco_action_or_bid_write_it_once() {
         let bids = actions.iter().filter(|stored| stored.auction == Some(auction)).count();
         assert_eq!((turns, bids), (1, 1), "round {round}");
     }
+}
+
+/// One game's rating step for Ana, as the core does it: lock, read, count the game, write.
+async fn rate_ana_once(
+    store: Store,
+    ready: std::sync::Arc<tokio::sync::Barrier>,
+) -> Result<(), StoreError> {
+    let family = Family::Board(GameKind::Gomoku);
+    let mut change = store.change(None, 2).await?;
+    ready.wait().await;
+    change.lock_ratings(family, Platform::Discord, &["ana"]).await?;
+    let mut ana = change
+        .rating(family, "global", Platform::Discord, "ana")
+        .await?
+        .unwrap_or_else(|| RatingRow::new("ana"));
+    ana.games += 1;
+    // The other writer reads now, unless the lock keeps it waiting for this commit.
+    tokio::time::sleep(std::time::Duration::from_millis(2)).await;
+    change.save_ratings(family, Platform::Discord, &[("global".to_owned(), ana)]).await?;
+    change.commit().await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_games_ending_at_once_both_count_in_a_rating() {
+    let Some(store) = postgres_store().await else {
+        return;
+    };
+    for _ in 0..RACES {
+        let ready = std::sync::Arc::new(tokio::sync::Barrier::new(2));
+        let writers: Vec<_> =
+            (0..2).map(|_| tokio::spawn(rate_ana_once(store.clone(), ready.clone()))).collect();
+        for writer in writers {
+            writer.await.expect("the writer finishes").expect("both commit");
+        }
+    }
+    let family = Family::Board(GameKind::Gomoku);
+    let mut change = store.change(None, 3).await.expect("a change");
+    let ana = change.rating(family, "global", Platform::Discord, "ana").await.expect("readable");
+    assert_eq!(ana.map(|ana| ana.games), Some(i64::try_from(2 * RACES).expect("small")));
 }

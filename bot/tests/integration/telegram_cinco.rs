@@ -12,6 +12,8 @@ use crate::fake_telegram;
 use std::collections::HashMap;
 use std::time::Duration;
 
+use crate::fake_http::PARTITIONS;
+use cincobot::core::{Chat, ChatKind, Partition, Platform};
 use fake_telegram::{Call, FakeTelegram, press, text, user};
 use serde_json::Value;
 
@@ -133,6 +135,12 @@ async fn three_players_play_cinco_by_private_messages_through_a_restart_in_an_au
     let fake = FakeTelegram::start().await;
     let served = fake_telegram::serve_bot(&fake, &database).await;
     let [ana, bruno, carla] = PLAYERS.map(|(id, _)| id);
+    // Carla's bids, pressed in her private chat, go to the group's partition.
+    let partition = |id: i64, kind| {
+        let chat = Chat { platform: Platform::Telegram, id: id.to_string(), kind };
+        Partition::index_of(&chat, PARTITIONS)
+    };
+    assert_ne!(partition(GROUP, ChatKind::Group), partition(carla, ChatKind::Private));
 
     let lobby = {
         let from = fake.count();

@@ -426,6 +426,14 @@ impl Core {
         self.commit(Some(context), change).await?;
         self.forget_preferences(&context.chat);
         self.forget_preferences(&new);
+        self.cinco_chat_moved(&context.chat, &new);
+        if !self.partition.owns(&new) {
+            // The new id falls to another partition: it takes the games over from the store
+            // (the runtime asks it to adopt the chat) and shows their boards in the new chat.
+            self.release_chat(&context.chat);
+            tracing::info!(from = %context.chat.id, to, "a chat moved to another partition");
+            return Ok(Vec::new());
+        }
         let mut moved = Vec::new();
         for table in self.tables.values_mut().filter(|table| table.row.chat == context.chat) {
             table.row.chat = new.clone();

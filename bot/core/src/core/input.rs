@@ -1,5 +1,6 @@
-use super::{Chat, Command, EventId, User};
+use super::{Chat, ChatKind, Command, EventId, Payload, User};
 use crate::i18n::Locale;
+use crate::store::Named;
 
 /// What an adapter hands the core: who did what, where, as which platform event.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,6 +44,44 @@ impl Input {
             replied_to: None,
             action,
         }
+    }
+}
+
+impl Input {
+    /// What this input's button names that lives in a chat of its own (a game, a challenge,
+    /// a CINCO lobby), when it was pressed in a private chat: a hand's or a bid's buttons
+    /// act on a game in a group, whose partition handles them. `None`: the input's own chat
+    /// is the one.
+    #[must_use]
+    pub fn names_elsewhere(&self) -> Option<Named> {
+        if self.chat.kind != ChatKind::Private {
+            return None;
+        }
+        let Action::Button(payload) = &self.action else { return None };
+        match Payload::decode(payload)? {
+            Payload::Move { game, .. }
+            | Payload::Undo { game, .. }
+            | Payload::Pick { game, .. }
+            | Payload::Offer { game, .. }
+            | Payload::Resign { game, .. }
+            | Payload::Rematch(game)
+            | Payload::Replay(game)
+            | Payload::Hand(game)
+            | Payload::Cinco { game, .. } => Some(Named::Game(game)),
+            Payload::Accept(id) | Payload::Join(id) | Payload::Decline(id) => {
+                Some(Named::Challenge(id))
+            }
+            Payload::Lobby { lobby, .. } => Some(Named::Lobby(lobby)),
+            Payload::History { .. } | Payload::Inert => None,
+        }
+    }
+
+    /// Whether this input shows that its user can be written to privately now (see
+    /// `cinco::reach`): then the private messages that waited for them go out, from every
+    /// partition that keeps some.
+    #[must_use]
+    pub fn shows_user_reachable(&self) -> bool {
+        super::cinco::reaches_privately(&self.chat)
     }
 }
 

@@ -16,6 +16,7 @@ mod input;
 mod moved;
 mod offers;
 mod output;
+mod partition;
 mod payload;
 mod picker;
 mod ratings;
@@ -51,6 +52,7 @@ pub use output::{
     Attachment, BoardImage, Button, ButtonStyle, HandSlot, MAX_SELECT_OPTIONS, Message, Output,
     Prompt, Row, Select, SelectOption,
 };
+pub use partition::Partition;
 pub use payload::{CincoRound, LobbyChoice, MAX_PAYLOAD, OfferStep, Payload};
 pub use shortcut::shortcut;
 pub use suggestions::MAX_SUGGESTIONS;
@@ -132,8 +134,8 @@ fn reply(context: &Context, lines: Vec<Text>) -> Output {
     }
 }
 
-/// How many chats' preferences and users the core keeps at hand (each of the two caches
-/// holds at most twice as many): the busy ones, not every one ever seen.
+/// How many chats' preferences the core keeps at hand (the cache holds at most twice as
+/// many): the busy ones, not every one ever seen.
 const RECENT: usize = 10_000;
 
 /// The bot's state: the games being played, the store, the services it calls.
@@ -154,8 +156,8 @@ pub struct Core {
     /// The preferences of the chats heard from lately: the core is their only writer, so
     /// each is read once and kept as it saves them, while its chat is active.
     preferences: std::sync::Mutex<Recent<Chat, ChatPreferences>>,
-    /// Users heard from lately, as saved (name, handle, language), to skip needless writes.
-    known_users: Recent<(Platform, String), (User, Option<Locale>)>,
+    /// The chats this core serves, and what it shares with the cores serving the others.
+    partition: Partition,
     /// CINCO's lobbies and tables.
     cinco: cinco::CincoState,
     /// Active games whose board was shown again in the same message, not written yet: the
@@ -184,9 +186,26 @@ impl Core {
         clock: Arc<dyn Clock>,
         cpu: Arc<dyn CpuPlayer>,
     ) -> Result<(Core, Vec<Output>), StoreError> {
+        Core::start_partition(Partition::whole(), settings, store, texts, clock, cpu).await
+    }
+
+    /// [`Core::start`] for the chats of `partition` only: it reloads their games and serves
+    /// them; the runtime hands it their inputs and nothing else.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the games cannot be read.
+    pub async fn start_partition(
+        partition: Partition,
+        settings: CoreSettings,
+        store: Store,
+        texts: Arc<Texts>,
+        clock: Arc<dyn Clock>,
+        cpu: Arc<dyn CpuPlayer>,
+    ) -> Result<(Core, Vec<Output>), StoreError> {
         let mut core = Core {
             settings,
-            store,
+            // Its own caches: the challenges' next expiry it knows is of its own chats.
+            store: store.with_own_caches(),
             texts,
             clock,
             cpu,
@@ -195,7 +214,7 @@ impl Core {
             backoff: backoff::Backoff::default(),
             warned: HashMap::new(),
             preferences: std::sync::Mutex::new(Recent::new(RECENT)),
-            known_users: Recent::new(RECENT),
+            partition,
             cinco: cinco::CincoState::default(),
             unsaved_boards: BTreeSet::new(),
             draw_first: true,
@@ -317,11 +336,18 @@ impl Core {
         for (user, locale) in std::iter::once((&input.user, input.locale)).chain(others) {
             let key = (input.chat.platform, user.id.clone());
             let known = (user.clone(), locale);
-            if self.known_users.get(&key) == Some(&known) {
+            let unchanged = self
+                .partition
+                .known_users()
+                .lock()
+                .is_ok_and(|mut users| users.get(&key) == Some(&known));
+            if unchanged {
                 continue;
             }
             self.store.save_user(input.chat.platform, user, locale, self.clock.now_ms()).await?;
-            self.known_users.insert(key, known);
+            if let Ok(mut users) = self.partition.known_users().lock() {
+                users.insert(key, known);
+            }
         }
         Ok(())
     }

@@ -38,6 +38,7 @@ impl Core {
         };
         let family = crate::games::Family::Board(row.settings.kind);
         let platform = row.chat.platform;
+        change.lock_ratings(family, platform, &[first, second]).await?;
         let mut updated = Vec::with_capacity(4);
         let mut moved = Vec::with_capacity(2);
         for scope in [row.chat.rating_scope(), GLOBAL.to_owned()] {

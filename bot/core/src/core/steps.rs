@@ -191,7 +191,8 @@ impl Core {
 
     /// Writes the ratings a finished game still owes (its ending committed without them).
     pub(super) async fn settle_due_ratings(&self) -> Result<(), StoreError> {
-        for mut row in self.store.games_due_rating().await? {
+        let due = self.store.games_due_rating().await?;
+        for mut row in due.into_iter().filter(|row| self.partition.owns(&row.chat)) {
             let mut change = self.begin(None).await?;
             row.rating_due = false;
             match self.rate(&mut change, &row).await {

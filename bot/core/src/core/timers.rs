@@ -9,7 +9,7 @@ use super::error::CoreError;
 use super::steps::Step;
 use super::table::{Table, name_of};
 use super::turns::turn_deadline;
-use super::{Core, GameId, Message, Output};
+use super::{Chat, Core, GameId, Message, Output, Partition};
 use crate::games::Position;
 use crate::i18n::Text;
 use crate::store::{ChallengeStatus, GameStatus, StoreError};
@@ -21,16 +21,79 @@ const WARNING_SECONDS: u64 = 10;
 /// (Telegram keeps an update a day), shorter than the week after which Telegram may reuse ids.
 const EVENTS_KEPT_MS: i64 = 3 * 24 * 3600 * 1000;
 
+/// Which chats' games a core loads from the store.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Chats<'a> {
+    /// Every chat of its partition (at start).
+    Served,
+    /// One chat it takes over.
+    Only(&'a Chat),
+}
+
+impl Chats<'_> {
+    /// Whether `chat` is one of these, for a core serving `partition`.
+    pub(super) fn include(self, partition: &Partition, chat: &Chat) -> bool {
+        match self {
+            Chats::Served => partition.owns(chat),
+            Chats::Only(only) => only.platform == chat.platform && only.id == chat.id,
+        }
+    }
+}
+
 impl Core {
-    /// Rebuilds every active game from its log, re-posts boards that are behind, asks the CPU
-    /// for moves it still owes, and writes ratings an ending could not.
+    /// Rebuilds every active game of the partition's chats from its log, re-posts boards
+    /// that are behind, asks the CPU for moves it still owes, and writes ratings an ending
+    /// could not.
     pub(super) async fn reload(&mut self) -> Result<Vec<Output>, StoreError> {
         self.settle_due_ratings().await?;
         self.settle_due_cinco_ratings().await?;
-        let forgotten = self.store.forget_events(self.clock.now_ms() - EVENTS_KEPT_MS).await?;
-        tracing::debug!(forgotten, "old platform events forgotten");
+        if self.partition.is_first() {
+            let forgotten = self.store.forget_events(self.clock.now_ms() - EVENTS_KEPT_MS).await?;
+            tracing::debug!(forgotten, "old platform events forgotten");
+        }
+        let outputs = self.load(Chats::Served).await?;
+        tracing::info!(games = self.tables.len(), endings = self.endings.len(), "games reloaded");
+        Ok(outputs)
+    }
+
+    /// Takes over `chat`, which this partition did not serve until now (a chat that moved to
+    /// an id of its slot): its games as [`Core::reload`] finds them.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the games cannot be read.
+    pub async fn adopt_chat(&mut self, chat: &Chat) -> Result<Vec<Output>, StoreError> {
+        self.load(Chats::Only(chat)).await
+    }
+
+    /// Forgets the games of `chat`, which another partition takes over from the store.
+    pub(super) fn release_chat(&mut self, chat: &Chat) {
+        let here = |table: &Table| {
+            table.row.chat.platform == chat.platform && table.row.chat.id == chat.id
+        };
+        let released: Vec<GameId> = self
+            .tables
+            .values()
+            .chain(self.endings.values())
+            .filter(|table| here(table))
+            .map(|table| table.row.id)
+            .collect();
+        for id in &released {
+            self.tables.remove(id);
+            self.endings.remove(id);
+            self.warned.remove(id);
+            self.unsaved_boards.remove(id);
+            self.backoff.cleared(Duty::Game(*id));
+        }
+        self.release_cinco_chat(chat);
+    }
+
+    /// Loads the games of `which` chats from the store, and says what they owe.
+    async fn load(&mut self, which: Chats<'_>) -> Result<Vec<Output>, StoreError> {
         let mut outputs = Vec::new();
-        for (row, log) in self.store.active_games().await? {
+        let active = self.store.active_games().await?;
+        for (row, log) in
+            active.into_iter().filter(|(row, _)| which.include(&self.partition, &row.chat))
+        {
             let replayed =
                 Position::replay(&row.settings, log.iter().map(|stored| stored.action.as_str()));
             let position = match replayed {
@@ -49,7 +112,10 @@ impl Core {
             }
             self.ask_cpu_if_due(id);
         }
-        for (row, log) in self.store.unshown_endings().await? {
+        let unshown = self.store.unshown_endings().await?;
+        for (row, log) in
+            unshown.into_iter().filter(|(row, _)| which.include(&self.partition, &row.chat))
+        {
             let id = row.id;
             match Position::replay(&row.settings, log.iter().map(|stored| stored.action.as_str())) {
                 Ok(position) => {
@@ -62,8 +128,7 @@ impl Core {
                 }
             }
         }
-        outputs.extend(self.reload_cinco().await?);
-        tracing::info!(games = self.tables.len(), endings = self.endings.len(), "games reloaded");
+        outputs.extend(self.reload_cinco(which).await?);
         Ok(outputs)
     }
 
@@ -107,7 +172,7 @@ impl Core {
             .min();
         let challenges = self
             .store
-            .next_challenge_expiry()
+            .next_challenge_expiry(|chat| self.partition.owns(chat))
             .await?
             .map(|at| self.backoff.when(Duty::Challenges, at));
         Ok(games.into_iter().chain(challenges).chain(self.cinco_next_deadline()).min())
@@ -222,7 +287,10 @@ impl Core {
 
     async fn expire_challenges(&mut self, now: i64) -> Result<Vec<Output>, StoreError> {
         let mut outputs = Vec::new();
-        for challenge in self.store.expired_challenges(now).await? {
+        let expired = self.store.expired_challenges(now).await?;
+        for challenge in
+            expired.into_iter().filter(|challenge| self.partition.owns(&challenge.chat))
+        {
             let mut change = self.begin(None).await?;
             let closed = change.close_challenge(challenge.id, ChallengeStatus::Expired).await?;
             self.commit(None, change).await?;

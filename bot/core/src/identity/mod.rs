@@ -5,8 +5,10 @@ mod ids;
 mod platform;
 mod player;
 mod seat;
+mod slot;
 
 pub use ids::{ChallengeId, EventId, GameId};
 pub use platform::{Chat, ChatKind, Platform, User};
 pub use player::{CpuLevel, Player};
 pub use seat::{AwaySeats, MAX_SEATS, SeatIndex};
+pub use slot::{SLOTS, slot_of};

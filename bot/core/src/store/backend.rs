@@ -175,6 +175,24 @@ impl Open {
         Ok(())
     }
 
+    /// Holds each of `keys` until the transaction ends, taken in one order so that two
+    /// transactions never wait for each other. SQLite needs nothing: its one connection runs
+    /// one transaction at a time; on PostgreSQL, transactions of several cores or processes
+    /// run at once.
+    pub(super) async fn lock(&mut self, keys: &[String]) -> Result<(), sqlx::Error> {
+        let Open::Postgres(transaction) = self else { return Ok(()) };
+        let mut keys: Vec<&String> = keys.iter().collect();
+        keys.sort();
+        keys.dedup();
+        for key in keys {
+            query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))")
+                .bind(key)
+                .execute(On::Postgres(&mut *transaction))
+                .await?;
+        }
+        Ok(())
+    }
+
     pub(super) async fn commit(self) -> Result<(), sqlx::Error> {
         match self {
             Open::Sqlite(transaction) => transaction.commit().await,

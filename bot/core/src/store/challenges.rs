@@ -152,18 +152,27 @@ impl Store {
         rows.iter().map(read_challenge).collect()
     }
 
-    /// The earliest expiry of an open challenge.
+    /// The earliest expiry of an open challenge in a chat that `serves`: a core asks for its
+    /// own chats, so it never wakes for a challenge another partition expires.
     ///
     /// # Errors
-    /// [`StoreError`] if the database fails.
-    pub async fn next_challenge_expiry(&self) -> Result<Option<i64>, StoreError> {
+    /// [`StoreError`] if the database fails or a row does not read back.
+    pub async fn next_challenge_expiry(
+        &self,
+        serves: impl Fn(&Chat) -> bool,
+    ) -> Result<Option<i64>, StoreError> {
         if let Some(known) = self.next_expiry.lock().ok().and_then(|known| *known) {
             return Ok(known);
         }
-        let read: Option<i64> =
-            query("SELECT MIN(expires_at) FROM challenges WHERE status = 'open'")
-                .fetch_scalar(&self.pool)
-                .await?;
+        let rows =
+            query("SELECT * FROM challenges WHERE status = 'open'").fetch_all(&self.pool).await?;
+        let mut read: Option<i64> = None;
+        for row in &rows {
+            let challenge = read_challenge(row)?;
+            if serves(&challenge.chat) {
+                read = Some(read.map_or(challenge.expires_at, |at| at.min(challenge.expires_at)));
+            }
+        }
         if let Ok(mut known) = self.next_expiry.lock() {
             *known = Some(read);
         }

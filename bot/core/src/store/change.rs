@@ -76,6 +76,12 @@ impl Change {
         self.transaction.on()
     }
 
+    /// Holds `keys` until the change ends ([`Open::lock`]).
+    pub(super) async fn lock(&mut self, keys: &[String]) -> Result<(), StoreError> {
+        self.transaction.lock(keys).await?;
+        Ok(())
+    }
+
     /// Makes every write of the change durable at once.
     ///
     /// # Errors

@@ -56,6 +56,7 @@ mod cinco;
 mod error;
 mod games;
 mod history;
+mod homes;
 mod lobbies;
 mod prompts;
 mod ratings;
@@ -74,6 +75,7 @@ pub use cinco::{CincoRow, CincoRules, NewCinco, StoredAction};
 pub use error::StoreError;
 pub use games::{GameRow, GameStatus, NewGame, StoredMove};
 pub use history::{Ended, EndedGame, EndedRow, Tally};
+pub use homes::Named;
 pub use lobbies::LobbyRow;
 pub use prompts::PromptRow;
 pub use ratings::RatingRow;
@@ -112,6 +114,13 @@ impl Store {
     pub async fn connect(url: &str, max_connections: u32) -> Result<Store, StoreError> {
         let pool = Pool::connect(url, max_connections, true).await?;
         Ok(Store { pool, next_expiry: std::sync::Arc::default() })
+    }
+
+    /// The same database with caches of its own: each core partition knows the next expiry
+    /// of its own chats' challenges, forgotten when it writes one.
+    #[must_use]
+    pub fn with_own_caches(&self) -> Store {
+        Store { pool: self.pool.clone(), next_expiry: std::sync::Arc::default() }
     }
 
     /// Opens a database that must exist already, as [`Store::open`] otherwise: the source of

@@ -67,7 +67,9 @@ impl Change {
         Ok(())
     }
 
-    /// Takes every private message waiting for `user`, oldest first: they go out now.
+    /// Takes the private messages waiting for `user` that are about what `serves` says
+    /// (the games and lobbies of the caller's chats), oldest first: they go out now. The
+    /// others stay for the partition that serves them.
     ///
     /// # Errors
     /// [`StoreError`] if the database fails.
@@ -75,15 +77,28 @@ impl Change {
         &mut self,
         platform: Platform,
         user: &str,
+        serves: impl Fn(&str) -> bool,
     ) -> Result<Vec<String>, StoreError> {
-        let about = query(
-            "DELETE FROM waiting_directs WHERE platform = $1 AND user_id = $2 RETURNING about",
+        let waiting: Vec<String> = query(
+            "SELECT about FROM waiting_directs WHERE platform = $1 AND user_id = $2 \
+             ORDER BY at, about",
         )
         .bind(platform.code())
         .bind(user)
         .fetch_scalars(self.connection())
         .await?;
-        Ok(about)
+        let taken: Vec<String> = waiting.into_iter().filter(|about| serves(about)).collect();
+        for about in &taken {
+            query(
+                "DELETE FROM waiting_directs WHERE platform = $1 AND user_id = $2 AND about = $3",
+            )
+            .bind(platform.code())
+            .bind(user)
+            .bind(about)
+            .execute(self.connection())
+            .await?;
+        }
+        Ok(taken)
     }
 }
 
@@ -114,8 +129,8 @@ impl Store {
     ///
     /// # Errors
     /// [`StoreError`] if the database fails or a row does not read back.
-    pub async fn users_waited_for(&self) -> Result<Vec<(Platform, String)>, StoreError> {
-        let rows = query("SELECT DISTINCT platform, user_id FROM waiting_directs")
+    pub async fn waiting_directs(&self) -> Result<Vec<(Platform, String, String)>, StoreError> {
+        let rows = query("SELECT platform, user_id, about FROM waiting_directs")
             .fetch_all(&self.pool)
             .await?;
         rows.iter()
@@ -123,7 +138,7 @@ impl Store {
                 let platform: String = row.try_get("platform")?;
                 let platform = Platform::from_code(&platform)
                     .ok_or_else(|| StoreError::Corrupt(format!("platform {platform}")))?;
-                Ok((platform, row.try_get("user_id")?))
+                Ok((platform, row.try_get("user_id")?, row.try_get("about")?))
             })
             .collect()
     }

@@ -47,6 +47,26 @@ fn read_rating(row: &Row) -> Result<RatingRow, StoreError> {
 }
 
 impl Change {
+    /// Keeps the ratings of `users` in `family` from being changed by any other change until
+    /// this one ends: a rating is read, moved and written back, and two games ending at once
+    /// in different chats (served by different cores or processes) must not both start from
+    /// the same old rating. Call it before reading any of them.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database fails.
+    pub async fn lock_ratings(
+        &mut self,
+        family: Family,
+        platform: Platform,
+        users: &[&str],
+    ) -> Result<(), StoreError> {
+        let keys: Vec<String> = users
+            .iter()
+            .map(|user| format!("rating:{}:{}:{user}", family.code(), platform.code()))
+            .collect();
+        self.lock(&keys).await
+    }
+
     /// `user`'s rating in `family` within `scope` (a chat, or `global`), if they have one.
     ///
     /// # Errors

@@ -9,9 +9,10 @@ use engine::{Cinco, CincoAction, CincoOutcome, CincoSeat, CincoSettings, PublicV
 
 use super::super::error::{CoreError, refused};
 use super::super::table::{name_of, seat_names};
+use super::super::timers::Chats;
 use super::super::{
-    CincoCpuRequest, CincoRound, Context, Core, CpuLevel, CpuReply, GameId, HandSlot, Message,
-    Output, Platform, Player, Prompt, User,
+    Chat, CincoCpuRequest, CincoRound, Context, Core, CpuLevel, CpuReply, GameId, HandSlot,
+    Message, Output, Platform, Player, Prompt, User,
 };
 use super::CincoTable;
 use super::messages::PICK;
@@ -752,11 +753,15 @@ impl Core {
     /// message that showed it), sends every waiting person their hand or bid request again
     /// (editing the message that showed it), and asks the CPU for what it owes; shows the
     /// final table of every ending not shown yet.
-    pub(in crate::core) async fn reload_cinco(&mut self) -> Result<Vec<Output>, StoreError> {
-        self.reload_lobbies().await?;
-        self.cinco.waiting = self.store.users_waited_for().await?.into_iter().collect();
+    pub(in crate::core) async fn reload_cinco(
+        &mut self,
+        which: Chats<'_>,
+    ) -> Result<Vec<Output>, StoreError> {
+        self.reload_lobbies(which).await?;
         let mut outputs = Vec::new();
-        for mut table in replayed(self.store.active_cinco_games().await?) {
+        let active = self.store.active_cinco_games().await?;
+        let owned = active.into_iter().filter(|(row, _)| which.include(&self.partition, &row.chat));
+        for mut table in replayed(owned.collect()) {
             let id = table.row.id;
             let chat = table.row.chat.clone();
             for prompt in self.store.prompts(id).await? {
@@ -779,14 +784,39 @@ impl Core {
             outputs.extend(shown);
             self.ask_cinco_cpu(id);
         }
-        for table in replayed(self.store.unshown_cinco_endings().await?) {
+        let unshown = self.store.unshown_cinco_endings().await?;
+        let owned =
+            unshown.into_iter().filter(|(row, _)| which.include(&self.partition, &row.chat));
+        for table in replayed(owned.collect()) {
             let (id, chat) = (table.row.id, table.row.chat.clone());
             self.cinco.tables.insert(id, table);
             let locale = self.chat_locale(&chat).await;
             outputs.extend(self.table_output(id, None, None, (locale, None)));
             self.end_cinco_table(id);
         }
+        let waiting = self.store.waiting_directs().await?;
+        let here: Vec<_> = waiting
+            .into_iter()
+            .filter(|(_, _, about)| self.waits_here(about))
+            .map(|(platform, user, _)| (platform, user))
+            .collect();
+        self.cinco.waiting.extend(here);
         Ok(outputs)
+    }
+
+    /// The tables of a chat that moved to the id `to` (the store moved their rows).
+    pub(in crate::core) fn cinco_chat_moved(&mut self, from: &Chat, to: &Chat) {
+        for table in self.cinco.tables.values_mut().filter(|table| table.row.chat == *from) {
+            table.row.chat = to.clone();
+            table.row.board_message = None;
+        }
+    }
+
+    /// Forgets the tables and lobbies of `chat`, which another partition takes over.
+    pub(in crate::core) fn release_cinco_chat(&mut self, chat: &Chat) {
+        self.cinco.tables.retain(|_, table| table.row.chat != *chat);
+        self.cinco.endings.retain(|_, row| row.chat != *chat);
+        self.cinco.lobbies.retain(|_, lobby| lobby.chat != *chat);
     }
 
     /// A game whose ending committed leaves the tables being played; its row is kept until an

@@ -5,6 +5,7 @@
 
 use super::super::error::{CoreError, refused};
 use super::super::table::{name_of, seat_names};
+use super::super::timers::Chats;
 use super::super::{Button, Context, Core, CpuLevel, LobbyChoice, Message, Output, Payload, Row};
 use super::reach::seated_note;
 use crate::i18n::{Locale, Text};
@@ -262,8 +263,12 @@ impl Core {
     }
 
     /// Keeps the lobbies the store holds open (at start).
-    pub(in crate::core) async fn reload_lobbies(&mut self) -> Result<(), StoreError> {
-        for lobby in self.store.open_lobbies().await? {
+    pub(in crate::core) async fn reload_lobbies(
+        &mut self,
+        which: Chats<'_>,
+    ) -> Result<(), StoreError> {
+        let open = self.store.open_lobbies().await?;
+        for lobby in open.into_iter().filter(|lobby| which.include(&self.partition, &lobby.chat)) {
             self.cinco.lobbies.insert(lobby.id, lobby);
         }
         Ok(())

@@ -19,6 +19,7 @@ use engine::{Cinco, CincoSeat};
 
 pub(super) use flow::replay;
 pub use notation::{action_code, card_code, parse_action, parse_card};
+pub(super) use reach::reaches_privately;
 
 use super::GameId;
 use crate::i18n::Locale;

@@ -108,7 +108,9 @@ fn on_the_scale(rating: Glicko2Rating) -> Glicko2Rating {
 impl Core {
     /// Writes the ratings finished CINCO games still owe, each from its final table replayed.
     pub(in crate::core) async fn settle_due_cinco_ratings(&self) -> Result<(), StoreError> {
-        for table in super::flow::replayed(self.store.cinco_games_due_rating().await?) {
+        let due = self.store.cinco_games_due_rating().await?;
+        let owned = due.into_iter().filter(|(row, _)| self.partition.owns(&row.chat));
+        for table in super::flow::replayed(owned.collect()) {
             let mut row = table.row;
             let mut change = self.begin(None).await?;
             row.rating_due = false;
@@ -146,6 +148,8 @@ impl Core {
             return Ok(Vec::new());
         }
         let platform = row.chat.platform;
+        let users: Vec<&str> = people.iter().map(|(user, _, _)| *user).collect();
+        change.lock_ratings(Family::Cinco, platform, &users).await?;
         let places: Vec<Standing> = people.iter().map(|(_, _, standing)| *standing).collect();
         let mut lines = Vec::new();
         for scope in [row.chat.rating_scope(), GLOBAL.to_owned()] {

@@ -6,7 +6,9 @@
 //! the user next reaches the bot privately, what waited for them is drawn again as it is then
 //! and goes out.
 
-use super::super::{Chat, ChatKind, Context, Core, HandSlot, Message, Output, Platform, Prompt};
+use super::super::{
+    Chat, ChatKind, Context, Core, HandSlot, Input, Message, Output, Platform, Prompt,
+};
 use crate::i18n::{Locale, Text};
 use crate::store::{LobbyRow, PromptRow, StoreError};
 
@@ -99,6 +101,10 @@ impl Core {
         user: &str,
         prompt: Prompt,
     ) -> Vec<Output> {
+        // Another partition's game or lobby (or one that is over): not this core's to keep.
+        if !self.waits_here(&prompt.waiting_code()) {
+            return Vec::new();
+        }
         match self.keep_for_later(platform, user, &prompt).await {
             Ok(outputs) => outputs,
             Err(error) => {
@@ -160,6 +166,29 @@ impl Core {
     }
 
     /// Whether a private message waits in the store for the user of `context`'s input.
+    /// Whether a private message kept as `about` ([`Prompt::waiting_code`]) is this
+    /// partition's to send: its game or lobby is one of its chats'.
+    pub(in crate::core) fn waits_here(&self, about: &str) -> bool {
+        if let Some(lobby) = about.strip_prefix("seated:").and_then(|id| id.parse::<u64>().ok()) {
+            return self.cinco.lobbies.contains_key(&lobby);
+        }
+        about
+            .strip_prefix("hand:")
+            .and_then(|id| id.parse::<i64>().ok())
+            .is_some_and(|game| self.cinco.tables.contains_key(&super::GameId(game)))
+    }
+
+    /// The user of `input`, handled by another partition, reached the bot: the private
+    /// messages that waited for them in this partition's games go out too.
+    pub async fn reached_elsewhere(&mut self, input: &Input) -> Vec<Output> {
+        let key = (input.chat.platform, input.user.id.clone());
+        if !reaches_privately(&input.chat) || !self.cinco.waiting.contains(&key) {
+            return Vec::new();
+        }
+        let context = self.context(input).await;
+        self.owed_directs(&context).await
+    }
+
     pub(in crate::core) fn owes_directs(&self, context: &Context) -> bool {
         reaches_privately(&context.chat)
             && self.cinco.waiting.contains(&(context.chat.platform, context.user.id.clone()))
@@ -182,7 +211,7 @@ impl Core {
         let platform = context.chat.platform;
         let user = context.user.id.as_str();
         let mut change = self.begin(None).await?;
-        let waiting = change.take_waiting(platform, user).await?;
+        let waiting = change.take_waiting(platform, user, |about| self.waits_here(about)).await?;
         self.commit(None, change).await?;
         self.cinco.waiting.remove(&(platform, user.to_owned()));
         let mut outputs = Vec::new();
