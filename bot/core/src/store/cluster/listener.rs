@@ -24,6 +24,10 @@ pub enum Heard {
 
 /// A connection listening to some channels, apart from the store's pool so that it takes none
 /// of the pool's connections.
+///
+/// A connection that breaks without the network saying so (a silent middlebox) is noticed
+/// only when the operating system gives up on it, and announcements are lost meanwhile: an
+/// owner reads the inbox on a timer too, and takes the notifications as a way to read sooner.
 #[derive(Debug)]
 pub struct Listener {
     /// One connection, which `PgListener` takes again after losing it.
