@@ -9,6 +9,7 @@ mod both_platforms;
 mod cinco;
 mod cinco_reach;
 mod cinco_secrecy;
+mod cluster;
 mod common;
 mod components;
 mod console;

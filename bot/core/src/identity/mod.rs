@@ -1,5 +1,6 @@
 //! Who and where, below both the core and the store: the ids of games, challenges and
-//! platform events, platforms, chats, users, seats and the players in them.
+//! platform events, platforms, chats, users, seats and the players in them, and the slots
+//! chats are served in.
 
 mod ids;
 mod platform;

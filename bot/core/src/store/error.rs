@@ -16,6 +16,9 @@ pub enum StoreError {
         url: String,
         error: sqlx::Error,
     },
+    /// Several bot processes on one database were asked of a SQLite store: they need
+    /// PostgreSQL, since SQLite serves one process.
+    SeveralProcessesNeedPostgres,
     Database(sqlx::Error),
     Migration(sqlx::migrate::MigrateError),
 }
@@ -39,6 +42,10 @@ impl fmt::Display for StoreError {
             StoreError::Unreachable { url, error } => {
                 write!(f, "cannot connect to the database at {url}: {error}")
             }
+            StoreError::SeveralProcessesNeedPostgres => f.write_str(
+                "several bot processes on one database need PostgreSQL: this database is SQLite, \
+                 which serves one process",
+            ),
             StoreError::Database(error) => write!(f, "database: {error}"),
             StoreError::Migration(error) => write!(f, "database migration: {error}"),
         }
@@ -50,7 +57,10 @@ impl std::error::Error for StoreError {
         match self {
             StoreError::Database(error) | StoreError::Unreachable { error, .. } => Some(error),
             StoreError::Migration(error) => Some(error),
-            StoreError::AlreadyPlayed | StoreError::Repeated | StoreError::Corrupt(_) => None,
+            StoreError::AlreadyPlayed
+            | StoreError::Repeated
+            | StoreError::Corrupt(_)
+            | StoreError::SeveralProcessesNeedPostgres => None,
         }
     }
 }

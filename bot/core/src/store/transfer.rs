@@ -4,7 +4,8 @@
 //! The copy is generic: each table's columns and their types are read from the source's
 //! catalog, so a new column needs nothing here. A new table does: it goes in
 //! [`COPIED_TABLES`], and the copy refuses to start while either catalog holds a table that
-//! list lacks (a test compares the list with both backends' migrations too).
+//! list lacks (a test compares the list with both backends' migrations too). The tables in
+//! which running processes coordinate ([`RUNTIME_TABLES`]) are left behind on purpose.
 
 use std::fmt;
 
@@ -27,6 +28,11 @@ pub const COPIED_TABLES: &[&str] = &[
     "users",
     "events",
 ];
+
+/// The tables in which the processes of a running bot coordinate (PostgreSQL only: the
+/// `cluster` module): who runs, who holds which lease, inputs in transit. A copy is made of a
+/// stopped bot, for which none of that means anything, so it copies none of them.
+pub const RUNTIME_TABLES: &[&str] = &["cluster_processes", "inbox", "inbox_answers", "leases"];
 
 /// The tables whose `id` the database gives: after a copy, new rows must get ids above the
 /// copied ones.
@@ -182,7 +188,8 @@ impl Store {
         let mut known: Vec<&str> = COPIED_TABLES.to_vec();
         known.sort_unstable();
         for (side, store) in [("source", self), ("target", target)] {
-            let tables = store.tables().await?;
+            let mut tables = store.tables().await?;
+            tables.retain(|table| !RUNTIME_TABLES.contains(&table.as_str()));
             if tables != known {
                 return Err(TransferError::TablesDiffer { side, tables });
             }
