@@ -236,6 +236,14 @@ mod tests {
     }
 
     #[test]
+    fn the_stored_kinds_keep_their_names() {
+        // Processes of two releases share the table while a bot is upgraded.
+        let codes =
+            [LeaseKind::Slot, LeaseKind::Shard, LeaseKind::TelegramPoll].map(LeaseKind::code);
+        assert_eq!(codes, ["slot", "shard", "telegram_poll"]);
+    }
+
+    #[test]
     fn a_time_to_live_past_any_instant_is_valid_for_no_time() {
         let sent = Instant::now();
         assert_eq!(valid_until(sent, Duration::MAX), sent);
