@@ -250,7 +250,9 @@ async fn hook(
         dispatching.stop().await;
         return Err(TelegramError::SetWebhook(retry::describe(&error, app.token.expose())));
     }
-    tracing::info!(url = %webhook.url, %address, "Telegram's webhook set");
+    // Some put the bot's token in the webhook's path: the log never shows it.
+    let url = retry::redact(webhook.url.as_str(), app.token.expose());
+    tracing::info!(%url, %address, "Telegram's webhook set");
     Ok(Hooked { socket, secret, updates, dispatching })
 }
 

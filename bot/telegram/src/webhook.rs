@@ -21,7 +21,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use http_body_util::{BodyExt, Full, LengthLimitError, Limited};
-use hyper::body::{Body, Bytes};
+use hyper::body::{Bytes, Incoming};
 use hyper::header::{ALLOW, HeaderMap, HeaderValue};
 use hyper::{Method, Request, Response, StatusCode};
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -48,6 +48,10 @@ const BODY_TIME: Duration = Duration::from_secs(10);
 
 /// How long a stop waits for the requests under way.
 const GRACE: Duration = Duration::from_secs(10);
+
+/// At most this many connections at once; more wait to be accepted until one closes. Telegram
+/// opens 40 at most, a proxy in front a few per process.
+const MOST_CONNECTIONS: usize = 512;
 
 /// A secret for `setWebhook` when the admin gave none: 32 random bytes in hex.
 ///
@@ -100,7 +104,7 @@ async fn accept(socket: TcpListener, gate: Arc<Gate>, stop: CancellationToken) {
         tokio::select! {
             () = stop.cancelled() => break,
             Some(_) = connections.join_next(), if !connections.is_empty() => {}
-            accepted = socket.accept() => match accepted {
+            accepted = socket.accept(), if connections.len() < MOST_CONNECTIONS => match accepted {
                 Ok((stream, peer)) => {
                     connections.spawn(serve(stream, peer, gate.clone(), stop.clone()));
                 }
@@ -144,11 +148,7 @@ async fn serve(stream: TcpStream, peer: SocketAddr, gate: Arc<Gate>, stop: Cance
 
 impl Gate {
     /// The answer to one request; its update, if taken, is on its way to the dispatcher.
-    async fn answer<B>(&self, request: Request<B>, peer: SocketAddr) -> Response<Full<Bytes>>
-    where
-        B: Body,
-        B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
-    {
+    async fn answer(&self, request: Request<Incoming>, peer: SocketAddr) -> Response<Full<Bytes>> {
         if request.method() != Method::POST {
             let mut refused = status(StatusCode::METHOD_NOT_ALLOWED);
             refused.headers_mut().insert(ALLOW, HeaderValue::from_static("POST"));
