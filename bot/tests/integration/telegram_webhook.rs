@@ -31,13 +31,22 @@ fn free_port() -> u16 {
 }
 
 /// The bot in webhook mode against `fake`, on a free port of 127.0.0.1, with `secret` (none:
-/// one drawn at start); the webhook's keys go through the configuration's own checks.
+/// one drawn at start).
 async fn serve_hooked(
     fake: &FakeTelegram,
     database: &std::path::Path,
     secret: Option<&str>,
 ) -> Served {
-    let port = free_port();
+    try_serve_hooked(fake, database, secret, free_port()).await.expect("the bot starts")
+}
+
+/// [`serve_hooked`] on `port`; the webhook's keys go through the configuration's own checks.
+async fn try_serve_hooked(
+    fake: &FakeTelegram,
+    database: &std::path::Path,
+    secret: Option<&str>,
+    port: u16,
+) -> Result<Served, cincobot::runtime::adapter::AdapterError> {
     let keys = TelegramConfig {
         webhook_url: Some(format!("http://127.0.0.1:{port}/telegram")),
         listen: Some(format!("127.0.0.1:{port}")),
@@ -49,7 +58,7 @@ async fn serve_hooked(
     let config = crate::fake_http::config(database);
     let running = cincobot::runtime::start(&config).await.expect("the core starts");
     let adapters: Vec<Box<dyn cincobot::runtime::adapter::Adapter>> = vec![Box::new(settings)];
-    cincobot::runtime::serve(running, adapters).await.expect("the bot starts")
+    cincobot::runtime::serve(running, adapters).await
 }
 
 struct Bot {
@@ -149,9 +158,32 @@ async fn a_game_is_played_through_the_webhook() {
     bot.assert_all_taken();
     assert_eq!(bot.fake.polls(), 0, "no getUpdates while the webhook is set");
     bot.served.stop().await;
-    // Other processes may still be serving the webhook: a stop leaves it set.
+    // The server stopped with the adapter…
+    assert_eq!(bot.fake.post(b"{}", Some(SECRET)).await, None, "nobody answers");
+    // …but other processes may still be serving the webhook: a stop leaves it set.
     assert!(!bot.fake.calls().iter().any(|c| c.method == "deleteWebhook"));
     assert_eq!(bot.fake.hook(), Some(hook));
+}
+
+/// An address already taken, or a webhook Telegram refuses: the bot does not start, and says
+/// why.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_webhook_that_cannot_be_served_stops_the_start_with_the_reason() {
+    let directory = tempfile::tempdir().expect("a folder");
+    let database = directory.path().join("bot.db");
+    let fake = FakeTelegram::start().await;
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").expect("a loopback port");
+    let port = taken.local_addr().expect("its address").port();
+    let refused = try_serve_hooked(&fake, &database, Some(SECRET), port).await;
+    let error = refused.err().map(|error| error.to_string()).unwrap_or_default();
+    assert!(error.contains(&format!("cannot listen on 127.0.0.1:{port}")), "{error}");
+    assert_eq!(fake.hook(), None, "no webhook set for a process that cannot serve it");
+    drop(taken);
+
+    fake.break_method("setWebhook", 1);
+    let refused = try_serve_hooked(&fake, &database, Some(SECRET), free_port()).await;
+    let error = refused.err().map(|error| error.to_string()).unwrap_or_default();
+    assert!(error.contains("refused setWebhook") && error.contains("broken on purpose"), "{error}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
