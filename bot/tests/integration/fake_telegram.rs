@@ -279,7 +279,12 @@ impl FakeTelegram {
     async fn post_in_turn(self, mut to_post: tokio::sync::mpsc::UnboundedReceiver<Value>) {
         while let Some(update) = to_post.recv().await {
             let id = number(&update["update_id"]);
-            let Some(hook) = self.hook() else { continue };
+            let Some(hook) = self.hook() else {
+                // The webhook was deleted meanwhile: Telegram keeps the update for getUpdates.
+                self.lock().updates.push_back(update);
+                self.updates.notify_waiters();
+                continue;
+            };
             let body = update.to_string();
             let status = http::post(
                 &hook.url,
