@@ -1,6 +1,9 @@
 //! Configuration in layers, later ones winning: built-in defaults, then `config.toml` (or the
 //! file given with `--config`), then the environment (`DISCORD_TOKEN`, `TELEGRAM_TOKEN`,
-//! `TELEGRAM_API_URL`, `DATABASE_URL`, `CINCOBOT_LOCALE`, `CINCOBOT_CPU_CHECKS`).
+//! `TELEGRAM_API_URL`, `TELEGRAM_WEBHOOK_SECRET`, `DATABASE_URL`, `CINCOBOT_LOCALE`,
+//! `CINCOBOT_CPU_CHECKS`).
+
+pub mod webhook;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -153,6 +156,14 @@ pub struct TelegramConfig {
     pub chat_interval_ms: u64,
     /// At most this many new messages per minute in a group; 0 lifts the limit.
     pub group_messages_per_minute: u32,
+    /// Webhook mode (several processes behind a load balancer): the public HTTPS URL Telegram
+    /// posts updates to. Unset, the bot long-polls.
+    pub webhook_url: Option<String>,
+    /// Webhook mode: the local address and port the process serves the posts on.
+    pub listen: Option<String>,
+    /// Webhook mode: the secret Telegram sends with every post (`TELEGRAM_WEBHOOK_SECRET`);
+    /// empty, one is drawn at each start.
+    pub webhook_secret: Secret,
 }
 
 impl Default for TelegramConfig {
@@ -162,6 +173,9 @@ impl Default for TelegramConfig {
             api_url: "https://api.telegram.org".to_owned(),
             chat_interval_ms: 1000,
             group_messages_per_minute: 20,
+            webhook_url: None,
+            listen: None,
+            webhook_secret: Secret::default(),
         }
     }
 }
@@ -267,6 +281,8 @@ pub enum ConfigError {
     CincoSeed(String),
     /// `CINCOBOT_CHALLENGER_FIRST` is not a yes or a no.
     ChallengerFirst(String),
+    /// Telegram's webhook keys are incomplete or wrong.
+    Webhook(webhook::WebhookError),
 }
 
 impl fmt::Display for ConfigError {
@@ -291,6 +307,7 @@ impl fmt::Display for ConfigError {
             ConfigError::ChallengerFirst(value) => {
                 write!(f, "CINCOBOT_CHALLENGER_FIRST={value}: 1 or 0 (true or false)")
             }
+            ConfigError::Webhook(error) => error.fmt(f),
         }
     }
 }
@@ -300,6 +317,7 @@ impl std::error::Error for ConfigError {
         match self {
             ConfigError::Unreadable { error, .. } => Some(error),
             ConfigError::Invalid { error, .. } => Some(error),
+            ConfigError::Webhook(error) => Some(error),
             ConfigError::Locale(_)
             | ConfigError::Timer(_)
             | ConfigError::CpuChecks(_)
@@ -347,6 +365,9 @@ impl Config {
         if let Some(url) = set("TELEGRAM_API_URL") {
             config.telegram.api_url = url;
         }
+        if let Some(secret) = set("TELEGRAM_WEBHOOK_SECRET") {
+            config.telegram.webhook_secret = Secret(secret);
+        }
         if let Some(url) = set("DATABASE_URL") {
             config.database_url = url;
         }
@@ -371,6 +392,7 @@ impl Config {
         if !matches!(config.default_timer, 0 | 30 | 60) {
             return Err(ConfigError::Timer(config.default_timer));
         }
+        config.telegram.webhook().map_err(ConfigError::Webhook)?;
         Ok(config)
     }
 
@@ -495,6 +517,36 @@ mod tests {
         assert_eq!(read(""), Ok(Shards::Count(1)));
         assert!(read("[discord]\nshards = 0").is_err());
         assert!(read("[discord]\nshards = \"many\"").is_err());
+    }
+
+    #[test]
+    fn the_webhook_secret_comes_from_the_environment_and_a_wrong_key_stops_the_start()
+    -> Result<(), ConfigError> {
+        let file = tempfile::NamedTempFile::new().map_err(|error| ConfigError::Unreadable {
+            path: PathBuf::from("temporary file"),
+            error,
+        })?;
+        let text = "[telegram]\nwebhook_url = \"https://cincobot.example/telegram\"\n\
+                    listen = \"0.0.0.0:8443\"\nwebhook_secret = \"from-the-file\"\n";
+        std::fs::write(file.path(), text)
+            .map_err(|error| ConfigError::Unreadable { path: file.path().to_owned(), error })?;
+        let config = Config::load(Some(file.path()), |_| None)?;
+        assert_eq!(config.telegram.webhook_secret, Secret::new("from-the-file".to_owned()));
+        let env = |name: &str| {
+            (name == "TELEGRAM_WEBHOOK_SECRET").then(|| "from-the-environment".to_owned())
+        };
+        let config = Config::load(Some(file.path()), env)?;
+        assert_eq!(config.telegram.webhook_secret, Secret::new("from-the-environment".to_owned()));
+        assert!(!format!("{config:?}").contains("from-the-environment"));
+
+        std::fs::write(file.path(), "[telegram]\nwebhook_url = \"http://cincobot.example/\"\n")
+            .map_err(|error| ConfigError::Unreadable { path: file.path().to_owned(), error })?;
+        let refused = Config::load(Some(file.path()), |_| None);
+        assert!(
+            matches!(refused, Err(ConfigError::Webhook(webhook::WebhookError::NotHttps(_)))),
+            "{refused:?}"
+        );
+        Ok(())
     }
 
     #[test]

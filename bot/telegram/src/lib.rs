@@ -1,8 +1,11 @@
-//! The Telegram adapter (teloxide, long polling): updates become core [`Input`]s, the core's
-//! outputs become messages, photos, edits and callback answers within Telegram's limits.
-//! No game rule lives here.
+//! The Telegram adapter (teloxide; long polling, or a webhook for several processes behind a
+//! load balancer): updates become core [`Input`]s, the core's outputs become messages, photos,
+//! edits and callback answers within Telegram's limits. No game rule lives here.
 //!
 //! - [`handler::handler_tree`]: the whole update tree, one function, so tests can run it;
+//! - [`dispatch`]: the dispatcher that runs it over either way of taking updates;
+//! - [`webhook`], [`inbox`]: webhook mode's HTTP server and the updates it hands the
+//!   dispatcher;
 //! - [`command`]: a message's text as the core reads it (`/cmd@bot`, mentions, `/start`);
 //! - [`delivery`]: one queue per chat that paces, retries and reports shown boards;
 //! - [`hand`]: a CINCO hand in its player's private chat, edited in place;
@@ -15,8 +18,10 @@
 
 pub mod command;
 pub mod delivery;
+pub mod dispatch;
 pub mod hand;
 pub mod handler;
+pub mod inbox;
 pub mod keyboard;
 mod markdown;
 pub mod menu;
@@ -24,25 +29,30 @@ pub mod pace;
 pub mod queue;
 pub mod retry;
 pub mod summary;
+pub mod webhook;
 
 use std::fmt;
+use std::net::SocketAddr;
 use std::sync::Arc;
 
-use teloxide::dispatching::{Dispatcher, ShutdownToken};
+use teloxide::error_handlers::IgnoringErrorHandlerSafe;
 use teloxide::prelude::*;
 use teloxide::update_listeners::Polling;
+use tokio::net::TcpListener;
 
 use cincobot_core::core::Platform;
-use cincobot_runtime::adapter::{Adapter, AdapterError, Connection, Serving, Step, Task, boxed};
-use cincobot_runtime::config::Config;
+use cincobot_runtime::adapter::{Adapter, AdapterError, Connection, Serving, Step, boxed};
+use cincobot_runtime::config::webhook::{Webhook, WebhookError};
+use cincobot_runtime::config::{Config, Secret};
 use cincobot_runtime::{Desk, Outlet};
+use dispatch::{Dispatching, dispatch};
 
 pub use pace::Pacing;
 
 /// What the adapter needs from the configuration.
 #[derive(Clone, Debug)]
 pub struct TelegramSettings {
-    pub token: cincobot_runtime::config::Secret,
+    pub token: Secret,
     pub api_url: url::Url,
     pub pacing: Pacing,
     /// The long-polling wait of each `getUpdates`.
@@ -52,6 +62,8 @@ pub struct TelegramSettings {
     pub ctrlc: bool,
     /// How long a chat's queue waits for a message before it retires with its state.
     pub idle_chat: std::time::Duration,
+    /// Take updates from Telegram's posts instead of polling.
+    pub webhook: Option<Webhook>,
 }
 
 /// The adapter cannot start.
@@ -61,6 +73,14 @@ pub enum TelegramError {
     ApiUrl(String),
     /// `getMe` failed: a wrong token, or no way to the server.
     Start(String),
+    /// The webhook's keys are incomplete or wrong.
+    Webhook(WebhookError),
+    /// The webhook's address cannot be listened on (taken, or not this machine's).
+    Listen { address: SocketAddr, error: std::io::Error },
+    /// No secret could be drawn for the webhook.
+    Secret(getrandom::Error),
+    /// `setWebhook` failed.
+    SetWebhook(String),
 }
 
 impl fmt::Display for TelegramError {
@@ -68,6 +88,14 @@ impl fmt::Display for TelegramError {
         match self {
             TelegramError::ApiUrl(url) => write!(f, "TELEGRAM_API_URL={url} is not a URL"),
             TelegramError::Start(why) => write!(f, "Telegram did not answer getMe: {why}"),
+            TelegramError::Webhook(error) => error.fmt(f),
+            TelegramError::Listen { address, error } => {
+                write!(f, "cannot listen on {address} for Telegram's webhook: {error}")
+            }
+            TelegramError::Secret(error) => {
+                write!(f, "cannot draw a webhook secret ({error}): set TELEGRAM_WEBHOOK_SECRET")
+            }
+            TelegramError::SetWebhook(why) => write!(f, "Telegram refused setWebhook: {why}"),
         }
     }
 }
@@ -78,7 +106,8 @@ impl TelegramSettings {
     /// The Telegram part of `config`.
     ///
     /// # Errors
-    /// [`TelegramError::ApiUrl`] when the API URL does not parse.
+    /// [`TelegramError::ApiUrl`] when the API URL does not parse, [`TelegramError::Webhook`]
+    /// when the webhook's keys are wrong.
     pub fn from_config(config: &Config) -> Result<TelegramSettings, TelegramError> {
         let telegram = &config.telegram;
         // A base URL with a path must not end with a slash: teloxide appends `/bot<token>`.
@@ -94,6 +123,7 @@ impl TelegramSettings {
             poll_timeout: std::time::Duration::from_secs(10),
             ctrlc: true,
             idle_chat: cincobot_runtime::lanes::IDLE,
+            webhook: telegram.webhook().map_err(TelegramError::Webhook)?,
         })
     }
 }
@@ -103,7 +133,8 @@ impl Adapter for TelegramSettings {
         Platform::Telegram
     }
 
-    /// Asks `getMe`, registers the commands and makes the chat queues.
+    /// Asks `getMe`, registers the commands and makes the chat queues; in webhook mode also
+    /// listens and sets the webhook.
     fn connect(
         self: Box<Self>,
         desk: Desk,
@@ -112,12 +143,23 @@ impl Adapter for TelegramSettings {
     }
 }
 
-/// The Telegram adapter, connected to a desk, before it polls.
+/// The Telegram adapter, connected to a desk, before it takes updates.
 pub struct Connected {
     bot: Bot,
     delivery: Arc<delivery::Delivery>,
     app: Arc<handler::App>,
     settings: TelegramSettings,
+    /// Webhook mode, ready to serve; `None` to poll.
+    hooked: Option<Hooked>,
+}
+
+/// Webhook mode before it serves: the address bound (Telegram's posts wait there), the
+/// webhook set, and the dispatcher reading an inbox nothing fills yet.
+struct Hooked {
+    socket: TcpListener,
+    secret: Secret,
+    updates: inbox::Sender,
+    dispatching: Dispatching,
 }
 
 impl fmt::Debug for Connected {
@@ -127,10 +169,11 @@ impl fmt::Debug for Connected {
 }
 
 /// Asks `getMe`, registers the commands, and makes the chat queues that deliver what `desk`
-/// says for Telegram.
+/// says for Telegram; in webhook mode also listens and sets the webhook.
 ///
 /// # Errors
-/// [`TelegramError::Start`] when `getMe` fails.
+/// [`TelegramError::Start`] when `getMe` fails; in webhook mode [`TelegramError::Listen`],
+/// [`TelegramError::Secret`] or [`TelegramError::SetWebhook`].
 pub async fn connect(settings: TelegramSettings, desk: Desk) -> Result<Connected, TelegramError> {
     let bot = Bot::new(settings.token.expose()).set_api_url(settings.api_url.clone());
     let me = bot
@@ -156,23 +199,77 @@ pub async fn connect(settings: TelegramSettings, desk: Desk) -> Result<Connected
         username,
         token: settings.token.clone(),
     });
-    Ok(Connected { bot, delivery, app, settings })
+    let hooked = match &settings.webhook {
+        Some(webhook) => Some(hook(&bot, &app, settings.ctrlc, webhook).await?),
+        None => None,
+    };
+    Ok(Connected { bot, delivery, app, settings, hooked })
+}
+
+/// Webhook mode's start: listens on the configured address, starts the dispatcher over an
+/// inbox and sets the webhook, with the update kinds the dispatcher asks for (those polling
+/// asks `getUpdates` for). Its posts wait at the address until [`Connection::start`].
+async fn hook(
+    bot: &Bot,
+    app: &Arc<handler::App>,
+    ctrlc: bool,
+    webhook: &Webhook,
+) -> Result<Hooked, TelegramError> {
+    let address = webhook.listen;
+    let socket = TcpListener::bind(address)
+        .await
+        .map_err(|error| TelegramError::Listen { address, error })?;
+    let secret = match &webhook.secret {
+        Some(secret) => secret.clone(),
+        None => {
+            tracing::warn!(
+                "the Telegram webhook runs with a secret drawn at start: when several processes \
+                 serve this bot, give them all the same TELEGRAM_WEBHOOK_SECRET, or Telegram's \
+                 posts carry the secret of the last to start and the others refuse them"
+            );
+            webhook::draw_secret().map_err(TelegramError::Secret)?
+        }
+    };
+    let (inbox, updates, kinds) = inbox::inbox();
+    let mut dispatching =
+        dispatch(bot.clone(), app.clone(), ctrlc, inbox, IgnoringErrorHandlerSafe::new());
+    let Ok(kinds) = kinds.await else {
+        // The dispatcher ended before it listened: its own `getMe` failed.
+        dispatching.ended().await;
+        return Err(TelegramError::Start("the dispatcher did not start".to_owned()));
+    };
+    let set = retry::patiently("setWebhook", || {
+        bot.set_webhook(webhook.url.clone())
+            .secret_token(secret.expose())
+            .allowed_updates(kinds.clone())
+            .send()
+    })
+    .await;
+    if let Err(error) = set {
+        drop(updates);
+        dispatching.stop().await;
+        return Err(TelegramError::SetWebhook(retry::describe(&error, app.token.expose())));
+    }
+    // Some put the bot's token in the webhook's path: the log never shows it.
+    let url = retry::redact(webhook.url.as_str(), app.token.expose());
+    tracing::info!(%url, %address, "Telegram's webhook set");
+    Ok(Hooked { socket, secret, updates, dispatching })
 }
 
 impl Connected {
-    /// Polls for updates until stopped.
-    async fn poll(self) -> Listening {
-        let Connected { bot, delivery, app, settings } = self;
-        let mut builder = Dispatcher::builder(bot.clone(), handler::handler_tree())
-            .dependencies(dptree::deps![app])
-            .default_handler(|_| async {});
-        if settings.ctrlc {
-            builder = builder.enable_ctrlc_handler();
+    /// Takes updates until stopped: polls, or serves the webhook's posts.
+    async fn listen(self) -> Listening {
+        let Connected { bot, delivery, app, settings, hooked } = self;
+        if let Some(Hooked { socket, secret, updates, dispatching }) = hooked {
+            let server = webhook::Server::start(socket, secret, updates);
+            return Listening { dispatching, server: Some(server), delivery };
         }
-        let mut dispatcher = builder.build();
-        let shutdown = dispatcher.shutdown_token();
-        let listener =
-            Polling::builder(bot).timeout(settings.poll_timeout).delete_webhook().await.build();
+        // Telegram refuses `getUpdates` while a webhook is set: it is deleted first, if set.
+        let listener = Polling::builder(bot.clone())
+            .timeout(settings.poll_timeout)
+            .delete_webhook()
+            .await
+            .build();
         let token = settings.token.clone();
         let errors = Arc::new(move |error: teloxide::RequestError| {
             let token = token.clone();
@@ -180,10 +277,8 @@ impl Connected {
                 tracing::warn!(error = %retry::describe(&error, token.expose()), "getUpdates failed");
             }
         });
-        let dispatcher = tokio::spawn(async move {
-            let _ = dispatcher.try_dispatch_with_listener(listener, errors).await;
-        });
-        Listening { shutdown, dispatcher: Task::new(dispatcher), delivery }
+        let dispatching = dispatch(bot, app, settings.ctrlc, listener, errors);
+        Listening { dispatching, server: None, delivery }
     }
 }
 
@@ -194,7 +289,7 @@ impl Connection for Connected {
 
     fn start(self: Box<Self>) -> Step<'static, Box<dyn Serving>> {
         Box::pin(async move {
-            let listening: Box<dyn Serving> = Box::new(Connected::poll(*self).await);
+            let listening: Box<dyn Serving> = Box::new(Connected::listen(*self).await);
             listening
         })
     }
@@ -202,8 +297,9 @@ impl Connection for Connected {
 
 /// The adapter taking updates.
 pub struct Listening {
-    shutdown: ShutdownToken,
-    dispatcher: Task,
+    dispatching: Dispatching,
+    /// Webhook mode's server.
+    server: Option<webhook::Server>,
     delivery: Arc<delivery::Delivery>,
 }
 
@@ -214,30 +310,21 @@ impl fmt::Debug for Listening {
 }
 
 impl Listening {
-    /// Stops taking updates. The dispatcher refuses to shut down before it has started
-    /// polling: it is asked again for a while, then aborted.
+    /// Stops taking updates: the webhook's server first, so that no post is answered 200 and
+    /// then dropped, then the dispatcher, once what it took is handled. The webhook stays
+    /// set: other processes may be serving it.
     async fn shut_down(&mut self) {
-        let mut attempts = 0;
-        loop {
-            if let Ok(stopped) = self.shutdown.shutdown() {
-                stopped.await;
-                break;
-            }
-            attempts += 1;
-            if attempts > 500 || self.dispatcher.is_finished() {
-                self.dispatcher.abort();
-                break;
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        if let Some(server) = &mut self.server {
+            server.stop().await;
         }
-        self.dispatcher.ended().await;
+        self.dispatching.stop().await;
     }
 }
 
 impl Serving for Listening {
     /// The dispatcher ended (its own Ctrl-C handler, when on).
     fn ended(&mut self) -> Step<'_, ()> {
-        Box::pin(self.dispatcher.ended())
+        Box::pin(self.dispatching.ended())
     }
 
     fn stop(&mut self) -> Step<'_, ()> {

@@ -77,8 +77,13 @@ pub fn cannot_write_to_user(error: &RequestError) -> bool {
 /// blotted out.
 #[must_use]
 pub fn describe(error: &RequestError, token: &str) -> String {
-    let words = error.to_string();
-    if token.is_empty() { words } else { words.replace(token, "***") }
+    redact(&error.to_string(), token)
+}
+
+/// `text` with the token blotted out, for the log.
+#[must_use]
+pub fn redact(text: &str, token: &str) -> String {
+    if token.is_empty() { text.to_owned() } else { text.replace(token, "***") }
 }
 
 #[cfg(test)]
@@ -98,5 +103,8 @@ mod tests {
     fn tokens_are_blotted_out() {
         let error = RequestError::Api(ApiError::Unknown("bot123:secret failed".into()));
         assert!(!describe(&error, "123:secret").contains("secret"));
+        let url = "https://cincobot.example/123:secret/telegram";
+        assert_eq!(redact(url, "123:secret"), "https://cincobot.example/***/telegram");
+        assert_eq!(redact(url, ""), url);
     }
 }

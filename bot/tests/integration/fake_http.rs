@@ -1,6 +1,6 @@
 //! Enough HTTP/1.1 for the fake platform servers of the tests: requests read off a
-//! keep-alive connection (a body by length or chunked), JSON answers written back, and the
-//! parts of a multipart/form-data body.
+//! keep-alive connection (a body by length or chunked), JSON answers written back, the parts
+//! of a multipart/form-data body, and a post to the bot's own server (Telegram's webhook).
 
 #![allow(dead_code)]
 
@@ -101,6 +101,31 @@ pub async fn respond(stream: &mut BufReader<TcpStream>, status: u16, text: &str)
         text.len()
     );
     stream.get_mut().write_all(response.as_bytes()).await.is_ok()
+}
+
+/// Posts the JSON `body` to `url` (`http://host:port/path`) with `headers`, on a connection of
+/// its own; the answer's status, or `None` when nobody answered.
+pub async fn post(url: &str, headers: &[(&str, &str)], body: &[u8]) -> Option<u16> {
+    let rest = url.strip_prefix("http://")?;
+    let (authority, path) = match rest.split_once('/') {
+        Some((authority, path)) => (authority, format!("/{path}")),
+        None => (rest, "/".to_owned()),
+    };
+    let mut stream = TcpStream::connect(authority).await.ok()?;
+    let mut request = format!(
+        "POST {path} HTTP/1.1\r\nhost: {authority}\r\ncontent-type: application/json\r\n\
+         content-length: {}\r\nconnection: close\r\n",
+        body.len()
+    );
+    for (name, value) in headers {
+        request.push_str(&format!("{name}: {value}\r\n"));
+    }
+    request.push_str("\r\n");
+    stream.write_all(request.as_bytes()).await.ok()?;
+    stream.write_all(body).await.ok()?;
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).await.ok()?;
+    String::from_utf8_lossy(&answer).split_whitespace().nth(1)?.parse().ok()
 }
 
 /// One part of a multipart body.

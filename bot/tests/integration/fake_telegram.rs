@@ -1,7 +1,8 @@
 //! A fake Telegram Bot API on 127.0.0.1: enough HTTP/1.1 (keep-alive, JSON and
-//! multipart/form-data bodies) for teloxide. It feeds scripted updates to `getUpdates`,
-//! answers every call the bot makes, records them for the tests, and fails chosen calls on
-//! demand (a 429 with `retry_after`, a 403, a 400).
+//! multipart/form-data bodies) for teloxide. It feeds scripted updates to `getUpdates` or,
+//! once the bot called `setWebhook`, posts them to the webhook's URL with its secret, one at a
+//! time, as Telegram does; it answers every call the bot makes, records them for the tests,
+//! and fails chosen calls on demand (a 429 with `retry_after`, a 403, a 400).
 
 #![allow(dead_code)]
 
@@ -18,6 +19,13 @@ use tokio::sync::Notify;
 
 pub const BOT_USERNAME: &str = "cincobot_test";
 pub const TOKEN: &str = "123456:TEST-token";
+
+/// The webhook the bot set, as `setWebhook` gave it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hook {
+    pub url: String,
+    pub secret: String,
+}
 
 /// One call the bot made.
 #[derive(Clone, Debug)]
@@ -154,6 +162,12 @@ struct State {
     /// How many times an update was handed out again after its first delivery (unconfirmed, or
     /// sent again on purpose).
     redelivered: usize,
+    /// The webhook set, if any: updates are then posted to it, and `getUpdates` is refused.
+    hook: Option<Hook>,
+    /// Each update posted to the webhook and the status the bot answered (0: no answer).
+    posted: Vec<(i64, u16)>,
+    /// How many `getUpdates` calls came.
+    polls: usize,
 }
 
 /// The fake server.
@@ -163,12 +177,15 @@ pub struct FakeTelegram {
     state: Arc<Mutex<State>>,
     updates: Arc<Notify>,
     calls: Arc<Notify>,
+    /// The updates to post to the webhook, in order.
+    posts: tokio::sync::mpsc::UnboundedSender<Value>,
 }
 
 impl FakeTelegram {
     pub async fn start() -> FakeTelegram {
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("a loopback port");
         let address = listener.local_addr().expect("the port");
+        let (posts, to_post) = tokio::sync::mpsc::unbounded_channel();
         let fake = FakeTelegram {
             url: format!("http://{address}"),
             state: Arc::new(Mutex::new(State {
@@ -178,7 +195,9 @@ impl FakeTelegram {
             })),
             updates: Arc::new(Notify::new()),
             calls: Arc::new(Notify::new()),
+            posts,
         };
+        tokio::spawn(fake.clone().post_in_turn(to_post));
         let server = fake.clone();
         tokio::spawn(async move {
             while let Ok((stream, _)) = listener.accept().await {
@@ -193,7 +212,8 @@ impl FakeTelegram {
         self.state.lock().expect("the fake's state")
     }
 
-    /// Queues an update (its `update_id` is filled in, and returned).
+    /// Queues an update (its `update_id` is filled in, and returned), or posts it to the
+    /// webhook once those before it were posted.
     pub fn push(&self, mut update: Value) -> i64 {
         let id = {
             let mut state = self.lock();
@@ -203,7 +223,11 @@ impl FakeTelegram {
             if !state.forgetful {
                 state.pushed.push(update.clone());
             }
-            state.updates.push_back(update);
+            if state.hook.is_some() {
+                let _ = self.posts.send(update);
+            } else {
+                state.updates.push_back(update);
+            }
             id
         };
         self.updates.notify_waiters();
@@ -211,14 +235,70 @@ impl FakeTelegram {
     }
 
     /// Delivers update `id` once more, unchanged: what Telegram does when the bot did not
-    /// confirm it before it died.
+    /// confirm it before it died (or, to a webhook, did not answer 200 in time).
     pub fn push_again(&self, id: i64) {
         {
             let mut state = self.lock();
             let update = state.pushed.iter().find(|u| number(&u["update_id"]) == id).cloned();
-            state.again.extend(update);
+            if let (Some(update), Some(_)) = (&update, &state.hook) {
+                state.redelivered += 1;
+                let _ = self.posts.send(update.clone());
+            } else {
+                state.again.extend(update);
+            }
         }
         self.updates.notify_waiters();
+    }
+
+    /// The webhook the bot set, if it is set.
+    pub fn hook(&self) -> Option<Hook> {
+        self.lock().hook.clone()
+    }
+
+    /// Each update posted to the webhook, with the status the bot answered.
+    pub fn posted(&self) -> Vec<(i64, u16)> {
+        self.lock().posted.clone()
+    }
+
+    /// How many times the bot asked `getUpdates`.
+    pub fn polls(&self) -> usize {
+        self.lock().polls
+    }
+
+    /// Posts `body` to the webhook as Telegram would, with `secret` as the secret header (none
+    /// if `None`); the bot's status.
+    pub async fn post(&self, body: &[u8], secret: Option<&str>) -> Option<u16> {
+        let url = self.hook()?.url;
+        let headers: Vec<(&str, &str)> =
+            secret.map(|secret| ("X-Telegram-Bot-Api-Secret-Token", secret)).into_iter().collect();
+        http::post(&url, &headers, body).await
+    }
+
+    /// Posts the updates pushed while a webhook is set, one at a time, each after the bot
+    /// answered the one before.
+    async fn post_in_turn(self, mut to_post: tokio::sync::mpsc::UnboundedReceiver<Value>) {
+        while let Some(update) = to_post.recv().await {
+            let id = number(&update["update_id"]);
+            let Some(hook) = self.hook() else {
+                // The webhook was deleted meanwhile: Telegram keeps the update for getUpdates.
+                self.lock().updates.push_back(update);
+                self.updates.notify_waiters();
+                continue;
+            };
+            let body = update.to_string();
+            let status = http::post(
+                &hook.url,
+                &[("X-Telegram-Bot-Api-Secret-Token", &hook.secret)],
+                body.as_bytes(),
+            )
+            .await
+            .unwrap_or(0);
+            let mut state = self.lock();
+            state.posted.push((id, status));
+            if !state.forgetful && !state.delivered.iter().any(|(seen, _)| *seen == id) {
+                state.delivered.push((id, Instant::now()));
+            }
+        }
     }
 
     /// The message id of the latest photo sent to `chat`: the message its buttons sit under.
@@ -343,11 +423,25 @@ impl FakeTelegram {
 
     async fn answer(&self, method: &str, params: Value) -> (u16, Value) {
         if method == "getUpdates" {
+            let hooked = {
+                let mut state = self.lock();
+                state.polls += 1;
+                state.hook.is_some()
+            };
+            if hooked {
+                let refusal = json!({"ok": false, "error_code": 409, "description":
+                    "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first"});
+                return (409, refusal);
+            }
             return (200, self.updates(&params).await);
         }
         let call = Call { method: method.to_owned(), params, at: Instant::now() };
         let chat = call.chat();
-        let failure = {
+        let sends =
+            matches!(method, "sendMessage" | "sendPhoto" | "sendAnimation" | "sendDocument");
+        // A sent message's id is given under the same lock that records the call, so that a
+        // test that saw the call finds its photo in `last_photo`.
+        let (failure, sent) = {
             let mut state = self.lock();
             if !state.forgetful {
                 state.calls.push(call.clone());
@@ -357,10 +451,19 @@ impl FakeTelegram {
                 .failures
                 .iter_mut()
                 .find(|f| f.method == method && f.times > 0 && f.chat.is_none_or(|c| c == chat));
-            failure.map(|f| {
+            let failure = failure.map(|f| {
                 f.times -= 1;
                 (f.status, f.reply.clone())
-            })
+            });
+            let mut sent = 0;
+            if failure.is_none() && sends {
+                state.next_message += 1;
+                sent = state.next_message;
+                if method == "sendPhoto" {
+                    state.photos.push((chat, sent));
+                }
+            }
+            (failure, sent)
         };
         self.calls.notify_waiters();
         if let Some(failure) = failure {
@@ -373,20 +476,19 @@ impl FakeTelegram {
                 "supports_inline_queries": false, "has_main_web_app": false})
             }
             "getWebhookInfo" => {
-                json!({"url": "", "has_custom_certificate": false, "pending_update_count": 0})
+                let url = self.hook().map(|hook| hook.url).unwrap_or_default();
+                json!({"url": url, "has_custom_certificate": false, "pending_update_count": 0})
             }
-            "sendMessage" | "sendPhoto" | "sendAnimation" | "sendDocument" => {
-                let id = {
-                    let mut state = self.lock();
-                    state.next_message += 1;
-                    let id = state.next_message;
-                    if method == "sendPhoto" {
-                        state.photos.push((chat, id));
-                    }
-                    id
-                };
-                message(id, chat, &call)
+            "setWebhook" => {
+                let text = |field: &str| call.params[field].as_str().unwrap_or_default().to_owned();
+                self.lock().hook = Some(Hook { url: text("url"), secret: text("secret_token") });
+                json!(true)
             }
+            "deleteWebhook" => {
+                self.lock().hook = None;
+                json!(true)
+            }
+            _ if sends => message(sent, chat, &call),
             "editMessageMedia" | "editMessageCaption" | "editMessageReplyMarkup" => {
                 message(call.message_id(), chat, &call)
             }

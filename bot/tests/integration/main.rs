@@ -43,6 +43,7 @@ mod store_outage;
 mod suggestions;
 mod telegram;
 mod telegram_cinco;
+mod telegram_webhook;
 mod texts;
 mod whole_document;
 mod words;

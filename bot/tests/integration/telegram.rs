@@ -47,11 +47,11 @@ impl Bot {
     }
 }
 
-fn is(method: &'static str, chat: i64) -> impl Fn(&Call) -> bool {
+pub(crate) fn is(method: &'static str, chat: i64) -> impl Fn(&Call) -> bool {
     move |call| call.method == method && call.chat() == chat
 }
 
-fn board_at(chat: i64, ply: usize) -> impl Fn(&Call) -> bool {
+pub(crate) fn board_at(chat: i64, ply: usize) -> impl Fn(&Call) -> bool {
     move |call| {
         matches!(call.method.as_str(), "sendPhoto" | "editMessageMedia")
             && call.chat() == chat
@@ -60,7 +60,7 @@ fn board_at(chat: i64, ply: usize) -> impl Fn(&Call) -> bool {
     }
 }
 
-fn answer_with(text: &'static str) -> impl Fn(&Call) -> bool {
+pub(crate) fn answer_with(text: &'static str) -> impl Fn(&Call) -> bool {
     move |call| {
         call.method == "answerCallbackQuery"
             && call.params["text"].as_str().is_some_and(|t| t.contains(text))

@@ -1,0 +1,203 @@
+//! Webhook mode's HTTP server: Telegram (through the admin's TLS-terminating proxy or load
+//! balancer) posts each update here. A post is taken only with the secret `setWebhook` gave
+//! Telegram; its update goes into the [`Inbox`](crate::inbox::Inbox) the dispatcher reads,
+//! and the answer goes back at once, since Telegram sends the same update again after an
+//! error or a slow answer, and the handler's work may take a while.
+//!
+//! | post                                    | answer |
+//! |-----------------------------------------|--------|
+//! | an update, with the secret              | 200    |
+//! | no secret header, or a wrong one        | 401    |
+//! | not JSON, or JSON that is not an update | 400    |
+//! | a body over a megabyte                  | 413    |
+//! | a body not sent within ten seconds      | 408    |
+//! | not a POST                              | 405    |
+//! | while the adapter stops                 | 503    |
+
+use std::convert::Infallible;
+use std::fmt::Write as _;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use http_body_util::{BodyExt, Full, LengthLimitError, Limited};
+use hyper::body::{Bytes, Incoming};
+use hyper::header::{ALLOW, HeaderMap, HeaderValue};
+use hyper::{Method, Request, Response, StatusCode};
+use hyper_util::rt::{TokioIo, TokioTimer};
+use subtle::ConstantTimeEq;
+use teloxide::types::Update;
+use tokio::net::{TcpListener, TcpStream};
+use tokio::task::JoinSet;
+use tokio_util::sync::CancellationToken;
+
+use super::inbox;
+use cincobot_runtime::adapter::Task;
+use cincobot_runtime::config::Secret;
+
+/// The header Telegram puts the `secret_token` of `setWebhook` in.
+const SECRET_HEADER: &str = "x-telegram-bot-api-secret-token";
+
+/// The largest body taken: an update is a few kilobytes.
+const MAX_BODY: usize = 1 << 20;
+
+/// How long a client may take to send a request's head, and then its body: a connection
+/// that dawdles holds nothing for long.
+const HEADER_TIME: Duration = Duration::from_secs(10);
+const BODY_TIME: Duration = Duration::from_secs(10);
+
+/// How long a stop waits for the requests under way.
+const GRACE: Duration = Duration::from_secs(10);
+
+/// At most this many connections at once; more wait to be accepted until one closes. Telegram
+/// opens 40 at most, a proxy in front a few per process.
+const MOST_CONNECTIONS: usize = 512;
+
+/// A secret for `setWebhook` when the admin gave none: 32 random bytes in hex.
+///
+/// # Errors
+/// When the system's random source fails.
+pub fn draw_secret() -> Result<Secret, getrandom::Error> {
+    let mut bytes = [0_u8; 32];
+    getrandom::fill(&mut bytes)?;
+    let mut hex = String::with_capacity(2 * bytes.len());
+    for byte in bytes {
+        let _ = write!(hex, "{byte:02x}");
+    }
+    Ok(Secret::new(hex))
+}
+
+/// The server, taking posts until stopped.
+#[derive(Debug)]
+pub struct Server {
+    stop: CancellationToken,
+    task: Task,
+}
+
+impl Server {
+    /// Serves `socket`, putting each update posted with `secret` into `updates`.
+    #[must_use]
+    pub fn start(socket: TcpListener, secret: Secret, updates: inbox::Sender) -> Server {
+        let stop = CancellationToken::new();
+        let gate = Arc::new(Gate { secret, updates });
+        let task = tokio::spawn(accept(socket, gate, stop.clone()));
+        Server { stop, task: Task::new(task) }
+    }
+
+    /// Takes no more connections, lets the requests under way finish (a few seconds at most)
+    /// and closes the rest. The inbox's sender goes with the last of them.
+    pub async fn stop(&mut self) {
+        self.stop.cancel();
+        self.task.ended().await;
+    }
+}
+
+/// What each request is checked against, and where its update goes.
+struct Gate {
+    secret: Secret,
+    updates: inbox::Sender,
+}
+
+async fn accept(socket: TcpListener, gate: Arc<Gate>, stop: CancellationToken) {
+    let mut connections = JoinSet::new();
+    loop {
+        tokio::select! {
+            () = stop.cancelled() => break,
+            Some(_) = connections.join_next(), if !connections.is_empty() => {}
+            accepted = socket.accept(), if connections.len() < MOST_CONNECTIONS => match accepted {
+                Ok((stream, peer)) => {
+                    connections.spawn(serve(stream, peer, gate.clone(), stop.clone()));
+                }
+                Err(error) => {
+                    // Out of file descriptors, most likely: wait for some to close.
+                    tracing::warn!(%error, "the webhook server could not accept a connection");
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+            },
+        }
+    }
+    drop(socket);
+    let finished = async { while connections.join_next().await.is_some() {} };
+    if tokio::time::timeout(GRACE, finished).await.is_err() {
+        connections.shutdown().await;
+    }
+}
+
+/// One connection, its requests in turn, until the client closes it or the server stops.
+async fn serve(stream: TcpStream, peer: SocketAddr, gate: Arc<Gate>, stop: CancellationToken) {
+    let service = hyper::service::service_fn(move |request| {
+        let gate = gate.clone();
+        async move { Ok::<_, Infallible>(gate.answer(request, peer).await) }
+    });
+    let connection = hyper::server::conn::http1::Builder::new()
+        .timer(TokioTimer::new())
+        .header_read_timeout(HEADER_TIME)
+        .serve_connection(TokioIo::new(stream), service);
+    tokio::pin!(connection);
+    let ended = tokio::select! {
+        ended = connection.as_mut() => ended,
+        () = stop.cancelled() => {
+            connection.as_mut().graceful_shutdown();
+            connection.as_mut().await
+        }
+    };
+    if let Err(error) = ended {
+        tracing::debug!(%error, %peer, "a webhook connection ended badly");
+    }
+}
+
+impl Gate {
+    /// The answer to one request; its update, if taken, is on its way to the dispatcher.
+    async fn answer(&self, request: Request<Incoming>, peer: SocketAddr) -> Response<Full<Bytes>> {
+        if request.method() != Method::POST {
+            let mut refused = status(StatusCode::METHOD_NOT_ALLOWED);
+            refused.headers_mut().insert(ALLOW, HeaderValue::from_static("POST"));
+            return refused;
+        }
+        if !self.is_signed(request.headers()) {
+            // Not from Telegram: its body is not read, let alone logged.
+            tracing::debug!(%peer, "a webhook post without the secret refused");
+            return status(StatusCode::UNAUTHORIZED);
+        }
+        let body = Limited::new(request.into_body(), MAX_BODY).collect();
+        let body = match tokio::time::timeout(BODY_TIME, body).await {
+            Ok(Ok(body)) => body.to_bytes(),
+            Ok(Err(error)) if error.is::<LengthLimitError>() => {
+                return status(StatusCode::PAYLOAD_TOO_LARGE);
+            }
+            Ok(Err(error)) => {
+                tracing::debug!(%error, %peer, "a webhook post's body could not be read");
+                return status(StatusCode::BAD_REQUEST);
+            }
+            Err(_) => return status(StatusCode::REQUEST_TIMEOUT),
+        };
+        let update = match serde_json::from_slice::<Update>(&body) {
+            Ok(update) => update,
+            Err(error) => {
+                // Where it failed, not what it read: serde's message may quote the body.
+                let (line, column, kind) = (error.line(), error.column(), error.classify());
+                tracing::debug!(%peer, ?kind, line, column, "a webhook post that is no update");
+                return status(StatusCode::BAD_REQUEST);
+            }
+        };
+        match self.updates.send(update).await {
+            Ok(()) => status(StatusCode::OK),
+            // The dispatcher stopped: Telegram will send it again, maybe to another process.
+            Err(_) => status(StatusCode::SERVICE_UNAVAILABLE),
+        }
+    }
+
+    /// Whether the request carries the secret, compared in constant time so that its answer's
+    /// timing tells nothing about how much of a guess was right.
+    fn is_signed(&self, headers: &HeaderMap) -> bool {
+        headers
+            .get(SECRET_HEADER)
+            .is_some_and(|given| given.as_bytes().ct_eq(self.secret.expose().as_bytes()).into())
+    }
+}
+
+fn status(code: StatusCode) -> Response<Full<Bytes>> {
+    let mut response = Response::new(Full::new(Bytes::new()));
+    *response.status_mut() = code;
+    response
+}
