@@ -1,6 +1,7 @@
 use std::fmt;
 
 use engine::cpu::Level;
+use serde::{Deserialize, Serialize};
 
 use super::commands::{self, CommandKind};
 use super::{ChallengeId, GameId};
@@ -8,7 +9,11 @@ use crate::games::{Family, GameKind, GameOptions, OptionError};
 use crate::i18n::{Locale, Text};
 
 /// A command as typed, understood.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// In JSON (`super::wire`), tagged by the variant's name in snake case: `"help"`,
+/// `{"board":12}`, `{"move":{"text":"h8","game":null,"confirm":false}}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Command {
     /// `/gomoku @ana 19 timer 30`: a challenge, or a game against the CPU.
     Challenge {
@@ -72,12 +77,31 @@ pub enum Command {
     Join(Option<ChallengeId>),
 }
 
-/// Who a challenge is for.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Who a challenge is for: in JSON, `{"user":"ana"}` or `{"cpu":"hard"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Opponent {
     /// A mention: `@name` (or the platform's id).
     User(String),
-    Cpu(Level),
+    Cpu(#[serde(with = "level_by_code")] Level),
+}
+
+/// The engine has no serde: a [`Level`] is written as its stored [`CpuLevel`] code.
+///
+/// [`CpuLevel`]: crate::identity::CpuLevel
+mod level_by_code {
+    use engine::cpu::Level;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use crate::identity::CpuLevel;
+
+    pub fn serialize<S: Serializer>(level: &Level, serializer: S) -> Result<S::Ok, S::Error> {
+        CpuLevel::from(*level).serialize(serializer)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Level, D::Error> {
+        CpuLevel::deserialize(deserializer).map(Level::from)
+    }
 }
 
 /// A command that was not understood.

@@ -1,9 +1,13 @@
+use serde::{Deserialize, Serialize};
+
 use super::{Chat, ChatKind, Command, EventId, Payload, User};
 use crate::i18n::Locale;
 use crate::store::Named;
 
 /// What an adapter hands the core: who did what, where, as which platform event.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// It crosses to the process that serves its chat as JSON ([`super::Wire`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Input {
     /// The platform's id of the event: the action it causes is stored with it, so the same
     /// event delivered again changes nothing.
@@ -102,8 +106,10 @@ impl Action {
     }
 }
 
-/// What the user did.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What the user did: in JSON, tagged by the variant's name in snake case,
+/// `{"command":"/move h8"}`, `{"chat_moved":{"to":"-100"}}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Action {
     /// A line of text starting with `/`, for the core to read.
     Command(String),

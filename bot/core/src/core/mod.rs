@@ -19,6 +19,7 @@ mod output;
 mod partition;
 mod payload;
 mod picker;
+mod private_answer;
 mod ratings;
 mod recent;
 mod records;
@@ -29,6 +30,7 @@ mod suggestions;
 mod table;
 mod timers;
 mod turns;
+mod wire;
 
 use recent::Recent;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -54,8 +56,10 @@ pub use output::{
 };
 pub use partition::Partition;
 pub use payload::{CincoRound, LobbyChoice, MAX_PAYLOAD, OfferStep, Payload};
+pub use private_answer::PrivateAnswer;
 pub use shortcut::shortcut;
 pub use suggestions::MAX_SUGGESTIONS;
+pub use wire::{WIRE_VERSION, Wire, WireError};
 
 use error::CoreError;
 use table::Table;

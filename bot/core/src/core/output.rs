@@ -1,5 +1,7 @@
 use std::sync::Arc;
 
+use serde::{Deserialize, Serialize};
+
 use super::{Chat, GameId, Payload, Platform, User};
 use crate::games::{Animation, Picture};
 use crate::i18n::{Locale, Text};
@@ -145,7 +147,8 @@ pub struct BoardImage {
 /// A row of buttons is one group for the reader (a board's columns, a yes and a no); it may
 /// hold more buttons than a platform puts side by side, and each adapter folds it to its
 /// width (5 on Discord, 8 on Telegram).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Row {
     Buttons(Vec<Button>),
     Select(Select),
@@ -157,7 +160,7 @@ pub enum Row {
 /// A disabled button says "this exists, not now" (a full column) where a missing one would
 /// shift its neighbours. Platforms without disabled buttons (Telegram) show it marked, with
 /// [`Payload::Inert`](super::Payload::Inert) instead of its payload.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Button {
     pub label: Text,
     pub payload: String,
@@ -166,7 +169,8 @@ pub struct Button {
 }
 
 /// How a button looks, where the platform can show it (Discord's styles).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum ButtonStyle {
     /// What the player most likely wants now, or where the game just happened.
     Primary,
@@ -181,7 +185,7 @@ pub enum ButtonStyle {
 
 /// A select menu: one option is chosen, and its payload comes back to the core exactly like a
 /// button's (an [`Action::Button`](super::Action::Button)).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Select {
     /// What the closed menu shows.
     pub placeholder: Text,
@@ -189,7 +193,7 @@ pub struct Select {
     pub options: Vec<SelectOption>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SelectOption {
     pub label: Text,
     pub payload: String,

@@ -4,6 +4,7 @@
 //! arguments), and the text is made in the reader's language at the edge. Tests compare
 //! `Text`s, so they do not break when a sentence is reworded.
 
+mod known;
 mod locale;
 mod text;
 mod texts;

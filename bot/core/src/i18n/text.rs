@@ -1,12 +1,25 @@
+use std::fmt;
+
+use serde::de::{self, Deserializer, MapAccess, Visitor};
+use serde::{Deserialize, Serialize, Serializer};
+
+use super::known;
+
 /// A message to say, before it is put into words: a Fluent id and its arguments.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// In JSON (`core::wire`), `{"id":"status-turn","args":{"name":{"plain":"Ana"}}}`, the
+/// arguments in their order. Only a message id of this build's Fluent files reads back
+/// (another is an error), and argument names as [`known::argument_name`] allows.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Text {
     pub id: &'static str,
+    #[serde(skip_serializing_if = "Vec::is_empty", serialize_with = "write_arguments")]
     pub args: Vec<(&'static str, Arg)>,
 }
 
 /// An argument of a [`Text`].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Arg {
     /// Words that are not translated: a name, a move, a number written as text.
     Plain(String),
@@ -68,5 +81,64 @@ impl From<usize> for Arg {
 impl From<Text> for Arg {
     fn from(value: Text) -> Arg {
         Arg::Text(value)
+    }
+}
+
+// Written by hand only to check the id: derived, a `&'static str` field would make serde
+// borrow it from the input, which then would have to live forever.
+impl<'de> Deserialize<'de> for Text {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Text, D::Error> {
+        /// A text as written, its id not yet checked against this build's messages.
+        #[derive(Deserialize)]
+        struct Written {
+            id: String,
+            #[serde(default, deserialize_with = "read_arguments")]
+            args: Vec<(&'static str, Arg)>,
+        }
+        let Written { id, args } = Written::deserialize(deserializer)?;
+        let Some(id) = known::message_id(&id) else {
+            return Err(de::Error::custom(format_args!(
+                "unknown message id `{id}` (from a newer build?)"
+            )));
+        };
+        Ok(Text { id, args })
+    }
+}
+
+/// The arguments as one JSON object, in their order.
+fn write_arguments<S: Serializer>(
+    args: &[(&'static str, Arg)],
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.collect_map(args.iter().map(|(name, value)| (*name, value)))
+}
+
+fn read_arguments<'de, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Vec<(&'static str, Arg)>, D::Error> {
+    deserializer.deserialize_map(ArgumentsVisitor)
+}
+
+/// Reads the arguments' object into a list, keeping their order.
+struct ArgumentsVisitor;
+
+impl<'de> Visitor<'de> for ArgumentsVisitor {
+    type Value = Vec<(&'static str, Arg)>;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str("a message's arguments by name")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let mut args = Vec::new();
+        while let Some(name) = map.next_key::<String>()? {
+            let Some(name) = known::argument_name(&name) else {
+                return Err(de::Error::custom(format_args!(
+                    "argument name `{name}` refused: too long, or too many unknown names"
+                )));
+            };
+            args.push((name, map.next_value()?));
+        }
+        Ok(args)
     }
 }

@@ -80,11 +80,7 @@ impl Texts {
     /// The ids of every message of `locale`, sorted.
     #[must_use]
     pub fn ids(locale: Locale) -> Vec<String> {
-        let sources = match locale {
-            Locale::Es => SPANISH,
-            Locale::En => ENGLISH,
-        };
-        let mut ids: Vec<String> = sources
+        let mut ids: Vec<String> = sources(locale)
             .iter()
             .filter_map(|source| FluentResource::try_new((*source).to_owned()).ok())
             .flat_map(|resource| {
@@ -133,6 +129,14 @@ impl Texts {
     #[must_use]
     pub fn render_lines(&self, locale: Locale, texts: &[Text]) -> String {
         texts.iter().map(|text| self.render(locale, text)).collect::<Vec<_>>().join("\n")
+    }
+}
+
+/// The Fluent sources of `locale` compiled into the binary.
+pub(super) fn sources(locale: Locale) -> &'static [&'static str] {
+    match locale {
+        Locale::Es => SPANISH,
+        Locale::En => ENGLISH,
     }
 }
 

@@ -1,7 +1,10 @@
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
+
 /// A game's number, shown to players as `#12`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
 pub struct GameId(pub i64);
 
 impl fmt::Display for GameId {
@@ -11,7 +14,8 @@ impl fmt::Display for GameId {
 }
 
 /// A challenge's number.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
 pub struct ChallengeId(pub i64);
 
 /// The platform's own name for the event behind an input, unique within that platform: a
@@ -19,7 +23,8 @@ pub struct ChallengeId(pub i64);
 /// interaction, a line of a terminal session. A platform that delivers an event twice (a
 /// redelivered update, a resumed gateway, a double click) hands the same id twice, and the
 /// store refuses the second.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
 pub struct EventId(pub String);
 
 impl fmt::Display for EventId {

@@ -1,7 +1,12 @@
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
+
 /// Where an input came from; a chat or user id is only unique within its platform.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// In JSON, its [`code`](Platform::code).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Platform {
     Console,
     Discord,
@@ -33,7 +38,7 @@ impl fmt::Display for Platform {
 }
 
 /// A person on a platform: known by `id`, never by name (two people may share a name).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct User {
     pub id: String,
     /// What the bot calls them.
@@ -52,7 +57,10 @@ impl User {
 }
 
 /// A group or a private conversation with the bot.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// In JSON, its [`code`](ChatKind::code).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum ChatKind {
     Group,
     Private,
@@ -76,7 +84,7 @@ impl ChatKind {
 }
 
 /// A conversation: where games are played and boards are shown.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Chat {
     pub platform: Platform,
     pub id: String,
@@ -88,5 +96,26 @@ impl Chat {
     #[must_use]
     pub fn rating_scope(&self) -> String {
         format!("{}:{}", self.platform.code(), self.id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The JSON of a platform or chat kind is its stored code, so the two never drift apart.
+    #[test]
+    fn json_names_are_the_stored_codes() -> Result<(), serde_json::Error> {
+        for platform in [Platform::Console, Platform::Discord, Platform::Telegram] {
+            assert_eq!(serde_json::to_value(platform)?, platform.code());
+            let read: Platform = serde_json::from_value(platform.code().into())?;
+            assert_eq!(read, platform);
+        }
+        for kind in [ChatKind::Group, ChatKind::Private] {
+            assert_eq!(serde_json::to_value(kind)?, kind.code());
+            let read: ChatKind = serde_json::from_value(kind.code().into())?;
+            assert_eq!(read, kind);
+        }
+        Ok(())
     }
 }
