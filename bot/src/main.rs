@@ -176,9 +176,30 @@ async fn serve(
     tokio::select! {
         () = served.ended() => {}
         _ = tokio::signal::ctrl_c() => {}
+        () = terminated() => tracing::info!("asked to stop (SIGTERM): handing over and stopping"),
     }
     served.stop().await;
     Ok(())
+}
+
+/// Waits for SIGTERM, what a service manager sends to stop a process (a restart, a deploy):
+/// the bot then stops as on Ctrl-C, handing its chats over to the other processes at once.
+async fn terminated() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut terminate) => {
+                terminate.recv().await;
+            }
+            Err(error) => {
+                tracing::warn!(%error, "SIGTERM cannot be caught: only Ctrl-C stops gracefully");
+                std::future::pending::<()>().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    std::future::pending::<()>().await;
 }
 
 #[cfg(test)]

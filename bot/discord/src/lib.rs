@@ -19,6 +19,7 @@
 pub mod commands;
 pub mod components;
 pub mod delivery;
+pub mod gateway;
 pub mod hand;
 pub mod handler;
 pub mod interaction;
@@ -30,10 +31,10 @@ pub mod typed;
 use std::fmt;
 use std::sync::Arc;
 
-use serenity::all::{Client, ClientBuilder, GatewayIntents, GuildId, HttpBuilder};
+use serenity::all::{GuildId, HttpBuilder};
 
 use cincobot_core::core::Platform;
-use cincobot_runtime::adapter::{Adapter, AdapterError, Connection, Serving, Step, Task, boxed};
+use cincobot_runtime::adapter::{Adapter, AdapterError, Connection, Serving, Step, boxed};
 use cincobot_runtime::config::{Config, Secret, Shards};
 use cincobot_runtime::{Desk, Outlet};
 
@@ -99,9 +100,9 @@ fn http(settings: &DiscordSettings, client: reqwest::Client) -> serenity::all::H
 
 /// The Discord adapter, connected to a desk, before its shards start.
 pub struct Connected {
-    client: Client,
+    settings: DiscordSettings,
+    handler: Arc<handler::Handler>,
     delivery: Arc<delivery::Delivery>,
-    shards: Shards,
 }
 
 impl fmt::Debug for Connected {
@@ -110,43 +111,25 @@ impl fmt::Debug for Connected {
     }
 }
 
-/// Makes the channel queues that deliver what `desk` says for Discord, and the client whose
-/// shards will bring the interactions.
+/// Makes the channel queues that deliver what `desk` says for Discord, and the handler of the
+/// interactions the shards will bring.
 ///
 /// # Errors
-/// [`DiscordError`] when the token is not a Discord token or the texts fail.
+/// [`DiscordError`] when the texts fail.
 pub async fn connect(settings: DiscordSettings, desk: Desk) -> Result<Connected, DiscordError> {
     let texts = Arc::new(
         cincobot_core::i18n::Texts::load().map_err(|error| DiscordError(error.to_string()))?,
     );
     let client = reqwest::Client::new();
-    let rest = Arc::new(rest::Rest::new(Arc::new(http(&settings, client.clone())), client.clone()));
+    let rest = Arc::new(rest::Rest::new(Arc::new(http(&settings, client.clone())), client));
     let delivery = delivery::Delivery::new(rest.clone(), texts, desk.clone());
-    let handler =
-        handler::Handler { desk, delivery: delivery.clone(), rest, guild: settings.guild };
-    let client = ClientBuilder::new_with_http(http(&settings, client), GatewayIntents::empty())
-        .event_handler(handler)
-        .await
-        .map_err(|error| DiscordError(error.to_string()))?;
-    Ok(Connected { client, delivery, shards: settings.shards })
-}
-
-impl Connected {
-    /// Starts the shards.
-    fn start_shards(self) -> Gateway {
-        let Connected { mut client, delivery, shards } = self;
-        let manager = client.shard_manager.clone();
-        let task = tokio::spawn(async move {
-            let started = match shards {
-                Shards::Auto => client.start_autosharded().await,
-                Shards::Count(count) => client.start_shards(count.max(1)).await,
-            };
-            if let Err(error) = started {
-                tracing::error!(%error, "the Discord gateway stopped");
-            }
-        });
-        Gateway { manager, shards: Task::new(task), delivery }
-    }
+    let handler = Arc::new(handler::Handler {
+        desk,
+        delivery: delivery.clone(),
+        rest,
+        guild: settings.guild,
+    });
+    Ok(Connected { settings, handler, delivery })
 }
 
 impl Connection for Connected {
@@ -155,15 +138,16 @@ impl Connection for Connected {
     }
 
     fn start(self: Box<Self>) -> Step<'static, Box<dyn Serving>> {
-        let gateway: Box<dyn Serving> = Box::new(self.start_shards());
+        let Connected { settings, handler, delivery } = *self;
+        let shards = gateway::open(settings, handler);
+        let gateway: Box<dyn Serving> = Box::new(Gateway { shards, delivery });
         Box::pin(std::future::ready(gateway))
     }
 }
 
-/// The adapter's shards, taking interactions.
+/// The adapter's shards, taking interactions while this process has the gateway's turn.
 pub struct Gateway {
-    manager: Arc<serenity::gateway::ShardManager>,
-    shards: Task,
+    shards: gateway::GatewayTurns,
     delivery: Arc<delivery::Delivery>,
 }
 
@@ -181,10 +165,7 @@ impl Serving for Gateway {
 
     /// Closes the shards.
     fn stop(&mut self) -> Step<'_, ()> {
-        Box::pin(async move {
-            self.manager.shutdown_all().await;
-            self.shards.ended().await;
-        })
+        Box::pin(self.shards.stop())
     }
 
     /// Closes every channel queue and waits (at most a minute) for what they hold to go out.

@@ -1,7 +1,7 @@
 //! Configuration in layers, later ones winning: built-in defaults, then `config.toml` (or the
 //! file given with `--config`), then the environment (`DISCORD_TOKEN`, `TELEGRAM_TOKEN`,
-//! `TELEGRAM_API_URL`, `TELEGRAM_WEBHOOK_SECRET`, `DATABASE_URL`, `CINCOBOT_LOCALE`,
-//! `CINCOBOT_CPU_CHECKS`).
+//! `TELEGRAM_API_URL`, `TELEGRAM_WEBHOOK_SECRET`, `TELEGRAM_WEBHOOK_LISTEN`, `DATABASE_URL`,
+//! `CINCOBOT_LOCALE`, `CINCOBOT_CPU_CHECKS`).
 
 pub mod webhook;
 
@@ -368,6 +368,10 @@ impl Config {
         if let Some(secret) = set("TELEGRAM_WEBHOOK_SECRET") {
             config.telegram.webhook_secret = Secret(secret);
         }
+        // Several processes on one machine share one file but not one port.
+        if let Some(listen) = set("TELEGRAM_WEBHOOK_LISTEN") {
+            config.telegram.listen = Some(listen);
+        }
         if let Some(url) = set("DATABASE_URL") {
             config.database_url = url;
         }
@@ -537,6 +541,10 @@ mod tests {
         };
         let config = Config::load(Some(file.path()), env)?;
         assert_eq!(config.telegram.webhook_secret, Secret::new("from-the-environment".to_owned()));
+        let port =
+            |name: &str| (name == "TELEGRAM_WEBHOOK_LISTEN").then(|| "127.0.0.1:9001".to_owned());
+        let config = Config::load(Some(file.path()), port)?;
+        assert_eq!(config.telegram.listen.as_deref(), Some("127.0.0.1:9001"));
         assert!(!format!("{config:?}").contains("from-the-environment"));
 
         std::fs::write(file.path(), "[telegram]\nwebhook_url = \"http://cincobot.example/\"\n")

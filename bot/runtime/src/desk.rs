@@ -6,14 +6,18 @@
 //! adapter holds no loop, no timer and no game knowledge.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
+use super::forward::Forwarder;
+use super::roles::{Role, Roles, Turn};
 use super::{Running, RunningPartition};
+use cincobot_core::core::HeldSlots;
 use cincobot_core::core::{Action, Chat, Core, GameId, Input, Output, Partition, Platform, Prompt};
+use cincobot_core::identity::slot_of;
 use cincobot_core::store::{Named, Store};
 
 /// Where the outputs for one platform go: its adapter's delivery (queues, pacing, retries,
@@ -44,6 +48,15 @@ enum Request {
     Reached(Box<Input>),
     /// A chat moved to an id of this partition's: its games are this partition's now.
     Adopt(Chat),
+    /// The process took `0` over: its chats are this partition's now.
+    AdoptSlot(u16),
+    /// The process hands `slot` over: its chats are let go (after writing what the core
+    /// remembers of them, when `flush`), and `done` is told when.
+    ReleaseSlot {
+        slot: u16,
+        flush: bool,
+        done: oneshot::Sender<()>,
+    },
     Shown {
         game: GameId,
         ply: usize,
@@ -82,6 +95,11 @@ pub struct MoveQuery {
 pub struct Desk {
     partitions: Arc<[mpsc::UnboundedSender<Request>]>,
     routes: Arc<Routes>,
+    /// The slots this process serves.
+    held: Arc<HeldSlots>,
+    /// Where an input for a slot another process serves goes, with several processes.
+    elsewhere: Arc<OnceLock<Arc<Forwarder>>>,
+    roles: Arc<Roles>,
 }
 
 /// One partition's end of the requests, until [`run`] takes it.
@@ -151,30 +169,52 @@ impl Desk {
             })
             .unzip();
         let routes = Routes { store: running.store.clone(), learned: Mutex::new(HashMap::new()) };
-        (Desk { partitions: partitions.into(), routes: Arc::new(routes) }, inboxes)
+        let desk = Desk {
+            partitions: partitions.into(),
+            routes: Arc::new(routes),
+            held: Arc::clone(&running.held),
+            elsewhere: Arc::new(OnceLock::new()),
+            roles: Arc::new(Roles::new(running.store.may_be_shared())),
+        };
+        (desk, inboxes)
+    }
+
+    /// Whether this process has `role`'s turn, now and from now on.
+    #[must_use]
+    pub fn turn(&self, role: Role) -> Turn {
+        self.roles.turn(role)
+    }
+
+    /// The roles the adapters asked for.
+    #[must_use]
+    pub fn roles(&self) -> Arc<Roles> {
+        Arc::clone(&self.roles)
+    }
+
+    /// Sends the inputs of slots this process does not hold to their holders through
+    /// `forwarder` (several processes on one database).
+    pub fn forward_through(&self, forwarder: Arc<Forwarder>) {
+        let _ = self.elsewhere.set(forwarder);
     }
 
     fn partition_of(&self, chat: &Chat) -> usize {
         Partition::index_of(chat, self.partitions.len())
     }
 
-    /// The partition that handles `input`: its chat's, or for a button pressed in a private
-    /// chat, the chat's of the game it names.
-    async fn partition_of_input(&self, input: &Input) -> usize {
-        if self.partitions.len() == 1 {
-            return 0;
+    /// The slot of the chat that handles `input`: its own, or for a button pressed in a
+    /// private chat, the chat's of the game it names.
+    async fn slot_of_input(&self, input: &Input) -> u16 {
+        if self.partitions.len() == 1 && self.elsewhere.get().is_none() {
+            return slot_of(&input.chat);
         }
         if let Some(named) = input.names_elsewhere() {
-            if let Some(partition) = self.routes.learned(named) {
-                return partition;
-            }
             match self.routes.store.chat_of(named).await {
-                Ok(Some(chat)) => return self.partition_of(&chat),
+                Ok(Some(chat)) => return slot_of(&chat),
                 Ok(None) => {}
                 Err(error) => tracing::warn!(%error, "looking up the chat of a button"),
             }
         }
-        self.partition_of(&input.chat)
+        slot_of(&input.chat)
     }
 
     fn send(&self, partition: usize, request: Request) -> bool {
@@ -196,9 +236,26 @@ impl Desk {
         }
     }
 
-    /// Hands `input` to the core that owns its chat; what answers it privately comes back.
+    /// Hands `input` to the core that owns its chat, in this process or another; what answers
+    /// it privately comes back.
     pub async fn ask(&self, input: Input) -> Answer {
-        let partition = self.partition_of_input(&input).await;
+        let slot = self.slot_of_input(&input).await;
+        if !self.held.holds(slot)
+            && let Some(elsewhere) = self.elsewhere.get()
+        {
+            return elsewhere.ask(slot, input).await;
+        }
+        self.ask_partition(slot, input).await
+    }
+
+    /// Hands `input`, whose chat's slot this process holds, to the core of its partition.
+    pub async fn ask_here(&self, input: Input) -> Answer {
+        let slot = self.slot_of_input(&input).await;
+        self.ask_partition(slot, input).await
+    }
+
+    async fn ask_partition(&self, slot: u16, input: Input) -> Answer {
+        let partition = Partition::index_of_slot(slot, self.partitions.len());
         if input.shows_user_reachable() {
             for other in (0..self.partitions.len()).filter(|&other| other != partition) {
                 self.send(other, Request::Reached(Box::new(input.clone())));
@@ -273,6 +330,30 @@ impl Desk {
         for done in settled {
             let _ = done.await;
         }
+    }
+
+    /// The process now holds `slot`: its partition loads the slot's games.
+    pub fn adopt_slot(&self, slot: u16) {
+        self.send(Partition::index_of_slot(slot, self.partitions.len()), Request::AdoptSlot(slot));
+    }
+
+    /// The process hands `slot` over: its partition writes what it remembers of the slot's
+    /// chats and lets them go; the future returned ends once it has (or the desk stopped).
+    pub fn hand_over_slot(&self, slot: u16) -> impl Future<Output = ()> + use<> {
+        let (done, released) = oneshot::channel();
+        let partition = Partition::index_of_slot(slot, self.partitions.len());
+        self.send(partition, Request::ReleaseSlot { slot, flush: true, done });
+        async move {
+            let _ = released.await;
+        }
+    }
+
+    /// The process lost `slot` (its lease ran out or was taken): its partition lets the
+    /// slot's chats go without writing anything, once it is done with what it is handling.
+    pub fn drop_slot(&self, slot: u16) {
+        let (done, _) = oneshot::channel();
+        let partition = Partition::index_of_slot(slot, self.partitions.len());
+        self.send(partition, Request::ReleaseSlot { slot, flush: false, done });
     }
 
     /// Asks every partition to stop.
@@ -436,6 +517,16 @@ async fn run_partition(running: RunningPartition, Inbox(mut inbox): Inbox, out: 
                     Ok(outputs) => out.deliver(outputs, None),
                     Err(error) => tracing::error!(chat = %chat.id, %error, "taking over a moved chat"),
                 },
+                Some(Request::AdoptSlot(slot)) => match core.adopt_slot(slot).await {
+                    Ok(outputs) => out.deliver(outputs, None),
+                    Err(error) => tracing::error!(slot, %error, "taking over a slot's chats"),
+                },
+                Some(Request::ReleaseSlot { slot, flush, done }) => {
+                    if let Err(error) = core.release_slot(slot, flush).await {
+                        tracing::warn!(slot, %error, "writing a slot's shown boards before letting it go");
+                    }
+                    let _ = done.send(());
+                }
                 Some(Request::Reached(input)) => {
                     let outputs = core.reached_elsewhere(&input).await;
                     out.deliver(outputs, None);

@@ -12,11 +12,15 @@ pub mod config;
 mod cpu;
 pub mod desk;
 mod drawing;
+pub mod forward;
 pub mod lanes;
+pub mod membership;
 pub mod picture;
 pub mod pieces;
+pub mod roles;
 pub mod route;
 pub mod serving;
+pub mod several;
 pub mod shown;
 
 pub use cpu::{CpuPool, ThreadedCpu};
@@ -31,7 +35,9 @@ use std::time::Duration;
 use tokio::sync::mpsc;
 
 use crate::config::Config;
-use cincobot_core::core::{Core, CoreSettings, CpuReply, Output, Partition, SystemClock};
+use cincobot_core::core::{
+    Core, CoreSettings, CpuReply, HeldSlots, Output, Partition, SystemClock,
+};
 use cincobot_core::games::TurnTimer;
 use cincobot_core::i18n::Texts;
 use cincobot_core::store::{Store, StoreError};
@@ -44,6 +50,9 @@ pub struct Running {
     pub store: Store,
     /// The texts every partition renders with.
     pub texts: Arc<Texts>,
+    /// The slots this process serves: every one alone on SQLite; on PostgreSQL, those it
+    /// leases among the bot's processes ([`membership`]), none until it has.
+    pub held: Arc<HeldSlots>,
 }
 
 /// A started core with its CPU service.
@@ -104,8 +113,9 @@ pub async fn start(config: &Config) -> Result<Running, StartError> {
         .map_err(StartError::Store)?;
     let texts = Arc::new(Texts::load().map_err(StartError::Texts)?);
     let pool = ThreadedCpu::pool(config.cpu.clone());
+    let held = Arc::new(if store.may_be_shared() { HeldSlots::none() } else { HeldSlots::every() });
     let mut partitions = Vec::new();
-    for partition in Partition::split(config.partitions()) {
+    for partition in Partition::split_over(config.partitions(), &held) {
         let (cpu, cpu_replies) = pool.service();
         let (mut core, start_outputs) = Core::start_partition(
             partition,
@@ -129,5 +139,5 @@ pub async fn start(config: &Config) -> Result<Running, StartError> {
         }
         partitions.push(RunningPartition { core, cpu, cpu_replies, start_outputs });
     }
-    Ok(Running { partitions, store, texts })
+    Ok(Running { partitions, store, texts, held })
 }

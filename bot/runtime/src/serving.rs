@@ -8,6 +8,7 @@ use tokio::task::JoinHandle;
 
 use super::adapter::{Adapter, AdapterError, Serving};
 use super::desk::{Outlets, run};
+use super::several::Several;
 use super::{Desk, Running};
 
 /// Adapters serving over one desk.
@@ -15,6 +16,8 @@ pub struct Served {
     adapters: Vec<Box<dyn Serving>>,
     desk: Desk,
     core: JoinHandle<()>,
+    /// With a database several processes may share: this process's part among them.
+    several: Option<Several>,
 }
 
 impl std::fmt::Debug for Served {
@@ -32,6 +35,14 @@ pub async fn serve(
     adapters: Vec<Box<dyn Adapter>>,
 ) -> Result<Served, AdapterError> {
     let (desk, inboxes) = Desk::new(&running);
+    let several = if running.store.may_be_shared() {
+        let several = Several::start(&running.store, &running.held, &desk)
+            .await
+            .map_err(|error| -> AdapterError { Box::new(error) })?;
+        Some(several)
+    } else {
+        None
+    };
     let mut outlets = Outlets::new();
     let mut connections = Vec::with_capacity(adapters.len());
     for adapter in adapters {
@@ -46,7 +57,7 @@ pub async fn serve(
     for connection in connections {
         serving.push(connection.start().await);
     }
-    Ok(Served { adapters: serving, desk, core })
+    Ok(Served { adapters: serving, desk, core, several })
 }
 
 impl Served {
@@ -63,10 +74,14 @@ impl Served {
         .await;
     }
 
-    /// Stops taking updates, lets the core finish, then lets every queued message go out.
+    /// Stops taking updates, hands this process's chats over to the other processes (if
+    /// any), lets the core finish, then lets every queued message go out.
     pub async fn stop(mut self) {
         for adapter in &mut self.adapters {
             adapter.stop().await;
+        }
+        if let Some(several) = self.several.take() {
+            several.stop().await;
         }
         self.desk.stop();
         let _ = self.core.await;

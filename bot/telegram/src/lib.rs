@@ -26,6 +26,7 @@ pub mod keyboard;
 mod markdown;
 pub mod menu;
 pub mod pace;
+pub mod polling;
 pub mod queue;
 pub mod retry;
 pub mod summary;
@@ -37,7 +38,6 @@ use std::sync::Arc;
 
 use teloxide::error_handlers::IgnoringErrorHandlerSafe;
 use teloxide::prelude::*;
-use teloxide::update_listeners::Polling;
 use tokio::net::TcpListener;
 
 use cincobot_core::core::Platform;
@@ -260,25 +260,14 @@ impl Connected {
     /// Takes updates until stopped: polls, or serves the webhook's posts.
     async fn listen(self) -> Listening {
         let Connected { bot, delivery, app, settings, hooked } = self;
-        if let Some(Hooked { socket, secret, updates, dispatching }) = hooked {
-            let server = webhook::Server::start(socket, secret, updates);
-            return Listening { dispatching, server: Some(server), delivery };
-        }
-        // Telegram refuses `getUpdates` while a webhook is set: it is deleted first, if set.
-        let listener = Polling::builder(bot.clone())
-            .timeout(settings.poll_timeout)
-            .delete_webhook()
-            .await
-            .build();
-        let token = settings.token.clone();
-        let errors = Arc::new(move |error: teloxide::RequestError| {
-            let token = token.clone();
-            async move {
-                tracing::warn!(error = %retry::describe(&error, token.expose()), "getUpdates failed");
+        let reading = match hooked {
+            Some(Hooked { socket, secret, updates, dispatching }) => {
+                let server = webhook::Server::start(socket, secret, updates);
+                Reading::Webhook { server, dispatching }
             }
-        });
-        let dispatching = dispatch(bot, app, settings.ctrlc, listener, errors);
-        Listening { dispatching, server: None, delivery }
+            None => Reading::Polling(polling::poll(bot, app, settings)),
+        };
+        Listening { reading, delivery }
     }
 }
 
@@ -297,10 +286,16 @@ impl Connection for Connected {
 
 /// The adapter taking updates.
 pub struct Listening {
-    dispatching: Dispatching,
-    /// Webhook mode's server.
-    server: Option<webhook::Server>,
+    reading: Reading,
     delivery: Arc<delivery::Delivery>,
+}
+
+/// How the updates come.
+enum Reading {
+    /// Telegram posts them to the webhook's server, which hands them to the dispatcher.
+    Webhook { server: webhook::Server, dispatching: Dispatching },
+    /// This process asks for them while it has the turn.
+    Polling(polling::PollingTurns),
 }
 
 impl fmt::Debug for Listening {
@@ -314,17 +309,28 @@ impl Listening {
     /// then dropped, then the dispatcher, once what it took is handled. The webhook stays
     /// set: other processes may be serving it.
     async fn shut_down(&mut self) {
-        if let Some(server) = &mut self.server {
-            server.stop().await;
+        match &mut self.reading {
+            Reading::Webhook { server, dispatching } => {
+                server.stop().await;
+                dispatching.stop().await;
+            }
+            Reading::Polling(polling) => polling.stop().await,
         }
-        self.dispatching.stop().await;
+    }
+
+    /// Until the updates stop of their own accord (the dispatcher's Ctrl-C handler).
+    async fn reading_ended(&mut self) {
+        match &mut self.reading {
+            Reading::Webhook { dispatching, .. } => dispatching.ended().await,
+            Reading::Polling(polling) => polling.ended().await,
+        }
     }
 }
 
 impl Serving for Listening {
     /// The dispatcher ended (its own Ctrl-C handler, when on).
     fn ended(&mut self) -> Step<'_, ()> {
-        Box::pin(self.dispatching.ended())
+        Box::pin(self.reading_ended())
     }
 
     fn stop(&mut self) -> Step<'_, ()> {

@@ -430,7 +430,9 @@ impl Core {
         if !self.partition.owns(&new) {
             // The new id falls to another partition: it takes the games over from the store
             // (the runtime asks it to adopt the chat) and shows their boards in the new chat.
-            self.release_chat(&context.chat);
+            // Its board games still name the old id in memory, its CINCO tables the new one.
+            self.release(super::timers::Chats::Only(&context.chat));
+            self.release(super::timers::Chats::Only(&new));
             tracing::info!(from = %context.chat.id, to, "a chat moved to another partition");
             return Ok(Vec::new());
         }

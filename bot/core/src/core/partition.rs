@@ -1,11 +1,12 @@
 //! A core serves one partition of the chats: with several cores in a process (one task each,
-//! so that different chats run in parallel), each owns the chats whose slot falls to it, with
-//! their games, timers and CPU requests, and the runtime hands every input to the core that
-//! owns its chat. What a chat does never depends on another partition's memory: what the
+//! so that different chats run in parallel), each owns the chats whose slot falls to it and
+//! that the process holds ([`HeldSlots`]), with their games, timers and CPU requests, and the
+//! runtime hands every input to the core that owns its chat. What a chat does never depends on another partition's memory: what the
 //! cores need to agree on across chats (who a user is) they share here or read from the store.
 
 use std::sync::{Arc, Mutex};
 
+use super::held::HeldSlots;
 use super::recent::Recent;
 use crate::i18n::Locale;
 use crate::identity::{Chat, Platform, SLOTS, User, slot_of};
@@ -23,6 +24,7 @@ const KNOWN_USERS: usize = 10_000;
 pub struct Partition {
     index: u16,
     count: u16,
+    held: Arc<HeldSlots>,
     known_users: Arc<Mutex<KnownUsers>>,
 }
 
@@ -39,21 +41,39 @@ impl Partition {
         Partition::split(1).remove(0)
     }
 
-    /// `count` partitions that share the chats between them (at least one, at most one a
-    /// slot).
+    /// `count` partitions that share every chat between them (at least one, at most one a
+    /// slot): one process serving the whole bot.
     #[must_use]
     pub fn split(count: usize) -> Vec<Partition> {
+        Partition::split_over(count, &Arc::new(HeldSlots::every()))
+    }
+
+    /// `count` partitions that share the chats of the slots in `held`, as the process holds
+    /// them from time to time.
+    #[must_use]
+    pub fn split_over(count: usize, held: &Arc<HeldSlots>) -> Vec<Partition> {
         let count = u16::try_from(count).unwrap_or(SLOTS).clamp(1, SLOTS);
         let known_users = Arc::new(Mutex::new(Recent::new(KNOWN_USERS)));
         (0..count)
-            .map(|index| Partition { index, count, known_users: Arc::clone(&known_users) })
+            .map(|index| Partition {
+                index,
+                count,
+                held: Arc::clone(held),
+                known_users: Arc::clone(&known_users),
+            })
             .collect()
     }
 
-    /// Which of `count` partitions owns `chat`.
+    /// Which of `count` partitions owns `chat`, when its slot is held.
     #[must_use]
     pub fn index_of(chat: &Chat, count: usize) -> usize {
-        usize::from(slot_of(chat)) % count.max(1)
+        Partition::index_of_slot(slot_of(chat), count)
+    }
+
+    /// Which of `count` partitions serves `slot`.
+    #[must_use]
+    pub fn index_of_slot(slot: u16, count: usize) -> usize {
+        usize::from(slot) % count.max(1)
     }
 
     /// This partition's place among its process's.
@@ -62,10 +82,17 @@ impl Partition {
         usize::from(self.index)
     }
 
-    /// Whether this partition serves `chat`.
+    /// Whether this partition serves `chat`: its slot is this partition's and held.
     #[must_use]
     pub fn owns(&self, chat: &Chat) -> bool {
-        Partition::index_of(chat, usize::from(self.count)) == self.index()
+        self.serves_slot(slot_of(chat))
+    }
+
+    /// Whether this partition serves the chats of `slot`.
+    #[must_use]
+    pub fn serves_slot(&self, slot: u16) -> bool {
+        Partition::index_of_slot(slot, usize::from(self.count)) == self.index()
+            && self.held.holds(slot)
     }
 
     /// The first partition does the chores of the whole store (forgetting old events) once
@@ -73,6 +100,11 @@ impl Partition {
     #[must_use]
     pub fn is_first(&self) -> bool {
         self.index == 0
+    }
+
+    /// The slots of the process, for fencing its changes.
+    pub(super) fn held(&self) -> &HeldSlots {
+        &self.held
     }
 
     pub(super) fn known_users(&self) -> &Mutex<KnownUsers> {

@@ -80,12 +80,17 @@ impl Core {
         self.store.change(event, self.clock.now_ms()).await
     }
 
-    /// Commits `change`; from then on the input's event is spent.
+    /// Commits `change`, if the process still serves its chats (several processes: its
+    /// leases still run); from then on the input's event is spent.
     pub(super) async fn commit(
         &self,
         context: Option<&Context>,
-        change: Change,
+        mut change: Change,
     ) -> Result<(), StoreError> {
+        let held = self.partition.held();
+        if let Some(process) = held.leaser() {
+            change.still_serving(process, &held.slots()).await?;
+        }
         change.commit().await?;
         if let Some(context) = context {
             context.event_committed.store(true, Ordering::SeqCst);

@@ -12,6 +12,7 @@ use super::turns::turn_deadline;
 use super::{Chat, Core, GameId, Message, Output, Partition};
 use crate::games::Position;
 use crate::i18n::Text;
+use crate::identity::slot_of;
 use crate::store::{ChallengeStatus, GameStatus, StoreError};
 
 /// How long before a turn timer runs out its player is warned.
@@ -28,6 +29,8 @@ pub(super) enum Chats<'a> {
     Served,
     /// One chat it takes over.
     Only(&'a Chat),
+    /// The chats of a slot the process took over.
+    Slot(u16),
 }
 
 impl Chats<'_> {
@@ -36,6 +39,7 @@ impl Chats<'_> {
         match self {
             Chats::Served => partition.owns(chat),
             Chats::Only(only) => only.platform == chat.platform && only.id == chat.id,
+            Chats::Slot(slot) => slot_of(chat) == slot,
         }
     }
 }
@@ -65,16 +69,37 @@ impl Core {
         self.load(Chats::Only(chat)).await
     }
 
-    /// Forgets the games of `chat`, which another partition takes over from the store.
-    pub(super) fn release_chat(&mut self, chat: &Chat) {
-        let here = |table: &Table| {
-            table.row.chat.platform == chat.platform && table.row.chat.id == chat.id
-        };
+    /// Takes over the chats of `slot`, which the process now holds: their games as
+    /// [`Core::reload`] finds them.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the games cannot be read.
+    pub async fn adopt_slot(&mut self, slot: u16) -> Result<Vec<Output>, StoreError> {
+        self.load(Chats::Slot(slot)).await
+    }
+
+    /// Lets the chats of `slot` go, after writing what it remembers of them (which boards
+    /// were shown) when `flush`: another process takes them over from the store. A process
+    /// that lost the slot writes nothing (another may be serving the chats already).
+    ///
+    /// # Errors
+    /// [`StoreError`] if the boards shown since the last write cannot be written; the chats
+    /// are let go all the same (their boards are then edited once more than needed).
+    pub async fn release_slot(&mut self, slot: u16, flush: bool) -> Result<(), StoreError> {
+        let saved = if flush { self.save_shown_boards().await } else { Ok(()) };
+        self.release(Chats::Slot(slot));
+        saved
+    }
+
+    /// Forgets the games of `which` chats, which another partition or process takes over
+    /// from the store.
+    pub(super) fn release(&mut self, which: Chats<'_>) {
+        let partition = &self.partition;
         let released: Vec<GameId> = self
             .tables
             .values()
             .chain(self.endings.values())
-            .filter(|table| here(table))
+            .filter(|table| which.include(partition, &table.row.chat))
             .map(|table| table.row.id)
             .collect();
         for id in &released {
@@ -84,7 +109,7 @@ impl Core {
             self.unsaved_boards.remove(id);
             self.backoff.cleared(Duty::Game(*id));
         }
-        self.release_cinco_chat(chat);
+        self.release_cinco(which);
     }
 
     /// Loads the games of `which` chats from the store, and says what they owe.

@@ -76,6 +76,30 @@ impl Change {
         self.transaction.on()
     }
 
+    /// Checks, inside the change, that process `owner` still holds every lease of `slots`
+    /// unexpired, and keeps the first of them to run out from being taken until the change
+    /// ends: a process cut off from the database while a change was on its way writes
+    /// nothing once another may serve its chats. The leases are renewed together, so the
+    /// first to run out stands for all. [`StoreError::NoLongerServing`] when it does not.
+    ///
+    /// # Errors
+    /// [`StoreError::NoLongerServing`], or [`StoreError`] if the database fails.
+    pub async fn still_serving(&mut self, owner: i64, slots: &[u16]) -> Result<(), StoreError> {
+        // SQLite has one process: nothing to fence.
+        let On::Postgres(connection) = self.connection() else { return Ok(()) };
+        let keys: Vec<i32> = slots.iter().map(|&slot| i32::from(slot)).collect();
+        let serving: Option<bool> = sqlx::query_scalar(
+            "SELECT expires_at > statement_timestamp() FROM leases \
+             WHERE kind = 'slot' AND owner = $1 AND key = ANY($2) \
+             ORDER BY expires_at LIMIT 1 FOR SHARE",
+        )
+        .bind(owner)
+        .bind(keys)
+        .fetch_optional(connection)
+        .await?;
+        if serving == Some(true) { Ok(()) } else { Err(StoreError::NoLongerServing) }
+    }
+
     /// Holds `keys` until the change ends ([`Open::lock`]).
     pub(super) async fn lock(&mut self, keys: &[String]) -> Result<(), StoreError> {
         self.transaction.lock(keys).await?;

@@ -19,6 +19,9 @@ pub enum StoreError {
     /// Several bot processes on one database were asked of a SQLite store: they need
     /// PostgreSQL, since SQLite serves one process.
     SeveralProcessesNeedPostgres,
+    /// The process's leases ran out before the change committed (it was cut off from the
+    /// database): another process may serve its chats now, so the change wrote nothing.
+    NoLongerServing,
     Database(sqlx::Error),
     Migration(sqlx::migrate::MigrateError),
 }
@@ -42,6 +45,9 @@ impl fmt::Display for StoreError {
             StoreError::Unreachable { url, error } => {
                 write!(f, "cannot connect to the database at {url}: {error}")
             }
+            StoreError::NoLongerServing => {
+                f.write_str("this process's leases ran out: another may serve its chats now")
+            }
             StoreError::SeveralProcessesNeedPostgres => f.write_str(
                 "several bot processes on one database need PostgreSQL: this database is SQLite, \
                  which serves one process",
@@ -60,7 +66,8 @@ impl std::error::Error for StoreError {
             StoreError::AlreadyPlayed
             | StoreError::Repeated
             | StoreError::Corrupt(_)
-            | StoreError::SeveralProcessesNeedPostgres => None,
+            | StoreError::SeveralProcessesNeedPostgres
+            | StoreError::NoLongerServing => None,
         }
     }
 }

@@ -129,6 +129,13 @@ impl Store {
         Ok(Store { pool, next_expiry: std::sync::Arc::default() })
     }
 
+    /// Whether other processes may serve the bot on this database too: PostgreSQL (a SQLite
+    /// file has one process, and the store one connection).
+    #[must_use]
+    pub fn may_be_shared(&self) -> bool {
+        matches!(self.pool, Pool::Postgres(_))
+    }
+
     /// The same database with caches of its own: each core partition knows the next expiry
     /// of its own chats' challenges, forgotten when it writes one.
     #[must_use]

@@ -812,11 +812,13 @@ impl Core {
         }
     }
 
-    /// Forgets the tables and lobbies of `chat`, which another partition takes over.
-    pub(in crate::core) fn release_cinco_chat(&mut self, chat: &Chat) {
-        self.cinco.tables.retain(|_, table| table.row.chat != *chat);
-        self.cinco.endings.retain(|_, row| row.chat != *chat);
-        self.cinco.lobbies.retain(|_, lobby| lobby.chat != *chat);
+    /// Forgets the tables and lobbies of `which` chats, which another partition or process
+    /// takes over.
+    pub(in crate::core) fn release_cinco(&mut self, which: Chats<'_>) {
+        let partition = &self.partition;
+        self.cinco.tables.retain(|_, table| !which.include(partition, &table.row.chat));
+        self.cinco.endings.retain(|_, row| !which.include(partition, &row.chat));
+        self.cinco.lobbies.retain(|_, lobby| !which.include(partition, &lobby.chat));
     }
 
     /// A game whose ending committed leaves the tables being played; its row is kept until an

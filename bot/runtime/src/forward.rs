@@ -1,0 +1,226 @@
+//! Inputs for chats another process serves. The desk of the process that received an input
+//! whose slot it does not hold posts it to the database's inbox for the slot's holder, and
+//! waits for the answer there; the holder reads the inbox of its slots (when told of a post,
+//! and every second, since an announcement can be lost), hands each input to its own desk in
+//! the order they were posted, writes the answer back and marks the input handled. A platform
+//! event is posted once ([`Cluster::post`] keeps the first), and an input handled twice (its
+//! holder died before marking it) changes nothing the second time: the core stores each
+//! event with what it changed.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use tokio::sync::{Notify, oneshot, watch};
+
+use super::desk::{Answer, Desk};
+use cincobot_core::core::{HeldSlots, Input, Output, PrivateAnswer, Wire};
+use cincobot_core::store::{
+    ANSWER_CHANNEL, Cluster, Heard, INBOX_CHANNEL, Listener, Store, StoreError,
+};
+
+/// How long the receiving process waits for the holder's answer before it gives up on
+/// answering (the input is still handled).
+pub const ANSWER_WAIT: Duration = Duration::from_secs(10);
+
+/// How often the holder reads its inbox when it hears nothing.
+const INBOX_POLL: Duration = Duration::from_secs(1);
+
+/// Inputs read from the inbox at once.
+const INBOX_PAGE: u32 = 100;
+
+/// The receiving side: posts inputs and waits for their answers.
+#[derive(Debug)]
+pub struct Forwarder {
+    cluster: Cluster,
+    /// The answers awaited, by inbox event.
+    awaited: Mutex<HashMap<String, oneshot::Sender<()>>>,
+    /// Told when a post for this process's slots is announced.
+    inbox: Notify,
+}
+
+/// The inbox's name for an input's event: unique across platforms.
+fn inbox_event(input: &Input) -> String {
+    format!("{}:{}", input.chat.platform.code(), input.event.0)
+}
+
+impl Forwarder {
+    #[must_use]
+    pub fn new(cluster: Cluster) -> Arc<Forwarder> {
+        Arc::new(Forwarder { cluster, awaited: Mutex::new(HashMap::new()), inbox: Notify::new() })
+    }
+
+    /// Hands `input` to the holder of `slot` and returns its answer (none if it does not come
+    /// in time, or the database fails: the input may still be handled).
+    pub async fn ask(&self, slot: u16, input: Input) -> Answer {
+        let event = inbox_event(&input);
+        let (told, answered) = oneshot::channel();
+        if let Ok(mut awaited) = self.awaited.lock() {
+            awaited.insert(event.clone(), told);
+        }
+        let body = match input.to_wire() {
+            Ok(body) => body,
+            Err(error) => {
+                tracing::error!(%error, "an input that cannot be written for another process");
+                self.forget(&event);
+                return Answer::default();
+            }
+        };
+        // Posted before (a platform delivering again): its answer, if any, is awaited too.
+        if let Err(error) = self.cluster.post(slot, &event, &body).await {
+            tracing::warn!(%error, slot, "handing an input to another process");
+            self.forget(&event);
+            return Answer::default();
+        }
+        let answer = match tokio::time::timeout(ANSWER_WAIT, answered).await {
+            Ok(_) => self.take_answer(&event).await,
+            // The announcement may have been lost: the answer may be there all the same.
+            Err(_) => self.take_answer(&event).await,
+        };
+        self.forget(&event);
+        answer.unwrap_or_else(|| {
+            tracing::warn!(slot, %event, "no answer from the process serving the chat");
+            Answer::default()
+        })
+    }
+
+    fn forget(&self, event: &str) {
+        if let Ok(mut awaited) = self.awaited.lock() {
+            awaited.remove(event);
+        }
+    }
+
+    async fn take_answer(&self, event: &str) -> Option<Answer> {
+        match self.cluster.take_answer(event).await {
+            Ok(Some(body)) => match Vec::<PrivateAnswer>::from_wire(&body) {
+                Ok(private) => {
+                    Some(Answer { private: private.into_iter().map(Output::from).collect() })
+                }
+                Err(error) => {
+                    tracing::warn!(%error, "an answer this build cannot read");
+                    None
+                }
+            },
+            Ok(None) => None,
+            Err(error) => {
+                tracing::warn!(%error, "reading an answer");
+                None
+            }
+        }
+    }
+
+    /// What the listener heard.
+    fn heard(&self, heard: &Heard) {
+        match heard {
+            Heard::Notification { channel, payload } if channel == ANSWER_CHANNEL => {
+                let told = self.awaited.lock().ok().and_then(|mut awaited| awaited.remove(payload));
+                if let Some(told) = told {
+                    let _ = told.send(());
+                }
+            }
+            Heard::Notification { .. } => self.inbox.notify_one(),
+            Heard::Reconnected => {
+                // What was announced meanwhile is lost: read everything again.
+                self.inbox.notify_one();
+                let waiting: Vec<oneshot::Sender<()>> = self
+                    .awaited
+                    .lock()
+                    .map(|mut awaited| awaited.drain().map(|(_, told)| told).collect())
+                    .unwrap_or_default();
+                for told in waiting {
+                    let _ = told.send(());
+                }
+            }
+        }
+    }
+}
+
+/// Listens to the inbox's and the answers' announcements for `forwarder` until `stop`.
+///
+/// # Errors
+/// [`StoreError`] if the listener cannot start.
+pub async fn listen(
+    store: &Store,
+    forwarder: Arc<Forwarder>,
+    mut stop: watch::Receiver<bool>,
+) -> Result<tokio::task::JoinHandle<()>, StoreError> {
+    let mut listener: Listener = store.listen(&[INBOX_CHANNEL, ANSWER_CHANNEL]).await?;
+    Ok(tokio::spawn(async move {
+        loop {
+            tokio::select! {
+                heard = listener.next() => match heard {
+                    Ok(heard) => forwarder.heard(&heard),
+                    Err(error) => {
+                        tracing::warn!(%error, "listening to the inbox");
+                        tokio::time::sleep(INBOX_POLL).await;
+                    }
+                },
+                _ = stop.changed() => break,
+            }
+        }
+    }))
+}
+
+/// The holder's side: hands the inputs posted for the slots in `held` to `desk`, in order,
+/// and writes their answers back, until `stop`.
+pub async fn serve_inbox(
+    forwarder: Arc<Forwarder>,
+    held: Arc<HeldSlots>,
+    desk: Desk,
+    mut stop: watch::Receiver<bool>,
+) {
+    loop {
+        if let Err(error) = read_inbox(&forwarder, &held, &desk).await {
+            tracing::warn!(%error, "reading the inbox");
+        }
+        tokio::select! {
+            () = forwarder.inbox.notified() => {}
+            () = tokio::time::sleep(INBOX_POLL) => {}
+            _ = stop.changed() => break,
+        }
+    }
+}
+
+/// Handles every input waiting for the slots held now.
+async fn read_inbox(
+    forwarder: &Forwarder,
+    held: &HeldSlots,
+    desk: &Desk,
+) -> Result<(), StoreError> {
+    let cluster = &forwarder.cluster;
+    let mut after = 0;
+    loop {
+        let slots = held.slots();
+        if slots.is_empty() {
+            return Ok(());
+        }
+        let items = cluster.pending(&slots, after, INBOX_PAGE).await?;
+        let Some(last) = items.last().map(|item| item.id) else { return Ok(()) };
+        for item in items {
+            // Let go since it was read: the slot's new holder reads it.
+            if !held.holds(item.slot) {
+                continue;
+            }
+            let answer = match Input::from_wire(&item.body) {
+                Ok(input) => desk.ask_here(input).await,
+                Err(error) => {
+                    tracing::warn!(%error, event = %item.event, "an input this build cannot read; dropped");
+                    Answer::default()
+                }
+            };
+            let private: Vec<PrivateAnswer> = answer
+                .private
+                .into_iter()
+                .filter_map(|output| PrivateAnswer::try_from(output).ok())
+                .collect();
+            match private.to_wire() {
+                Ok(body) => {
+                    cluster.answer(&item.event, &body).await?;
+                }
+                Err(error) => tracing::error!(%error, "an answer that cannot be written back"),
+            }
+            cluster.ack(&[item.id]).await?;
+        }
+        after = last;
+    }
+}

@@ -1,0 +1,329 @@
+//! This process's share of the chats when several processes serve the bot on one PostgreSQL.
+//! The chats are grouped in slots (`identity::slot_of`); a process serves the slots it
+//! leases (`store::Cluster`) and nothing else. Each round (every second) it says it is
+//! alive, renews its leases, and moves toward its fair share — the slots divided by the live
+//! processes: it claims slots nobody holds or whose holder stopped renewing, and hands back
+//! the ones over its share when a process joins. A slot it takes is loaded by its partition
+//! ([`Desk::adopt_slot`]); a slot it gives up is first let go by its partition
+//! ([`Desk::release_slot`], which writes what the partition remembers) and only then
+//! released in the database, so its new owner starts from everything written.
+//!
+//! A lease runs out by the database's clock unless renewed; this process stops serving a
+//! slot a fifth of the lease before that, by its own clock ([`Lease::valid_until`]), whether
+//! or not it can reach the database: a process cut off from PostgreSQL stops acting for its
+//! chats before another may take them, so no chat ever has two owners.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use tokio::sync::watch;
+
+use super::Desk;
+use super::roles::Role;
+use cincobot_core::core::HeldSlots;
+use cincobot_core::identity::SLOTS;
+use cincobot_core::store::{Cluster, Lease, LeaseKind, Store, StoreError};
+
+/// How long a lease lasts unless renewed: a process that dies is replaced about this long
+/// after its last renewal.
+pub const LEASE: Duration = Duration::from_secs(10);
+
+/// How often a round runs.
+pub const ROUND: Duration = Duration::from_secs(1);
+
+/// Every this many rounds (an hour), a process sweeps what is older than [`KEPT`].
+const SWEEP_EVERY: u32 = 3600;
+
+/// How long handled inputs (and the rows of processes gone) are kept: longer than any
+/// platform delivers an event again, so a repeated event still finds its first post.
+const KEPT: Duration = Duration::from_secs(24 * 3600);
+
+/// This process among the bot's processes.
+#[derive(Debug)]
+pub struct Membership {
+    store: Store,
+    name: String,
+    cluster: Cluster,
+    held: Arc<HeldSlots>,
+    leases: BTreeMap<u16, Lease>,
+    /// The leases of the roles whose turn is this process's.
+    turns: BTreeMap<Role, Lease>,
+    desk: Desk,
+    rounds: u32,
+}
+
+impl Membership {
+    /// Joins the processes on `store` as `name`, serving through `desk` the slots it will
+    /// hold in `held` (none yet).
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database fails or is not PostgreSQL.
+    pub async fn join(
+        store: Store,
+        name: String,
+        held: Arc<HeldSlots>,
+        desk: Desk,
+    ) -> Result<Membership, StoreError> {
+        let cluster = store.cluster(&name).await?;
+        held.leased_by(cluster.process().0);
+        tracing::info!(process = cluster.process().0, %name, "joined the bot's processes");
+        Ok(Membership {
+            store,
+            name,
+            cluster,
+            held,
+            leases: BTreeMap::new(),
+            turns: BTreeMap::new(),
+            desk,
+            rounds: 0,
+        })
+    }
+
+    /// Runs rounds until `stop` says so, then hands every slot over.
+    pub async fn run(mut self, mut stop: watch::Receiver<bool>) {
+        let mut rounds = tokio::time::interval(ROUND);
+        rounds.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                _ = rounds.tick() => {
+                    // A round stuck on an unreachable database is cut short when the first
+                    // lease runs out by this process's clock: it stops serving in time.
+                    let fence = tokio::time::Instant::from_std(self.first_to_run_out());
+                    if tokio::time::timeout_at(fence, self.round()).await.is_err() {
+                        self.drop_run_out(Instant::now());
+                    }
+                }
+                _ = stop.changed() => break,
+            }
+        }
+        self.leave().await;
+    }
+
+    /// When the first of this process's leases runs out unless renewed (a day away when it
+    /// holds none).
+    fn first_to_run_out(&self) -> Instant {
+        let far = Instant::now() + Duration::from_secs(24 * 3600);
+        self.leases
+            .values()
+            .chain(self.turns.values())
+            .map(|lease| lease.valid_until)
+            .fold(far, Instant::min)
+    }
+
+    /// This process's handle on the database's coordination.
+    #[must_use]
+    pub fn cluster(&self) -> Cluster {
+        self.cluster.clone()
+    }
+
+    /// The slots held now.
+    #[must_use]
+    pub fn held(&self) -> Vec<u16> {
+        self.leases.keys().copied().collect()
+    }
+
+    /// One round: stop serving what ran out, say it is alive, renew, move toward the share.
+    pub async fn round(&mut self) {
+        self.drop_run_out(Instant::now());
+        match self.cluster.heartbeat().await {
+            Ok(true) => {}
+            Ok(false) => {
+                // Taken for dead by a sweep: its leases have run out too.
+                tracing::warn!(name = %self.name, "this process was taken for dead; joining again");
+                self.lose(self.held());
+                match self.store.cluster(&self.name).await {
+                    Ok(cluster) => {
+                        self.held.leased_by(cluster.process().0);
+                        self.cluster = cluster;
+                    }
+                    Err(error) => {
+                        tracing::warn!(%error, "joining again");
+                        return;
+                    }
+                }
+            }
+            Err(error) => {
+                tracing::warn!(%error, "the database cannot be reached; serving until the leases run out");
+                return;
+            }
+        }
+        if let Err(error) = self.renew().await {
+            tracing::warn!(%error, "renewing the leases");
+            return;
+        }
+        if let Err(error) = self.balance().await {
+            tracing::warn!(%error, "balancing the slots");
+        }
+        if let Err(error) = self.take_turns().await {
+            tracing::warn!(%error, "taking the roles' turns");
+        }
+        self.rounds = self.rounds.wrapping_add(1);
+        if self.rounds % SWEEP_EVERY == 1 {
+            match self.cluster.sweep(KEPT).await {
+                Ok(swept) => tracing::debug!(?swept, "old inputs, answers and processes swept"),
+                Err(error) => tracing::warn!(%error, "sweeping the inbox"),
+            }
+        }
+    }
+
+    /// Claims (or, held, extends) the lease of every role an adapter asked for: a role
+    /// nobody does is this process's at once, and one whose process died is after its lease.
+    async fn take_turns(&mut self) -> Result<(), StoreError> {
+        let roles = self.desk.roles();
+        for role in roles.asked() {
+            let (kind, key) = role.lease();
+            match self.cluster.claim(kind, key, LEASE).await? {
+                Some(lease) => {
+                    if self.turns.insert(role, lease).is_none() {
+                        tracing::info!(?role, "this process's turn");
+                    }
+                    roles.set(role, true);
+                }
+                None => {
+                    self.turns.remove(&role);
+                    roles.set(role, false);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Stops serving the slots whose lease this process may no longer count on.
+    fn drop_run_out(&mut self, now: Instant) {
+        let run_out: Vec<u16> = self
+            .leases
+            .iter()
+            .filter(|(_, lease)| !lease.is_valid(now))
+            .map(|(&slot, _)| slot)
+            .collect();
+        if !run_out.is_empty() {
+            tracing::warn!(slots = run_out.len(), "leases ran out before they could be renewed");
+            self.lose(run_out);
+        }
+        let roles = self.desk.roles();
+        self.turns.retain(|&role, lease| {
+            let valid = lease.is_valid(now);
+            if !valid {
+                tracing::warn!(?role, "a role's lease ran out before it could be renewed");
+                roles.set(role, false);
+            }
+            valid
+        });
+    }
+
+    /// Stops serving `slots` at once: no input goes to their partition any more, which then
+    /// lets their chats go (a change it is making fails its fence in the database).
+    fn lose(&mut self, slots: Vec<u16>) {
+        for slot in slots {
+            self.held.let_go(slot);
+            self.leases.remove(&slot);
+            self.desk.drop_slot(slot);
+        }
+    }
+
+    async fn renew(&mut self) -> Result<(), StoreError> {
+        if self.leases.is_empty() {
+            return Ok(());
+        }
+        let keys: Vec<i32> = self.leases.keys().map(|&slot| i32::from(slot)).collect();
+        let renewed = self.cluster.renew(LeaseKind::Slot, &keys, LEASE).await?;
+        let mut kept = BTreeMap::new();
+        for lease in renewed {
+            if let Ok(slot) = u16::try_from(lease.key) {
+                kept.insert(slot, lease);
+            }
+        }
+        let lost: Vec<u16> =
+            self.held().into_iter().filter(|slot| !kept.contains_key(slot)).collect();
+        if !lost.is_empty() {
+            tracing::warn!(slots = lost.len(), "leases taken by another process");
+        }
+        self.leases.extend(kept);
+        self.lose(lost);
+        Ok(())
+    }
+
+    /// Claims free slots up to the fair share, or hands back what is over it.
+    async fn balance(&mut self) -> Result<(), StoreError> {
+        let live = self.cluster.live_processes(LEASE).await?.len().max(1);
+        let share = usize::from(SLOTS).div_ceil(live);
+        let held = self.leases.len();
+        if held > share {
+            // Handed back from the highest slots down, so that processes agree on which.
+            let over: Vec<u16> = self.held().into_iter().rev().take(held - share).collect();
+            tracing::info!(slots = over.len(), live, "handing slots over to a newer process");
+            return self.hand_over(over).await;
+        }
+        if held == share {
+            return Ok(());
+        }
+        let holders = self.cluster.holders(LeaseKind::Slot).await?;
+        let taken: Vec<u16> = holders
+            .iter()
+            .filter(|holder| !holder.expired)
+            .filter_map(|holder| u16::try_from(holder.key).ok())
+            .collect();
+        // Each process starts looking at its own place, so that processes starting together
+        // do not all ask for the same slots.
+        let start = usize::try_from(self.cluster.process().0).unwrap_or(0) * usize::from(SLOTS) / 7;
+        let free = (0..SLOTS)
+            .map(|offset| {
+                u16::try_from((start + usize::from(offset)) % usize::from(SLOTS)).unwrap_or(0)
+            })
+            .filter(|slot| !taken.contains(slot) && !self.leases.contains_key(slot))
+            .collect::<Vec<u16>>();
+        let mut wanted = share - held;
+        for slot in free {
+            if wanted == 0 {
+                break;
+            }
+            if let Some(lease) = self.cluster.claim(LeaseKind::Slot, i32::from(slot), LEASE).await?
+            {
+                self.leases.insert(slot, lease);
+                // Loaded before it is marked held: an input for it, queued behind the load,
+                // finds its games.
+                self.desk.adopt_slot(slot);
+                self.held.hold(slot);
+                wanted -= 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// Gives `slots` up gracefully: their partitions let their chats go first (after what
+    /// they were given, writing what they remember), then the leases are released so that
+    /// other processes take them at once.
+    async fn hand_over(&mut self, slots: Vec<u16>) -> Result<(), StoreError> {
+        for &slot in &slots {
+            self.held.let_go(slot);
+        }
+        let released: Vec<_> = slots.iter().map(|&slot| self.desk.hand_over_slot(slot)).collect();
+        for done in released {
+            done.await;
+        }
+        for slot in &slots {
+            self.leases.remove(slot);
+        }
+        let keys: Vec<i32> = slots.into_iter().map(i32::from).collect();
+        self.cluster.release(LeaseKind::Slot, &keys).await?;
+        Ok(())
+    }
+
+    /// Hands every slot over and leaves (a stop, SIGTERM): the adapters stopped first, so
+    /// the roles' work has stopped too.
+    async fn leave(mut self) {
+        let roles = self.desk.roles();
+        for role in std::mem::take(&mut self.turns).into_keys() {
+            roles.set(role, false);
+        }
+        let held = self.held();
+        tracing::info!(slots = held.len(), "handing every slot over before stopping");
+        if let Err(error) = self.hand_over(held).await {
+            tracing::warn!(%error, "releasing the slots; they run out by themselves");
+        }
+        if let Err(error) = self.cluster.leave().await {
+            tracing::warn!(%error, "leaving the bot's processes");
+        }
+    }
+}

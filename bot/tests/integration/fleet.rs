@@ -1,0 +1,302 @@
+//! A fleet of real `cincobot` processes on one PostgreSQL against the fake Bot API (one of
+//! them polls at a time, and hands each update to the process serving its chat), and groups
+//! that play five in a row through it: what the test of several processes and the
+//! `telegram_processes` example share.
+// Each of them uses part of it.
+#![allow(dead_code)]
+
+use crate::fake_telegram::{Call, FakeTelegram, TOKEN, text, user};
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use tokio::sync::mpsc;
+
+/// A player who sees no new board for this long sends the move again, as a person would
+/// (a process killed after taking an update and before handling it lost it).
+pub const PATIENCE: Duration = Duration::from_secs(3);
+/// At most this long for any board.
+const BOARD_LIMIT: Duration = Duration::from_secs(60);
+
+/// The processes and the fake Bot API.
+pub struct Fleet {
+    pub fake: FakeTelegram,
+    pub database: String,
+    binary: PathBuf,
+    folder: PathBuf,
+}
+
+/// One `cincobot` process.
+pub struct Process {
+    pub name: String,
+    folder: PathBuf,
+    child: Option<Child>,
+}
+
+impl Fleet {
+    /// No process yet; `binary` is the `cincobot` to run, on `database`.
+    pub async fn new(binary: PathBuf, database: String) -> Fleet {
+        // The tables made before any process asks for its leases.
+        cincobot::store::Store::open(&database).await.expect("the database opens");
+        let fake = FakeTelegram::start().await;
+        // Kept when a test fails, for its logs (the drop says where).
+        let folder = tempfile::tempdir().expect("a folder").keep();
+        // One file for every process, as an admin has it.
+        let settings = "default_locale = \"en\"\n\n[telegram]\nchat_interval_ms = 0\n\
+                        group_messages_per_minute = 0\n";
+        std::fs::write(folder.join("cincobot.toml"), settings).expect("the file");
+        Fleet { fake, database, binary, folder }
+    }
+
+    /// Starts a process called `name`.
+    pub fn start(&self, name: &str) -> Process {
+        self.start_on(name, &self.database)
+    }
+
+    /// Starts a process called `name`, reaching the database at `database` (another way to
+    /// the same one).
+    pub fn start_on(&self, name: &str, database: &str) -> Process {
+        let folder = self.folder.as_path();
+        let log = std::fs::File::create(folder.join(format!("{name}.log"))).expect("a log file");
+        let child = Command::new(&self.binary)
+            .arg("--config")
+            .arg(folder.join("cincobot.toml"))
+            .current_dir(folder)
+            .env("TELEGRAM_TOKEN", TOKEN)
+            .env("TELEGRAM_API_URL", &self.fake.url)
+            .env("DATABASE_URL", database)
+            .env("CINCOBOT_PROCESS_NAME", name)
+            .env("CINCOBOT_CHALLENGER_FIRST", "1")
+            .env("RUST_LOG", "cincobot_runtime=info,cincobot_telegram=info,cincobot=info")
+            .env_remove("DISCORD_TOKEN")
+            .env_remove("CINCOBOT_LOCALE")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(log)
+            .spawn()
+            .expect("the bot starts");
+        Process { name: name.to_owned(), folder: folder.to_owned(), child: Some(child) }
+    }
+
+    /// Waits until every slot is held and `names` are exactly the processes holding them.
+    pub async fn wait_for_balance(&self, names: &[&str]) -> Duration {
+        let pool = sqlx::PgPool::connect(&self.database).await.expect("the database");
+        let start = Instant::now();
+        loop {
+            let rows: Vec<(String, i64)> = sqlx::query_as(
+                "SELECT p.name, COUNT(*) FROM leases l JOIN cluster_processes p \
+                 ON p.id = l.owner WHERE l.kind = 'slot' AND l.expires_at > now() \
+                 GROUP BY p.name",
+            )
+            .fetch_all(&pool)
+            .await
+            .expect("the leases read");
+            let total: i64 = rows.iter().map(|(_, count)| count).sum();
+            let mut holders: Vec<&str> = rows.iter().map(|(name, _)| name.as_str()).collect();
+            holders.sort_unstable();
+            let mut wanted = names.to_vec();
+            wanted.sort_unstable();
+            if total == 256 && holders == wanted {
+                return start.elapsed();
+            }
+            assert!(start.elapsed() < Duration::from_secs(90), "never balanced: {rows:?}");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+}
+
+impl Drop for Fleet {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            eprintln!("the processes' logs are kept in {}", self.folder.display());
+        } else {
+            let _ = std::fs::remove_dir_all(&self.folder);
+        }
+    }
+}
+
+impl Process {
+    /// SIGKILL: nothing written, nothing handed over.
+    pub fn kill(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+
+    /// SIGTERM, as a service manager stops it; returns at once.
+    pub fn terminate(&mut self) {
+        if let Some(child) = &self.child {
+            let _ = Command::new("kill").arg("-TERM").arg(child.id().to_string()).status();
+        }
+    }
+
+    /// Waits until it has exited.
+    pub fn wait(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.wait();
+        }
+    }
+
+    /// Waits until its log says `words`; how long that took.
+    pub async fn said(&self, words: &str, within: Duration) -> Duration {
+        let start = Instant::now();
+        while !self.log().contains(words) {
+            assert!(
+                start.elapsed() < within,
+                "{} never said {words:?}:\n{}",
+                self.name,
+                self.log()
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        start.elapsed()
+    }
+
+    pub fn log(&self) -> String {
+        std::fs::read_to_string(self.folder.join(format!("{}.log", self.name))).unwrap_or_default()
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// Groups playing five in a row, each between its two players.
+pub struct Groups {
+    count: i64,
+    boards: BTreeMap<i64, mpsc::UnboundedReceiver<usize>>,
+    posted: Arc<Mutex<Posted>>,
+}
+
+/// The boards posted as new messages in each group, as plies, in the order they came (an
+/// edit in place may repeat: a process that takes a chat over edits its board once more
+/// when the last edit was not written before its owner died).
+pub type Posted = BTreeMap<i64, Vec<usize>>;
+
+pub fn chat(group: i64) -> i64 {
+    -2_000_000 - group
+}
+
+fn player(group: i64, seat: i64) -> serde_json::Value {
+    user(30_000 + 2 * group + seat, &format!("g{group}s{seat}"), "en")
+}
+
+/// The ply of the board a call shows, from its column buttons (`m:game:ply:column`).
+fn board_ply(call: &Call) -> Option<usize> {
+    if !matches!(call.method.as_str(), "sendPhoto" | "editMessageMedia") {
+        return None;
+    }
+    call.buttons().iter().find_map(|button| {
+        let mut parts = button.split(':');
+        match (parts.next(), parts.next(), parts.next()) {
+            (Some("m"), Some(_), Some(ply)) => ply.parse().ok(),
+            _ => None,
+        }
+    })
+}
+
+/// The move of `ply` in every game: a column, so that no line of five forms in the first
+/// forty moves (the rows fill alternately).
+fn column(ply: usize) -> String {
+    (ply % 9 + 1).to_string()
+}
+
+impl Groups {
+    /// `count` groups, their boards followed from now on.
+    pub fn follow(fake: &FakeTelegram, count: i64) -> Groups {
+        let mut calls = fake.watch(true);
+        let mut senders = BTreeMap::new();
+        let mut boards = BTreeMap::new();
+        for group in 0..count {
+            let (sender, receiver) = mpsc::unbounded_channel();
+            senders.insert(chat(group), sender);
+            boards.insert(chat(group), receiver);
+        }
+        let posted = Arc::new(Mutex::new(Posted::new()));
+        let kept = Arc::clone(&posted);
+        tokio::spawn(async move {
+            while let Some(call) = calls.recv().await {
+                if let (Some(ply), Some(board)) = (board_ply(&call), senders.get(&call.chat())) {
+                    if call.method == "sendPhoto" {
+                        kept.lock().expect("the boards").entry(call.chat()).or_default().push(ply);
+                    }
+                    let _ = board.send(ply);
+                }
+            }
+        });
+        Groups { count, boards, posted }
+    }
+
+    /// Every group starts a game; returns once each shows its first board.
+    pub async fn start_games(&mut self, fake: &FakeTelegram) {
+        for group in 0..self.count {
+            fake.push(text(chat(group), &player(group, 1), "/language en"));
+            fake.push(text(chat(group), &player(group, 0), &format!("/connect5 @g{group}s1")));
+            fake.push(text(chat(group), &player(group, 1), "/accept"));
+        }
+        for group in 0..self.count {
+            let again = || text(chat(group), &player(group, 1), "/accept");
+            self.board_at(fake, group, 0, again).await;
+        }
+    }
+
+    /// Waits for a board of `group` at `ply` or later, sending `again` each time patience
+    /// runs out; how long it took.
+    async fn board_at(
+        &mut self,
+        fake: &FakeTelegram,
+        group: i64,
+        ply: usize,
+        again: impl Fn() -> serde_json::Value,
+    ) -> Duration {
+        let start = Instant::now();
+        let boards = self.boards.get_mut(&chat(group)).expect("each group's boards");
+        loop {
+            assert!(start.elapsed() < BOARD_LIMIT, "group {group}: no board at {ply} in time");
+            match tokio::time::timeout(PATIENCE, boards.recv()).await {
+                Ok(Some(seen)) if seen >= ply => return start.elapsed(),
+                Ok(Some(_)) => {}
+                Ok(None) => panic!("the fake stopped"),
+                Err(_) => {
+                    fake.push(again());
+                }
+            }
+        }
+    }
+
+    /// Every group plays the move of `ply` (the first player on even plies), `between` runs
+    /// once they are sent, and each group's board is waited for; the longest wait.
+    pub async fn play_round(
+        &mut self,
+        fake: &FakeTelegram,
+        ply: usize,
+        between: impl FnOnce(),
+    ) -> Duration {
+        let mover = |group: i64| player(group, i64::try_from(ply % 2).unwrap_or(0));
+        let start = Instant::now();
+        for group in 0..self.count {
+            fake.push(text(chat(group), &mover(group), &format!("/move {}", column(ply))));
+        }
+        between();
+        for group in 0..self.count {
+            let again = || text(chat(group), &mover(group), &format!("/move {}", column(ply)));
+            self.board_at(fake, group, ply + 1, again).await;
+        }
+        start.elapsed()
+    }
+
+    /// The moves every game should hold after `plies` rounds.
+    pub fn moves(plies: usize) -> Vec<String> {
+        (0..plies).map(column).collect()
+    }
+
+    pub fn posted(&self) -> Posted {
+        self.posted.lock().expect("the boards").clone()
+    }
+}

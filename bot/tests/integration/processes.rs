@@ -1,0 +1,116 @@
+//! Several real `cincobot` processes on one real PostgreSQL against the fake Bot API
+//! ([`crate::fleet`]): games in fifty groups go on while one process is killed with SIGKILL
+//! and another is stopped with SIGTERM, and a process cut off from the database stops before
+//! another takes its chats. The chats (and the polling) of a process that goes are taken over
+//! by the others; every move the players were shown is in the store once, in order, and no
+//! ply's board is posted twice.
+
+use crate::cable::Cable;
+use crate::fleet::{Fleet, Groups, PATIENCE};
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use cincobot::store::{Store, scratch};
+
+const GROUPS: i64 = 50;
+
+/// The tests each run several real binaries on a loaded machine: one test at a time.
+static ONE_FLEET_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn processes_take_over_each_others_chats_when_killed_or_stopped() {
+    let Some(database) = scratch::postgres().await else { return };
+    let _alone = ONE_FLEET_AT_A_TIME.lock().await;
+    let fleet = Fleet::new(PathBuf::from(env!("CARGO_BIN_EXE_cincobot")), database).await;
+    let mut groups = Groups::follow(&fleet.fake, GROUPS);
+    let mut first = fleet.start("first");
+    let mut second = fleet.start("second");
+    fleet.wait_for_balance(&["first", "second"]).await;
+    groups.start_games(&fleet.fake).await;
+    for ply in 0..2 {
+        groups.play_round(&fleet.fake, ply, || {}).await;
+    }
+
+    // SIGKILL in the middle of a round: the second takes the first's chats over once their
+    // leases run out.
+    let killed = groups.play_round(&fleet.fake, 2, || first.kill()).await;
+    println!("after SIGKILL, every group's board came within {killed:?}");
+    assert!(killed < Duration::from_secs(15) + PATIENCE, "takeover after SIGKILL: {killed:?}");
+    fleet.wait_for_balance(&["second"]).await;
+    groups.play_round(&fleet.fake, 3, || {}).await;
+
+    // A third joins and takes its share; then the second is stopped with SIGTERM mid-round
+    // and hands its chats over at once.
+    let third = fleet.start("third");
+    fleet.wait_for_balance(&["second", "third"]).await;
+    groups.play_round(&fleet.fake, 4, || {}).await;
+    let stopped = groups.play_round(&fleet.fake, 5, || second.terminate()).await;
+    second.wait();
+    println!("after SIGTERM, every group's board came within {stopped:?}");
+    // The round's boards come after the takeover, so this bounds it (the example measures it
+    // in a release build: docs/PERFORMANCE.md).
+    assert!(stopped < PATIENCE, "boards after SIGTERM: {stopped:?}\n{}", third.log());
+    fleet.wait_for_balance(&["third"]).await;
+    assert!(second.log().contains("handing"), "{}", second.log());
+    groups.play_round(&fleet.fake, 6, || {}).await;
+
+    let store = Store::open(&fleet.database).await.expect("the database");
+    let games = store.active_games().await.expect("the games read");
+    assert_eq!(games.len(), usize::try_from(GROUPS).unwrap_or(0));
+    for (row, log) in &games {
+        let moves: Vec<String> = log.iter().map(|stored| stored.action.clone()).collect();
+        assert_eq!(moves, Groups::moves(7), "game {} in {}", row.id.0, row.chat.id);
+    }
+    for (chat, plies) in groups.posted() {
+        let mut once = plies.clone();
+        once.sort_unstable();
+        once.dedup();
+        assert_eq!(once.len(), plies.len(), "a board posted twice in {chat}: {plies:?}");
+    }
+}
+
+/// The port of a database URL (`postgres://user@host:port/name`).
+fn port_of(database: &str) -> u16 {
+    let after_host = database.rsplit_once('@').map_or(database, |(_, rest)| rest);
+    let host_port = after_host.split('/').next().unwrap_or_default();
+    host_port.rsplit_once(':').and_then(|(_, port)| port.parse().ok()).unwrap_or(5432)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_process_cut_off_from_the_database_stops_before_another_takes_its_chats() {
+    let Some(database) = scratch::postgres().await else { return };
+    let _alone = ONE_FLEET_AT_A_TIME.lock().await;
+    let fleet = Fleet::new(PathBuf::from(env!("CARGO_BIN_EXE_cincobot")), database).await;
+    let port = port_of(&fleet.database);
+    let cable = Cable::to(port).await;
+    let through_cable =
+        fleet.database.replacen(&format!(":{port}/"), &format!(":{}/", cable.port), 1);
+    let mut groups = Groups::follow(&fleet.fake, 20);
+    let cut = fleet.start_on("cut", &through_cable);
+    let _other = fleet.start("other");
+    fleet.wait_for_balance(&["cut", "other"]).await;
+    groups.start_games(&fleet.fake).await;
+    groups.play_round(&fleet.fake, 0, || {}).await;
+
+    // Cut off, the process stops serving its chats when its leases run out by its own
+    // clock, before the database lets the other take them.
+    cable.cut();
+    let (stopped, taken) = tokio::join!(
+        cut.said("leases ran out before they could be renewed", Duration::from_secs(30)),
+        fleet.wait_for_balance(&["other"]),
+    );
+    println!("cut off: stopped serving after {stopped:?}, its chats taken after {taken:?}");
+    assert!(stopped < taken, "stopped after {stopped:?}, taken after {taken:?}");
+    groups.play_round(&fleet.fake, 1, || {}).await;
+
+    // Mended, it takes its share again.
+    cable.mend();
+    fleet.wait_for_balance(&["cut", "other"]).await;
+    groups.play_round(&fleet.fake, 2, || {}).await;
+    let store = Store::open(&fleet.database).await.expect("the database");
+    for (row, log) in store.active_games().await.expect("the games read") {
+        let moves: Vec<String> = log.iter().map(|stored| stored.action.clone()).collect();
+        assert_eq!(moves, Groups::moves(3), "game {} in {}", row.id.0, row.chat.id);
+    }
+}
