@@ -49,4 +49,5 @@ mod telegram_cinco;
 mod telegram_webhook;
 mod texts;
 mod whole_document;
+mod wire;
 mod words;

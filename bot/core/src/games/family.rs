@@ -72,7 +72,7 @@ impl From<Family> for &'static str {
 }
 
 impl TryFrom<String> for Family {
-    /// What was read instead.
+    /// Says what was read instead.
     type Error = String;
 
     fn try_from(code: String) -> Result<Family, String> {

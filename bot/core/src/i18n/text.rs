@@ -9,7 +9,7 @@ use super::known;
 ///
 /// In JSON (`core::wire`), `{"id":"status-turn","args":{"name":{"plain":"Ana"}}}`, the
 /// arguments in their order. Only a message id of this build's Fluent files reads back
-/// (another is an error), and argument names as [`known::argument_name`] allows.
+/// (another is an error), and argument names as `i18n::known` allows.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Text {
     pub id: &'static str,
