@@ -95,8 +95,6 @@ impl Console {
     pub async fn run(mut self, input: impl AsyncBufRead + Unpin) -> std::io::Result<()> {
         std::fs::create_dir_all(&self.images)?;
         let Some(running) = self.running.take() else { return Ok(()) };
-        // The terminal is one process on its own, even on a database several could share.
-        running.held.hold_every();
         let (desk, inboxes) = Desk::new(&running);
         let (screen, mut shown) = mpsc::unbounded_channel();
         let outlets = Outlets::new().with(Platform::Console, Arc::new(Screen(screen)));

@@ -139,7 +139,8 @@ async fn run(arguments: Arguments, config: Config) -> Result<(), Box<dyn std::er
     if !adapters.is_empty() {
         return serve(&config, adapters).await;
     }
-    let running = cincobot::runtime::start(&config).await?;
+    // The terminal is one process on its own, even on a database several could share.
+    let running = cincobot::runtime::start_alone(&config).await?;
     let images = arguments.images.unwrap_or_else(|| config.images_dir.clone());
     let console = Console::new(running, images, Box::new(std::io::stdout()));
     let stdin = tokio::io::BufReader::new(tokio::io::stdin());

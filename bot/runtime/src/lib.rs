@@ -103,17 +103,31 @@ impl std::error::Error for StartError {
 }
 
 /// Opens the database, loads the texts and starts one core a partition
-/// ([`Config::partitions`]) with the system clock.
+/// ([`Config::partitions`]) with the system clock. On a database several processes may share
+/// (PostgreSQL) the cores start serving no chat: [`serve`] leases this process's share.
 ///
 /// # Errors
 /// [`StartError`] if the database or the message files fail.
 pub async fn start(config: &Config) -> Result<Running, StartError> {
+    start_serving(config, false).await
+}
+
+/// [`start`] for a process that serves every chat whatever its database (the terminal).
+///
+/// # Errors
+/// [`StartError`] if the database or the message files fail.
+pub async fn start_alone(config: &Config) -> Result<Running, StartError> {
+    start_serving(config, true).await
+}
+
+async fn start_serving(config: &Config, alone: bool) -> Result<Running, StartError> {
     let store = Store::connect(&config.database_url, config.database.max_connections)
         .await
         .map_err(StartError::Store)?;
     let texts = Arc::new(Texts::load().map_err(StartError::Texts)?);
     let pool = ThreadedCpu::pool(config.cpu.clone());
-    let held = Arc::new(if store.may_be_shared() { HeldSlots::none() } else { HeldSlots::every() });
+    let shared = store.may_be_shared() && !alone;
+    let held = Arc::new(if shared { HeldSlots::none() } else { HeldSlots::every() });
     let mut partitions = Vec::new();
     for partition in Partition::split_over(config.partitions(), &held) {
         let (cpu, cpu_replies) = pool.service();

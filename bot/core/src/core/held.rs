@@ -24,15 +24,10 @@ impl HeldSlots {
     #[must_use]
     pub fn every() -> HeldSlots {
         let held = HeldSlots::none();
-        held.hold_every();
-        held
-    }
-
-    /// Holds every slot from now on (a process that is the only one, whatever its database).
-    pub fn hold_every(&self) {
         for slot in 0..SLOTS {
-            self.hold(slot);
+            held.hold(slot);
         }
+        held
     }
 
     /// No slot yet: a process that will lease its share.
