@@ -207,7 +207,7 @@ pub struct Config {
     /// Seconds per turn for games whose chat and challenge say nothing: 0, 30 or 60.
     pub default_timer: u16,
     /// How many cores serve the chats side by side, each a share of them; 0 (the default):
-    /// one per processor core.
+    /// one per processor core on PostgreSQL, one on SQLite.
     pub partitions: usize,
     pub cpu: CpuBudgets,
     pub database: DatabaseConfig,
@@ -220,12 +220,17 @@ pub struct Config {
 }
 
 impl Config {
-    /// How many core partitions serve the chats: `partitions`, or one per processor core
-    /// when it is 0.
+    /// How many core partitions serve the chats: `partitions`, or when it is 0, one per
+    /// processor core on a database that runs changes side by side (`shared_store`:
+    /// PostgreSQL) and one on SQLite, whose one connection the partitions would only take
+    /// turns at (measured: no more moves a second, a longer p99; docs/PERFORMANCE.md).
     #[must_use]
-    pub fn partitions(&self) -> usize {
+    pub fn partitions(&self, shared_store: bool) -> usize {
         if self.partitions > 0 {
             return self.partitions;
+        }
+        if !shared_store {
+            return 1;
         }
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
     }

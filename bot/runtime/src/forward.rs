@@ -7,7 +7,7 @@
 //! holder died before marking it) changes nothing the second time: the core stores each
 //! event with what it changed.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -16,8 +16,9 @@ use tokio::sync::{Notify, oneshot, watch};
 use super::desk::{Answer, Desk};
 use cincobot_core::core::{HeldSlots, Input, Output, PrivateAnswer, Wire};
 use cincobot_core::store::{
-    ANSWER_CHANNEL, Cluster, Heard, INBOX_CHANNEL, Listener, Store, StoreError,
+    ANSWER_CHANNEL, Cluster, Heard, INBOX_CHANNEL, InboxItem, Listener, Store, StoreError,
 };
+use tokio::task::JoinSet;
 
 /// How long the receiving process waits for the holder's answer before it gives up on
 /// answering (the input is still handled).
@@ -181,10 +182,11 @@ pub async fn serve_inbox(
     }
 }
 
-/// Handles every input waiting for the slots held now.
+/// Handles every input waiting for the slots held now: each slot's in the order they were
+/// posted, different slots side by side (as the partitions run different chats).
 async fn read_inbox(
     forwarder: &Forwarder,
-    held: &HeldSlots,
+    held: &Arc<HeldSlots>,
     desk: &Desk,
 ) -> Result<(), StoreError> {
     let cluster = &forwarder.cluster;
@@ -196,31 +198,54 @@ async fn read_inbox(
         }
         let items = cluster.pending(&slots, after, INBOX_PAGE).await?;
         let Some(last) = items.last().map(|item| item.id) else { return Ok(()) };
+        let mut by_slot: BTreeMap<u16, Vec<InboxItem>> = BTreeMap::new();
         for item in items {
-            // Let go since it was read: the slot's new holder reads it.
-            if !held.holds(item.slot) {
-                continue;
-            }
-            let answer = match Input::from_wire(&item.body) {
-                Ok(input) => desk.ask_here(input).await,
-                Err(error) => {
-                    tracing::warn!(%error, event = %item.event, "an input this build cannot read; dropped");
-                    Answer::default()
+            by_slot.entry(item.slot).or_default().push(item);
+        }
+        let mut slots = JoinSet::new();
+        for (slot, items) in by_slot {
+            let (cluster, held, desk) = (cluster.clone(), Arc::clone(held), desk.clone());
+            slots.spawn(async move {
+                for item in items {
+                    // Let go since it was read: the slot's new holder reads it.
+                    if !held.holds(slot) {
+                        break;
+                    }
+                    handle(&cluster, &desk, item).await?;
                 }
-            };
-            let private: Vec<PrivateAnswer> = answer
-                .private
-                .into_iter()
-                .filter_map(|output| PrivateAnswer::try_from(output).ok())
-                .collect();
-            match private.to_wire() {
-                Ok(body) => {
-                    cluster.answer(&item.event, &body).await?;
-                }
-                Err(error) => tracing::error!(%error, "an answer that cannot be written back"),
+                Ok::<(), StoreError>(())
+            });
+        }
+        while let Some(done) = slots.join_next().await {
+            match done {
+                Ok(result) => result?,
+                Err(error) => tracing::error!(%error, "handling a slot's inputs failed"),
             }
-            cluster.ack(&[item.id]).await?;
         }
         after = last;
     }
+}
+
+/// Hands `item`'s input to `desk`, writes its answer back and marks it handled.
+async fn handle(cluster: &Cluster, desk: &Desk, item: InboxItem) -> Result<(), StoreError> {
+    let answer = match Input::from_wire(&item.body) {
+        Ok(input) => desk.ask_here(input).await,
+        Err(error) => {
+            tracing::warn!(%error, event = %item.event, "an input this build cannot read; dropped");
+            Answer::default()
+        }
+    };
+    let private: Vec<PrivateAnswer> = answer
+        .private
+        .into_iter()
+        .filter_map(|output| PrivateAnswer::try_from(output).ok())
+        .collect();
+    match private.to_wire() {
+        Ok(body) => {
+            cluster.answer(&item.event, &body).await?;
+        }
+        Err(error) => tracing::error!(%error, "an answer that cannot be written back"),
+    }
+    cluster.ack(&[item.id]).await?;
+    Ok(())
 }

@@ -129,7 +129,7 @@ async fn start_serving(config: &Config, alone: bool) -> Result<Running, StartErr
     let shared = store.may_be_shared() && !alone;
     let held = Arc::new(if shared { HeldSlots::none() } else { HeldSlots::every() });
     let mut partitions = Vec::new();
-    for partition in Partition::split_over(config.partitions(), &held) {
+    for partition in Partition::split_over(config.partitions(store.may_be_shared()), &held) {
         let (cpu, cpu_replies) = pool.service();
         let (mut core, start_outputs) = Core::start_partition(
             partition,

@@ -201,10 +201,11 @@ fn board_ply(call: &Call) -> Option<usize> {
     })
 }
 
-/// The move of `ply` in every game: a column, so that no line of five forms in the first
-/// forty moves (the rows fill alternately).
+/// The move of `ply` in every game: one of the seven columns between the filled side
+/// columns, in turn, so that the rows fill alternately and no line of five forms in the first
+/// thirty moves.
 fn column(ply: usize) -> String {
-    (ply % 9 + 1).to_string()
+    (ply % 7 + 1).to_string()
 }
 
 impl Groups {
