@@ -5,96 +5,67 @@
 
 use std::sync::Arc;
 
-use serenity::all::{ClientBuilder, GatewayIntents};
-use tokio::sync::watch;
+use serenity::all::{ClientBuilder, GatewayIntents, ShardManager};
 
 use super::{DiscordSettings, handler, http};
-use cincobot_runtime::adapter::Task;
+use cincobot_runtime::adapter::{Step, Task};
 use cincobot_runtime::config::Shards;
-use cincobot_runtime::roles::{Role, Turn};
-
-/// The shards, opened and closed with the turn.
-#[derive(Debug)]
-pub struct GatewayTurns {
-    stop: watch::Sender<bool>,
-    task: Task,
-}
+use cincobot_runtime::roles::{Role, TurnTaking, TurnWork};
 
 /// Opens the shards for `handler` whenever its desk gives this process the turn, until
 /// stopped; ends of its own accord if the gateway fails for good.
-pub fn open(settings: DiscordSettings, handler: Arc<handler::Handler>) -> GatewayTurns {
-    let (stop, stopped) = watch::channel(false);
+pub fn open(settings: DiscordSettings, handler: Arc<handler::Handler>) -> TurnTaking {
     let turn = handler.desk.turn(Role::DiscordGateway);
-    let task = tokio::spawn(take_turns(settings, handler, turn, stopped));
-    GatewayTurns { stop, task: Task::new(task) }
+    TurnTaking::spawn(Role::DiscordGateway, turn, move || {
+        Box::pin(start(settings.clone(), Arc::clone(&handler)))
+    })
 }
 
-/// Waits until the adapter is stopped (or its handle is gone).
-async fn asked_to_stop(stopped: &mut watch::Receiver<bool>) {
-    let _ = stopped.wait_for(|stop| *stop).await;
+/// The shards, open.
+struct Open {
+    manager: Arc<ShardManager>,
+    running: Task,
 }
 
-async fn take_turns(
-    settings: DiscordSettings,
-    handler: Arc<handler::Handler>,
-    mut turn: Turn,
-    mut stopped: watch::Receiver<bool>,
-) {
-    loop {
-        tokio::select! {
-            ours = turn.comes() => if !ours { return },
-            () = asked_to_stop(&mut stopped) => return,
+/// A client over the shards the configuration asks for, started; `None` if it cannot be made.
+async fn start(settings: DiscordSettings, handler: Arc<handler::Handler>) -> Option<Open> {
+    let built = ClientBuilder::new_with_http(
+        http(&settings, reqwest::Client::new()),
+        GatewayIntents::empty(),
+    )
+    .event_handler_arc(handler)
+    .await;
+    let mut client = match built {
+        Ok(client) => client,
+        Err(error) => {
+            tracing::error!(%error, "the Discord gateway cannot start");
+            return None;
         }
-        let built = ClientBuilder::new_with_http(
-            http(&settings, reqwest::Client::new()),
-            GatewayIntents::empty(),
-        )
-        .event_handler_arc(Arc::clone(&handler))
-        .await;
-        let mut client = match built {
-            Ok(client) => client,
-            Err(error) => {
-                tracing::error!(%error, "the Discord gateway cannot start");
-                return;
-            }
+    };
+    let manager = client.shard_manager.clone();
+    let shards = settings.shards;
+    let running = Task::new(tokio::spawn(async move {
+        let started = match shards {
+            Shards::Auto => client.start_autosharded().await,
+            Shards::Count(count) => client.start_shards(count.max(1)).await,
         };
-        let manager = client.shard_manager.clone();
-        let shards = settings.shards;
-        let mut running = Task::new(tokio::spawn(async move {
-            let started = match shards {
-                Shards::Auto => client.start_autosharded().await,
-                Shards::Count(count) => client.start_shards(count.max(1)).await,
-            };
-            if let Err(error) = started {
-                tracing::error!(%error, "the Discord gateway stopped");
-            }
-        }));
-        tracing::info!("Discord's shards open in this process");
-        tokio::select! {
-            () = running.ended() => return,
-            () = turn.goes() => {
-                tracing::info!("another process opens Discord's shards now");
-                manager.shutdown_all().await;
-                running.ended().await;
-            }
-            () = asked_to_stop(&mut stopped) => {
-                manager.shutdown_all().await;
-                running.ended().await;
-                return;
-            }
+        if let Err(error) = started {
+            tracing::error!(%error, "the Discord gateway stopped");
         }
-    }
+    }));
+    Some(Open { manager, running })
 }
 
-impl GatewayTurns {
-    /// Until the gateway fails for good.
-    pub async fn ended(&mut self) {
-        self.task.ended().await;
+impl TurnWork for Open {
+    /// The gateway failed for good.
+    fn ended(&mut self) -> Step<'_, ()> {
+        Box::pin(self.running.ended())
     }
 
-    /// Closes the shards.
-    pub async fn stop(&mut self) {
-        let _ = self.stop.send(true);
-        self.task.ended().await;
+    fn stop(&mut self) -> Step<'_, ()> {
+        Box::pin(async move {
+            self.manager.shutdown_all().await;
+            self.running.ended().await;
+        })
     }
 }

@@ -36,6 +36,7 @@ use serenity::all::{GuildId, HttpBuilder};
 use cincobot_core::core::Platform;
 use cincobot_runtime::adapter::{Adapter, AdapterError, Connection, Serving, Step, boxed};
 use cincobot_runtime::config::{Config, Secret, Shards};
+use cincobot_runtime::roles::TurnTaking;
 use cincobot_runtime::{Desk, Outlet};
 
 /// What the adapter needs from the configuration.
@@ -147,7 +148,7 @@ impl Connection for Connected {
 
 /// The adapter's shards, taking interactions while this process has the gateway's turn.
 pub struct Gateway {
-    shards: gateway::GatewayTurns,
+    shards: TurnTaking,
     delivery: Arc<delivery::Delivery>,
 }
 

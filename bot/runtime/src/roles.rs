@@ -10,6 +10,7 @@ use std::sync::Mutex;
 
 use tokio::sync::watch;
 
+use super::adapter::{Step, Task};
 use cincobot_core::store::LeaseKind;
 
 /// Something one process does for the whole bot.
@@ -85,4 +86,71 @@ impl Roles {
             turn.send_if_modified(|now| std::mem::replace(now, ours) != ours);
         }
     }
+}
+
+/// What an adapter does while it has a role's turn: started when the turn comes, stopped when
+/// it goes.
+pub trait TurnWork: Send {
+    /// Until the work ends of its own accord (a fatal error, its own Ctrl-C handler).
+    fn ended(&mut self) -> Step<'_, ()>;
+    /// Stops it, once it has handled what it took.
+    fn stop(&mut self) -> Step<'_, ()>;
+}
+
+/// A role's work, started each time the turn comes and stopped each time it goes, until the
+/// adapter stops or the work ends of its own accord.
+#[derive(Debug)]
+pub struct TurnTaking {
+    stop: watch::Sender<bool>,
+    task: Task,
+}
+
+impl TurnTaking {
+    /// Runs what `start` starts whenever `turn` is this process's; `start` gives nothing when
+    /// the work cannot start (then the adapter ends, as with any fatal error).
+    pub fn spawn<W, S>(role: Role, mut turn: Turn, mut start: S) -> TurnTaking
+    where
+        W: TurnWork + 'static,
+        S: FnMut() -> Step<'static, Option<W>> + Send + 'static,
+    {
+        let (stop, mut stopped) = watch::channel(false);
+        let task = tokio::spawn(async move {
+            loop {
+                tokio::select! {
+                    ours = turn.comes() => if !ours { return },
+                    () = asked_to_stop(&mut stopped) => return,
+                }
+                let Some(mut work) = start().await else { return };
+                tracing::info!(?role, "this process's turn: working");
+                tokio::select! {
+                    () = work.ended() => return,
+                    () = turn.goes() => {
+                        tracing::info!(?role, "another process's turn now");
+                        work.stop().await;
+                    }
+                    () = asked_to_stop(&mut stopped) => {
+                        work.stop().await;
+                        return;
+                    }
+                }
+            }
+        });
+        TurnTaking { stop, task: Task::new(task) }
+    }
+
+    /// Until the work ends of its own accord.
+    pub async fn ended(&mut self) {
+        self.task.ended().await;
+    }
+
+    /// Stops the work (once it has handled what it took) and waits for it.
+    pub async fn stop(&mut self) {
+        let _ = self.stop.send(true);
+        self.task.ended().await;
+    }
+}
+
+/// Waits until the adapter is stopped (or its handle is gone).
+async fn asked_to_stop(stopped: &mut watch::Receiver<bool>) {
+    let _ = stopped.wait_for(|stop| *stop).await;
 }

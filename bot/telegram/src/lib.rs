@@ -44,6 +44,7 @@ use cincobot_core::core::Platform;
 use cincobot_runtime::adapter::{Adapter, AdapterError, Connection, Serving, Step, boxed};
 use cincobot_runtime::config::webhook::{Webhook, WebhookError};
 use cincobot_runtime::config::{Config, Secret};
+use cincobot_runtime::roles::TurnTaking;
 use cincobot_runtime::{Desk, Outlet};
 use dispatch::{Dispatching, dispatch};
 
@@ -295,7 +296,7 @@ enum Reading {
     /// Telegram posts them to the webhook's server, which hands them to the dispatcher.
     Webhook { server: webhook::Server, dispatching: Dispatching },
     /// This process asks for them while it has the turn.
-    Polling(polling::PollingTurns),
+    Polling(TurnTaking),
 }
 
 impl fmt::Debug for Listening {
