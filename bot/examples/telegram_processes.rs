@@ -13,6 +13,8 @@
 //! built: `cargo build --release -p cincobot`, then
 //! `cargo run --release -p cincobot --example telegram_processes -- load 2 200 20`.
 
+#[path = "../tests/integration/balancer.rs"]
+mod balancer;
 #[path = "../tests/integration/fake_http.rs"]
 mod fake_http;
 #[path = "../tests/integration/fake_telegram.rs"]

@@ -91,7 +91,7 @@ pub struct MoveQuery {
 
 /// The adapters' handle on the desk: it hands each request to the partition that owns its
 /// chat.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Desk {
     partitions: Arc<[mpsc::UnboundedSender<Request>]>,
     routes: Arc<Routes>,
@@ -100,7 +100,22 @@ pub struct Desk {
     /// Where an input for a slot another process serves goes, with several processes.
     elsewhere: Arc<OnceLock<Arc<Forwarder>>>,
     roles: Arc<Roles>,
+    /// Where each platform takes the updates the inbox brings it (webhook mode).
+    sinks: Arc<Mutex<HashMap<Platform, UpdateSink>>>,
 }
+
+impl std::fmt::Debug for Desk {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Desk")
+            .field("partitions", &self.partitions.len())
+            .field("several", &self.elsewhere.get().is_some())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Takes an update, as the platform sent it, into an adapter's own handling; `false` when it
+/// cannot now (its queue is full, or it stopped): the update waits in the inbox.
+pub type UpdateSink = Arc<dyn Fn(&str) -> bool + Send + Sync>;
 
 /// One partition's end of the requests, until [`run`] takes it.
 #[derive(Debug)]
@@ -175,8 +190,39 @@ impl Desk {
             held: Arc::clone(&running.held),
             elsewhere: Arc::new(OnceLock::new()),
             roles: Arc::new(Roles::new(running.store.may_be_shared())),
+            sinks: Arc::new(Mutex::new(HashMap::new())),
         };
         (desk, inboxes)
+    }
+
+    /// Whether updates go through the database's inbox before they are handled: with several
+    /// processes, an update taken by any of them (a webhook's post) is posted for the process
+    /// serving its chat, so that a chat's updates are handled in the order they came.
+    #[must_use]
+    pub fn carries_updates(&self) -> bool {
+        self.elsewhere.get().is_some()
+    }
+
+    /// Posts `raw`, the update `id` of `platform` for `chat`, for the process serving the chat,
+    /// which hands it to its adapter's sink ([`Desk::take_updates`]); `false` if it could not
+    /// be posted (the platform should send it again).
+    pub async fn post_update(&self, platform: Platform, chat: &Chat, id: &str, raw: &str) -> bool {
+        let Some(elsewhere) = self.elsewhere.get() else { return false };
+        elsewhere.post_update(platform, slot_of(chat), id, raw).await
+    }
+
+    /// `platform`'s adapter takes the updates the inbox brings it through `sink`.
+    pub fn take_updates(&self, platform: Platform, sink: UpdateSink) {
+        if let Ok(mut sinks) = self.sinks.lock() {
+            sinks.insert(platform, sink);
+        }
+    }
+
+    /// Hands `raw`, an update of `platform` the inbox brought, to its adapter; `false` when it
+    /// cannot take it now.
+    pub(super) fn deliver_update(&self, platform: Platform, raw: &str) -> bool {
+        let sink = self.sinks.lock().ok().and_then(|sinks| sinks.get(&platform).cloned());
+        sink.is_some_and(|sink| sink(raw))
     }
 
     /// Whether this process has `role`'s turn, now and from now on.

@@ -5,7 +5,9 @@
 //! the order they were posted, writes the answer back and marks the input handled. A platform
 //! event is posted once ([`Cluster::post`] keeps the first), and an input handled twice (its
 //! holder died before marking it) changes nothing the second time: the core stores each
-//! event with what it changed.
+//! event with what it changed. In webhook mode every update is posted as it came, whichever
+//! process it reached, before the platform is answered: the holder hands a chat's updates to
+//! its adapter in the order they were posted, which is the order the platform sent them.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
@@ -14,7 +16,7 @@ use std::time::Duration;
 use tokio::sync::{Notify, oneshot, watch};
 
 use super::desk::{Answer, Desk};
-use cincobot_core::core::{HeldSlots, Input, Output, PrivateAnswer, Wire};
+use cincobot_core::core::{HeldSlots, Input, Output, Platform, PrivateAnswer, Wire};
 use cincobot_core::store::{
     ANSWER_CHANNEL, Cluster, Heard, INBOX_CHANNEL, InboxItem, Listener, Store, StoreError,
 };
@@ -43,6 +45,19 @@ pub struct Forwarder {
 /// The inbox's name for an input's event: unique across platforms.
 fn inbox_event(input: &Input) -> String {
     format!("{}:{}", input.chat.platform.code(), input.event.0)
+}
+
+/// The inbox's name for a platform's update as it was sent (`telegram-update:42`), and how
+/// the reader tells it from an input.
+const UPDATE: &str = "-update:";
+
+fn update_event(platform: Platform, id: &str) -> String {
+    format!("{}{UPDATE}{id}", platform.code())
+}
+
+/// The platform of an update's event, if `event` names one.
+fn update_platform(event: &str) -> Option<Platform> {
+    event.split_once(UPDATE).and_then(|(code, _)| Platform::from_code(code))
 }
 
 impl Forwarder {
@@ -83,6 +98,18 @@ impl Forwarder {
             tracing::warn!(slot, %event, "no answer from the process serving the chat");
             Answer::default()
         })
+    }
+
+    /// Posts `raw`, update `id` of `platform`, for the holder of `slot`; whether it is in the
+    /// inbox (now or from before).
+    pub async fn post_update(&self, platform: Platform, slot: u16, id: &str, raw: &str) -> bool {
+        match self.cluster.post(slot, &update_event(platform, id), raw).await {
+            Ok(_) => true,
+            Err(error) => {
+                tracing::warn!(%error, slot, "posting an update for the process serving its chat");
+                false
+            }
+        }
     }
 
     fn forget(&self, event: &str) {
@@ -210,6 +237,14 @@ async fn read_inbox(
                     // Let go since it was read: the slot's new holder reads it.
                     if !held.holds(slot) {
                         break;
+                    }
+                    if let Some(platform) = update_platform(&item.event) {
+                        // The adapter cannot take it now: it and the slot's next wait.
+                        if !desk.deliver_update(platform, &item.body) {
+                            break;
+                        }
+                        cluster.ack(&[item.id]).await?;
+                        continue;
                     }
                     handle(&cluster, &desk, item).await?;
                 }

@@ -44,6 +44,7 @@ use cincobot_core::core::Platform;
 use cincobot_runtime::adapter::{Adapter, AdapterError, Connection, Serving, Step, boxed};
 use cincobot_runtime::config::webhook::{Webhook, WebhookError};
 use cincobot_runtime::config::{Config, Secret};
+use cincobot_runtime::desk::UpdateSink;
 use cincobot_runtime::roles::TurnTaking;
 use cincobot_runtime::{Desk, Outlet};
 use dispatch::{Dispatching, dispatch};
@@ -251,6 +252,19 @@ async fn hook(
         dispatching.stop().await;
         return Err(TelegramError::SetWebhook(retry::describe(&error, app.token.expose())));
     }
+    // With several processes the updates come back from the inbox, in each chat's order.
+    if app.desk.carries_updates() {
+        let into_dispatcher = updates.clone();
+        let sink: UpdateSink = Arc::new(move |raw: &str| match serde_json::from_str(raw) {
+            Ok(update) => into_dispatcher.try_send(update).is_ok(),
+            Err(error) => {
+                // Posted by a process that read it: a newer build's, at worst. Dropped.
+                tracing::warn!(%error, "an update from the inbox that is no update");
+                true
+            }
+        });
+        app.desk.take_updates(Platform::Telegram, sink);
+    }
     // Some put the bot's token in the webhook's path: the log never shows it.
     let url = retry::redact(webhook.url.as_str(), app.token.expose());
     tracing::info!(%url, %address, "Telegram's webhook set");
@@ -263,7 +277,8 @@ impl Connected {
         let Connected { bot, delivery, app, settings, hooked } = self;
         let reading = match hooked {
             Some(Hooked { socket, secret, updates, dispatching }) => {
-                let server = webhook::Server::start(socket, secret, updates);
+                let carrier = app.desk.carries_updates().then(|| app.desk.clone());
+                let server = webhook::Server::start(socket, secret, updates, carrier);
                 Reading::Webhook { server, dispatching }
             }
             None => Reading::Polling(polling::poll(bot, app, settings)),

@@ -32,6 +32,8 @@ use tokio::task::JoinSet;
 use tokio_util::sync::CancellationToken;
 
 use super::inbox;
+use cincobot_core::core::{Chat, ChatKind, Platform};
+use cincobot_runtime::Desk;
 use cincobot_runtime::adapter::Task;
 use cincobot_runtime::config::Secret;
 
@@ -75,11 +77,17 @@ pub struct Server {
 }
 
 impl Server {
-    /// Serves `socket`, putting each update posted with `secret` into `updates`.
+    /// Serves `socket`, putting each update posted with `secret` into `updates`, or with
+    /// several processes (`carrier`), posting it for the process serving its chat first.
     #[must_use]
-    pub fn start(socket: TcpListener, secret: Secret, updates: inbox::Sender) -> Server {
+    pub fn start(
+        socket: TcpListener,
+        secret: Secret,
+        updates: inbox::Sender,
+        carrier: Option<Desk>,
+    ) -> Server {
         let stop = CancellationToken::new();
-        let gate = Arc::new(Gate { secret, updates });
+        let gate = Arc::new(Gate { secret, updates, carrier });
         let task = tokio::spawn(accept(socket, gate, stop.clone()));
         Server { stop, task: Task::new(task) }
     }
@@ -96,6 +104,10 @@ impl Server {
 struct Gate {
     secret: Secret,
     updates: inbox::Sender,
+    /// With several processes: the desk that posts each update for the process serving its
+    /// chat, before Telegram is answered, so that a chat's updates keep their order whichever
+    /// process Telegram's posts reach.
+    carrier: Option<Desk>,
 }
 
 async fn accept(socket: TcpListener, gate: Arc<Gate>, stop: CancellationToken) {
@@ -180,6 +192,14 @@ impl Gate {
                 return status(StatusCode::BAD_REQUEST);
             }
         };
+        if let (Some(desk), Some(chat)) = (&self.carrier, update.chat()) {
+            let kind = if chat.is_private() { ChatKind::Private } else { ChatKind::Group };
+            let chat = Chat { platform: Platform::Telegram, id: chat.id.0.to_string(), kind };
+            let (raw, id) = (String::from_utf8_lossy(&body), update.id.0.to_string());
+            let posted = desk.post_update(Platform::Telegram, &chat, &id, &raw).await;
+            // Not posted: Telegram sends it again, maybe to another process.
+            return status(if posted { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE });
+        }
         match self.updates.send(update).await {
             Ok(()) => status(StatusCode::OK),
             // The dispatcher stopped: Telegram will send it again, maybe to another process.

@@ -1,10 +1,12 @@
 //! A fleet of real `cincobot` processes on one PostgreSQL against the fake Bot API (one of
-//! them polls at a time, and hands each update to the process serving its chat), and groups
+//! them polls at a time, and hands each update to the process serving its chat; or, in
+//! webhook mode, the fake posts each update to a balancer in front of them all), and groups
 //! that play five in a row through it: what the test of several processes and the
 //! `telegram_processes` example share.
 // Each of them uses part of it.
 #![allow(dead_code)]
 
+use crate::balancer::Balancer;
 use crate::fake_telegram::{Call, FakeTelegram, TOKEN, text, user};
 
 use std::collections::BTreeMap;
@@ -21,10 +23,15 @@ pub const PATIENCE: Duration = Duration::from_secs(3);
 /// At most this long for any board.
 const BOARD_LIMIT: Duration = Duration::from_secs(60);
 
+/// The webhook's secret, the same for every process.
+const SECRET: &str = "several-processes-secret-0123456789";
+
 /// The processes and the fake Bot API.
 pub struct Fleet {
     pub fake: FakeTelegram,
     pub database: String,
+    /// In webhook mode, what Telegram's posts go to.
+    balancer: Option<Balancer>,
     binary: PathBuf,
     folder: PathBuf,
 }
@@ -37,18 +44,31 @@ pub struct Process {
 }
 
 impl Fleet {
-    /// No process yet; `binary` is the `cincobot` to run, on `database`.
+    /// No process yet; `binary` is the `cincobot` to run, on `database`, polling.
     pub async fn new(binary: PathBuf, database: String) -> Fleet {
+        Fleet::with(binary, database, None).await
+    }
+
+    /// [`Fleet::new`] in webhook mode, behind a balancer.
+    pub async fn behind_balancer(binary: PathBuf, database: String) -> Fleet {
+        Fleet::with(binary, database, Some(Balancer::start().await)).await
+    }
+
+    async fn with(binary: PathBuf, database: String, balancer: Option<Balancer>) -> Fleet {
         // The tables made before any process asks for its leases.
         cincobot::store::Store::open(&database).await.expect("the database opens");
         let fake = FakeTelegram::start().await;
         // Kept when a test fails, for its logs (the drop says where).
         let folder = tempfile::tempdir().expect("a folder").keep();
         // One file for every process, as an admin has it.
-        let settings = "default_locale = \"en\"\n\n[telegram]\nchat_interval_ms = 0\n\
-                        group_messages_per_minute = 0\n";
+        let mut settings = "default_locale = \"en\"\n\n[telegram]\nchat_interval_ms = 0\n\
+                            group_messages_per_minute = 0\n"
+            .to_owned();
+        if let Some(balancer) = &balancer {
+            settings += &format!("webhook_url = \"http://127.0.0.1:{}/telegram\"\n", balancer.port);
+        }
         std::fs::write(folder.join("cincobot.toml"), settings).expect("the file");
-        Fleet { fake, database, binary, folder }
+        Fleet { fake, database, balancer, binary, folder }
     }
 
     /// Starts a process called `name`.
@@ -61,7 +81,17 @@ impl Fleet {
     pub fn start_on(&self, name: &str, database: &str) -> Process {
         let folder = self.folder.as_path();
         let log = std::fs::File::create(folder.join(format!("{name}.log"))).expect("a log file");
-        let child = Command::new(&self.binary)
+        let mut command = Command::new(&self.binary);
+        if let Some(balancer) = &self.balancer {
+            let socket = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
+            let port = socket.local_addr().expect("its address").port();
+            drop(socket);
+            command
+                .env("TELEGRAM_WEBHOOK_SECRET", SECRET)
+                .env("TELEGRAM_WEBHOOK_LISTEN", format!("127.0.0.1:{port}"));
+            balancer.add(port);
+        }
+        let child = command
             .arg("--config")
             .arg(folder.join("cincobot.toml"))
             .current_dir(folder)

@@ -4,6 +4,7 @@
 //! served locally, so the real adapters run end to end.
 
 mod auction_reveals;
+mod balancer;
 mod board;
 mod both_platforms;
 mod cable;

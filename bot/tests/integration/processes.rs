@@ -114,3 +114,30 @@ async fn a_process_cut_off_from_the_database_stops_before_another_takes_its_chat
         assert_eq!(moves, Groups::moves(3), "game {} in {}", row.id.0, row.chat.id);
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn behind_a_balancer_in_webhook_mode_each_chats_updates_keep_their_order() {
+    let Some(database) = scratch::postgres().await else { return };
+    let _alone = ONE_FLEET_AT_A_TIME.lock().await;
+    let binary = PathBuf::from(env!("CARGO_BIN_EXE_cincobot"));
+    let fleet = Fleet::behind_balancer(binary, database).await;
+    let mut groups = Groups::follow(&fleet.fake, GROUPS);
+    let _first = fleet.start("first");
+    let _second = fleet.start("second");
+    fleet.wait_for_balance(&["first", "second"]).await;
+    // Each group's three updates depend on their order (the opponent is known only after
+    // speaking, the challenge is accepted only once made), and the balancer sends them to the
+    // two processes in turn.
+    groups.start_games(&fleet.fake).await;
+    for ply in 0..3 {
+        let took = groups.play_round(&fleet.fake, ply, || {}).await;
+        assert!(took < PATIENCE, "round {ply} took {took:?}: a move waited to be sent again");
+    }
+    let store = Store::open(&fleet.database).await.expect("the database");
+    let games = store.active_games().await.expect("the games read");
+    assert_eq!(games.len(), usize::try_from(GROUPS).unwrap_or(0));
+    for (row, log) in &games {
+        let moves: Vec<String> = log.iter().map(|stored| stored.action.clone()).collect();
+        assert_eq!(moves, Groups::moves(3), "game {} in {}", row.id.0, row.chat.id);
+    }
+}
