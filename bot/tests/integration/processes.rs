@@ -16,7 +16,7 @@ use cincobot::store::{Store, scratch};
 const GROUPS: i64 = 50;
 
 /// The tests each run several real binaries on a loaded machine: one test at a time.
-static ONE_FLEET_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+pub static ONE_FLEET_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn processes_take_over_each_others_chats_when_killed_or_stopped() {

@@ -40,8 +40,9 @@ fn is_bid_request(call: &Call) -> bool {
     call.text().contains("choose your secret bid") && !call.buttons().is_empty()
 }
 
-fn is_over(call: &Call) -> bool {
-    call.chat() == GROUP
+/// Whether `call` tells `group` its game is over.
+fn is_over(call: &Call, group: i64) -> bool {
+    call.chat() == group
         && (call.text().contains("wins with five 5s") || call.text().contains("Every 5 is out"))
 }
 
@@ -89,10 +90,43 @@ async fn press_latest(
     Some(first)
 }
 
-/// Each player presses their latest hand's first button, round after round, until the group
+/// Ana opens a table in `group`, Bruno and Carla join, Ana starts it: the table shows in the
+/// group and each player's hand arrives privately.
+async fn open_table(fake: &FakeTelegram, group: i64) {
+    let [ana, bruno, carla] = PLAYERS.map(|(id, _)| id);
+    let lobby = {
+        let from = fake.count();
+        fake.push(text(group, &person(ana), "/cinco"));
+        fake.wait_for(from, |call| call.chat() == group && call.buttons().contains(&"L:1:j".into()))
+            .await
+    };
+    assert!(lobby.buttons().contains(&"L:1:s".to_owned()), "{lobby:?}");
+    for joiner in [bruno, carla] {
+        let from = fake.count();
+        fake.push(press(group, 1001, &person(joiner), "L:1:j"));
+        fake.wait_for(from, |call| call.method == "answerCallbackQuery").await;
+    }
+    let from = fake.count();
+    fake.push(press(group, 1001, &person(ana), "L:1:s"));
+    // The table, as a photo with the My hand button, and each player's hand in private.
+    let table =
+        fake.wait_for(from, |call| call.method == "sendPhoto" && call.chat() == group).await;
+    assert!(table.text().contains("CINCO #1"), "{}", table.text());
+    assert_eq!(table.buttons(), ["H:1"]);
+    for (player, _) in PLAYERS {
+        let hand = fake.wait_for(from, |call| is_hand(call, player)).await;
+        assert_eq!(hand.method, "sendPhoto");
+        assert!(hand.text().contains("Your hand"), "{}", hand.text());
+        let png = hand.params["photo"].as_str().and_then(|p| p.strip_prefix("attach://"));
+        assert_eq!(hand.params[format!("{}#png", png.expect("an uploaded photo"))], true);
+    }
+}
+
+/// Each player presses their latest hand's first button, round after round, until `group`
 /// is told who won or `stop` says so; whether the game ended.
 async fn play(
     fake: &FakeTelegram,
+    group: i64,
     pressed: &mut HashMap<i64, usize>,
     stop: impl Fn(&FakeTelegram) -> bool,
 ) -> bool {
@@ -100,7 +134,7 @@ async fn play(
         // Whatever arrives from here on is new, even while the round looks at the calls (the
         // final table may come between the look and the wait below).
         let from = fake.count();
-        if fake.calls().iter().any(is_over) {
+        if fake.calls().iter().any(|call| is_over(call, group)) {
             return true;
         }
         if stop(fake) {
@@ -115,8 +149,9 @@ async fn play(
         }
         if !any {
             // Nothing new to press: wait for the next hand (or the end) to arrive.
-            let next =
-                |call: &Call| is_over(call) || PLAYERS.iter().any(|(p, _)| is_hand(call, *p));
+            let next = |call: &Call| {
+                is_over(call, group) || PLAYERS.iter().any(|(p, _)| is_hand(call, *p))
+            };
             if fake.wait_within(from, Duration::from_secs(10), next).await.is_none() {
                 panic!(
                     "the game stalled; the last calls: {:#?}",
@@ -134,7 +169,7 @@ async fn three_players_play_cinco_by_private_messages_through_a_restart_in_an_au
     let database = directory.path().join("bot.db");
     let fake = FakeTelegram::start().await;
     let served = fake_telegram::serve_bot(&fake, &database).await;
-    let [ana, bruno, carla] = PLAYERS.map(|(id, _)| id);
+    let carla = PLAYERS[2].0;
     // Carla's bids, pressed in her private chat, go to the group's partition.
     let partition = |id: i64, kind| {
         let chat = Chat { platform: Platform::Telegram, id: id.to_string(), kind };
@@ -142,37 +177,12 @@ async fn three_players_play_cinco_by_private_messages_through_a_restart_in_an_au
     };
     assert_ne!(partition(GROUP, ChatKind::Group), partition(carla, ChatKind::Private));
 
-    let lobby = {
-        let from = fake.count();
-        fake.push(text(GROUP, &person(ana), "/cinco"));
-        fake.wait_for(from, |call| call.chat() == GROUP && call.buttons().contains(&"L:1:j".into()))
-            .await
-    };
-    assert!(lobby.buttons().contains(&"L:1:s".to_owned()), "{lobby:?}");
-    for joiner in [bruno, carla] {
-        let from = fake.count();
-        fake.push(press(GROUP, 1001, &person(joiner), "L:1:j"));
-        fake.wait_for(from, |call| call.method == "answerCallbackQuery").await;
-    }
-    let from = fake.count();
-    fake.push(press(GROUP, 1001, &person(ana), "L:1:s"));
-    // The table, as a photo with the My hand button, and each player's hand in private.
-    let table =
-        fake.wait_for(from, |call| call.method == "sendPhoto" && call.chat() == GROUP).await;
-    assert!(table.text().contains("CINCO #1"), "{}", table.text());
-    assert_eq!(table.buttons(), ["H:1"]);
-    for (player, _) in PLAYERS {
-        let hand = fake.wait_for(from, |call| is_hand(call, player)).await;
-        assert_eq!(hand.method, "sendPhoto");
-        assert!(hand.text().contains("Your hand"), "{}", hand.text());
-        let png = hand.params["photo"].as_str().and_then(|p| p.strip_prefix("attach://"));
-        assert_eq!(hand.params[format!("{}#png", png.expect("an uploaded photo"))], true);
-    }
+    open_table(&fake, GROUP).await;
 
     // Play until an auction has begun and one bidder (not all) has sealed a bid.
     let mut pressed = HashMap::new();
     let mut bid_by = None;
-    let ended = play(&fake, &mut pressed, |fake| {
+    let ended = play(&fake, GROUP, &mut pressed, |fake| {
         PLAYERS.iter().any(|(p, _)| latest_hand(fake, *p).is_some_and(|h| is_bid_request(&h.call)))
     })
     .await;
@@ -267,7 +277,7 @@ async fn three_players_play_cinco_by_private_messages_through_a_restart_in_an_au
 
     // Everyone plays on to the end.
     let mut pressed = HashMap::new();
-    assert!(play(&fake, &mut pressed, |_| false).await, "the game ends");
+    assert!(play(&fake, GROUP, &mut pressed, |_| false).await, "the game ends");
     let calls = fake.calls();
     // The table stays one photo, edited; each auction is revealed in a message of its own.
     assert_eq!(table_photos(&calls), 1, "the table is never posted again");
@@ -337,7 +347,9 @@ async fn auction_results_reach_the_group_soon_while_players_keep_acting() {
     let mut last_bid: HashMap<u32, Instant> = HashMap::new();
     let mut pressed = HashMap::new();
     let mut turn = 0;
-    while started.elapsed() < Duration::from_secs(100) && !fake.calls().iter().any(is_over) {
+    while started.elapsed() < Duration::from_secs(100)
+        && !fake.calls().iter().any(|call| is_over(call, GROUP))
+    {
         // Three people, each about once a second: one of them every third of a second.
         tokio::time::sleep(Duration::from_millis(333)).await;
         let player = PLAYERS[turn % PLAYERS.len()].0;
@@ -368,4 +380,39 @@ async fn auction_results_reach_the_group_soon_while_players_keep_acting() {
     }
     assert!(!delays.is_empty(), "some auction was bid on and revealed");
     served.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_players_play_cinco_by_private_messages_across_two_processes() {
+    let Some(database) = cincobot::store::scratch::postgres().await else { return };
+    let _alone = crate::processes::ONE_FLEET_AT_A_TIME.lock().await;
+    let binary = std::path::PathBuf::from(env!("CARGO_BIN_EXE_cincobot"));
+    let fleet = crate::fleet::Fleet::new(binary, database).await;
+    // The first process polls and, once the second has joined, keeps the lower half of the
+    // slots (it hands the upper half over); this group's slot is in the upper half, so every
+    // lobby press and every bid (pressed in a private chat) goes from the first process
+    // through the database to the second, which sends the hands.
+    let _polling = fleet.start("polling");
+    fleet.wait_for_balance(&["polling"]).await;
+    let _serving = fleet.start("serving");
+    fleet.wait_for_balance(&["polling", "serving"]).await;
+    let group = -100_302;
+    let chat = Chat { platform: Platform::Telegram, id: group.to_string(), kind: ChatKind::Group };
+    assert!(cincobot::identity::slot_of(&chat) >= 128, "the group is the second's");
+    let fake = &fleet.fake;
+    open_table(fake, group).await;
+    let mut pressed = HashMap::new();
+    assert!(play(fake, group, &mut pressed, |_| false).await, "the game ends");
+    // Each bid was sealed in its bidder's private chat, and the group read the bids only in
+    // the reveals, every bid of an auction at once.
+    let calls = fake.calls();
+    let in_group = |words: &str| {
+        calls.iter().filter(|call| call.chat() == group && call.text().contains(words)).count()
+    };
+    assert!(in_group("every bid at once") > 0, "the auctions were revealed in the group");
+    assert_eq!(in_group("bid is sealed"), 0, "the group never reads a sealed bid");
+    let sealed = |player: i64| {
+        calls.iter().any(|c| is_hand(c, player) && c.text().contains("bid is sealed"))
+    };
+    assert!(PLAYERS.iter().any(|(player, _)| sealed(*player)), "bids were sealed privately");
 }
