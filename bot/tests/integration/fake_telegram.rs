@@ -443,10 +443,6 @@ impl FakeTelegram {
         // test that saw the call finds its photo in `last_photo`.
         let (failure, sent) = {
             let mut state = self.lock();
-            if !state.forgetful {
-                state.calls.push(call.clone());
-            }
-            state.watchers.retain(|watcher| watcher.send(call.clone()).is_ok());
             let failure = state
                 .failures
                 .iter_mut()
@@ -455,6 +451,20 @@ impl FakeTelegram {
                 f.times -= 1;
                 (f.status, f.reply.clone())
             });
+            // A webhook set or deleted is so before anyone sees the call, as a message's id is.
+            match method {
+                "setWebhook" if failure.is_none() => {
+                    let text =
+                        |field: &str| call.params[field].as_str().unwrap_or_default().to_owned();
+                    state.hook = Some(Hook { url: text("url"), secret: text("secret_token") });
+                }
+                "deleteWebhook" if failure.is_none() => state.hook = None,
+                _ => {}
+            }
+            if !state.forgetful {
+                state.calls.push(call.clone());
+            }
+            state.watchers.retain(|watcher| watcher.send(call.clone()).is_ok());
             let mut sent = 0;
             if failure.is_none() && sends {
                 state.next_message += 1;
@@ -479,15 +489,7 @@ impl FakeTelegram {
                 let url = self.hook().map(|hook| hook.url).unwrap_or_default();
                 json!({"url": url, "has_custom_certificate": false, "pending_update_count": 0})
             }
-            "setWebhook" => {
-                let text = |field: &str| call.params[field].as_str().unwrap_or_default().to_owned();
-                self.lock().hook = Some(Hook { url: text("url"), secret: text("secret_token") });
-                json!(true)
-            }
-            "deleteWebhook" => {
-                self.lock().hook = None;
-                json!(true)
-            }
+            "setWebhook" | "deleteWebhook" => json!(true),
             _ if sends => message(sent, chat, &call),
             "editMessageMedia" | "editMessageCaption" | "editMessageReplyMarkup" => {
                 message(call.message_id(), chat, &call)
