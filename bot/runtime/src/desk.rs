@@ -294,6 +294,42 @@ impl Desk {
         self.ask_partition(slot, input).await
     }
 
+    /// The user of `input` reached the bot: the processes holding the games and lobbies of
+    /// private messages that wait for them are told, so that those go out now.
+    async fn tell_other_processes(&self, elsewhere: &Forwarder, input: &Input) {
+        let waiting = match self.routes.store.waiting_for(input.chat.platform, &input.user.id).await
+        {
+            Ok(waiting) => waiting,
+            Err(error) => {
+                tracing::warn!(%error, "reading the private messages waiting for a user");
+                return;
+            }
+        };
+        let mut told = Vec::new();
+        for named in waiting.iter().filter_map(|about| Named::of_waiting(about)) {
+            let slot = match self.routes.store.chat_of(named).await {
+                Ok(Some(chat)) => slot_of(&chat),
+                Ok(None) => continue,
+                Err(error) => {
+                    tracing::warn!(%error, "looking up the chat of a waiting private message");
+                    continue;
+                }
+            };
+            if !self.held.holds(slot) && !told.contains(&slot) {
+                elsewhere.post_reached(slot, input).await;
+                told.push(slot);
+            }
+        }
+    }
+
+    /// The user of `input` reached the bot in another process: each partition sends what
+    /// waits for them here.
+    pub fn reached_here(&self, input: &Input) {
+        for partition in 0..self.partitions.len() {
+            self.send(partition, Request::Reached(Box::new(input.clone())));
+        }
+    }
+
     /// Hands `input`, whose chat's slot this process holds, to the core of its partition.
     pub async fn ask_here(&self, input: Input) -> Answer {
         let slot = self.slot_of_input(&input).await;
@@ -301,6 +337,11 @@ impl Desk {
     }
 
     async fn ask_partition(&self, slot: u16, input: Input) -> Answer {
+        if input.shows_user_reachable()
+            && let Some(elsewhere) = self.elsewhere.get()
+        {
+            self.tell_other_processes(elsewhere, &input).await;
+        }
         let partition = Partition::index_of_slot(slot, self.partitions.len());
         if input.shows_user_reachable() {
             for other in (0..self.partitions.len()).filter(|&other| other != partition) {

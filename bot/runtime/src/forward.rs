@@ -60,6 +60,14 @@ fn update_platform(event: &str) -> Option<Platform> {
     event.split_once(UPDATE).and_then(|(code, _)| Platform::from_code(code))
 }
 
+/// The inbox's name for a user's input that another process only learns from (its user
+/// reached the bot: what waits for them there goes out), and how the reader tells it.
+const REACHED: &str = "-reached:";
+
+fn reached_event(input: &Input) -> String {
+    format!("{}{REACHED}{}", input.chat.platform.code(), input.event.0)
+}
+
 impl Forwarder {
     #[must_use]
     pub fn new(cluster: Cluster) -> Arc<Forwarder> {
@@ -109,6 +117,20 @@ impl Forwarder {
                 tracing::warn!(%error, slot, "posting an update for the process serving its chat");
                 false
             }
+        }
+    }
+
+    /// Tells the holder of `slot` that the user of `input` reached the bot here.
+    pub async fn post_reached(&self, slot: u16, input: &Input) {
+        let posted = match input.to_wire() {
+            Ok(body) => self.cluster.post(slot, &reached_event(input), &body).await.map(|_| ()),
+            Err(error) => {
+                tracing::error!(%error, "an input that cannot be written for another process");
+                return;
+            }
+        };
+        if let Err(error) = posted {
+            tracing::warn!(%error, slot, "telling another process a user reached the bot");
         }
     }
 
@@ -237,6 +259,14 @@ async fn read_inbox(
                     // Let go since it was read: the slot's new holder reads it.
                     if !held.holds(slot) {
                         break;
+                    }
+                    if item.event.contains(REACHED) {
+                        match Input::from_wire(&item.body) {
+                            Ok(input) => desk.reached_here(&input),
+                            Err(error) => tracing::warn!(%error, "an input this build cannot read"),
+                        }
+                        cluster.ack(&[item.id]).await?;
+                        continue;
                     }
                     if let Some(platform) = update_platform(&item.event) {
                         // The adapter cannot take it now: it and the slot's next wait.

@@ -416,3 +416,42 @@ async fn three_players_play_cinco_by_private_messages_across_two_processes() {
     };
     assert!(PLAYERS.iter().any(|(player, _)| sealed(*player)), "bids were sealed privately");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_waiting_hand_goes_out_when_its_player_writes_to_the_other_process() {
+    let Some(database) = cincobot::store::scratch::postgres().await else { return };
+    let _alone = crate::processes::ONE_FLEET_AT_A_TIME.lock().await;
+    let binary = std::path::PathBuf::from(env!("CARGO_BIN_EXE_cincobot"));
+    let fleet = crate::fleet::Fleet::new(binary, database).await;
+    // As above: the first process polls and keeps the lower half of the slots, the table's
+    // chat is the second's; Ana's private chat is the first's.
+    let _polling = fleet.start("polling");
+    fleet.wait_for_balance(&["polling"]).await;
+    let _serving = fleet.start("serving");
+    fleet.wait_for_balance(&["polling", "serving"]).await;
+    let (group, ana) = (-100_302, PLAYERS[0].0);
+    let private =
+        Chat { platform: Platform::Telegram, id: ana.to_string(), kind: ChatKind::Private };
+    assert!(cincobot::identity::slot_of(&private) < 128, "Ana's private chat is the first's");
+    let fake = &fleet.fake;
+
+    // Ana never opened a private chat with the bot: her hand cannot be sent, and waits.
+    fake.forbid_private("sendPhoto", ana);
+    open_table(fake, group).await;
+    let store = cincobot::store::Store::open(&fleet.database).await.expect("the database");
+    let waited = std::time::Instant::now();
+    while store.waiting_for(Platform::Telegram, &ana.to_string()).await.expect("read").is_empty() {
+        assert!(waited.elapsed() < Duration::from_secs(20), "Ana's hand never waited");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+
+    // She opens one: the first process serves her private chat, and tells the second, whose
+    // table her hand is of.
+    fake.heal();
+    let from = fake.count();
+    fake.push(text(ana, &person(ana), "/start"));
+    let hand = fake.wait_within(from, Duration::from_secs(20), |call| {
+        is_hand(call, ana) && call.method == "sendPhoto"
+    });
+    assert!(hand.await.is_some(), "Ana's hand arrived once she wrote to the bot");
+}

@@ -15,6 +15,18 @@ pub enum Named {
     Lobby(u64),
 }
 
+impl Named {
+    /// What a waiting private message is about (`Prompt::waiting_code`: `hand:GAME`,
+    /// `seated:LOBBY`).
+    #[must_use]
+    pub fn of_waiting(about: &str) -> Option<Named> {
+        if let Some(game) = about.strip_prefix("hand:") {
+            return game.parse().ok().map(|id| Named::Game(GameId(id)));
+        }
+        about.strip_prefix("seated:").and_then(|lobby| lobby.parse().ok()).map(Named::Lobby)
+    }
+}
+
 impl Store {
     /// The chat of `named`, if it exists.
     ///

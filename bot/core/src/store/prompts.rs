@@ -125,7 +125,24 @@ impl Store {
             .collect()
     }
 
-    /// The users some private message waits for.
+    /// What the private messages waiting for `user` are about (`hand:7`, `seated:3`).
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database fails.
+    pub async fn waiting_for(
+        &self,
+        platform: Platform,
+        user: &str,
+    ) -> Result<Vec<String>, StoreError> {
+        let about = query("SELECT about FROM waiting_directs WHERE platform = $1 AND user_id = $2")
+            .bind(platform.code())
+            .bind(user)
+            .fetch_scalars(&self.pool)
+            .await?;
+        Ok(about)
+    }
+
+    /// Every private message waiting, as (platform, user, what it is about).
     ///
     /// # Errors
     /// [`StoreError`] if the database fails or a row does not read back.
