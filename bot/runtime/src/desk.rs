@@ -322,6 +322,11 @@ impl Desk {
         }
     }
 
+    /// A chat moved to an id whose slot this process holds: its partition loads its games.
+    pub fn adopt_chat_here(&self, chat: Chat) {
+        self.send(self.partition_of(&chat), Request::Adopt(chat));
+    }
+
     /// The user of `input` reached the bot in another process: each partition sends what
     /// waits for them here.
     pub fn reached_here(&self, input: &Input) {
@@ -357,9 +362,17 @@ impl Desk {
             return Answer::default();
         }
         let answer = answer.await.unwrap_or_default();
-        // The move is stored once the answer comes: the new id's partition may load it.
-        if let Some(new) = moved_to.filter(|new| self.partition_of(new) != partition) {
-            self.send(self.partition_of(&new), Request::Adopt(new));
+        // The move is stored once the answer comes: the new id's partition may load it, in
+        // this process or the one that holds its slot.
+        if let Some(new) = moved_to {
+            let slot = slot_of(&new);
+            if !self.held.holds(slot) {
+                if let Some(elsewhere) = self.elsewhere.get() {
+                    elsewhere.post_adopt(slot, &new).await;
+                }
+            } else if self.partition_of(&new) != partition {
+                self.adopt_chat_here(new);
+            }
         }
         answer
     }

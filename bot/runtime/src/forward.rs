@@ -16,7 +16,9 @@ use std::time::Duration;
 use tokio::sync::{Notify, oneshot, watch};
 
 use super::desk::{Answer, Desk};
-use cincobot_core::core::{HeldSlots, Input, Output, Platform, PrivateAnswer, Wire};
+use cincobot_core::core::{
+    Chat, ChatKind, HeldSlots, Input, Output, Platform, PrivateAnswer, Wire,
+};
 use cincobot_core::store::{
     ANSWER_CHANNEL, Cluster, Heard, INBOX_CHANNEL, InboxItem, Listener, Store, StoreError,
 };
@@ -68,6 +70,19 @@ fn reached_event(input: &Input) -> String {
     format!("{}{REACHED}{}", input.chat.platform.code(), input.event.0)
 }
 
+/// The inbox's name for a chat that moved to an id of the reader's slot (its games are the
+/// reader's to load), and how the reader tells it.
+const ADOPT: &str = "-adopt:";
+
+/// The chat of an adoption's body: its platform, kind and id, between spaces (no platform's
+/// chat id holds one).
+fn moved_chat(body: &str) -> Option<Chat> {
+    let mut parts = body.splitn(3, ' ');
+    let platform = Platform::from_code(parts.next()?)?;
+    let kind = ChatKind::from_code(parts.next()?)?;
+    Some(Chat { platform, kind, id: parts.next()?.to_owned() })
+}
+
 impl Forwarder {
     #[must_use]
     pub fn new(cluster: Cluster) -> Arc<Forwarder> {
@@ -117,6 +132,15 @@ impl Forwarder {
                 tracing::warn!(%error, slot, "posting an update for the process serving its chat");
                 false
             }
+        }
+    }
+
+    /// Tells the holder of `slot` that `chat`, which moved to an id of that slot, is its now.
+    pub async fn post_adopt(&self, slot: u16, chat: &Chat) {
+        let event = format!("{}{ADOPT}{}", chat.platform.code(), chat.id);
+        let body = format!("{} {} {}", chat.platform.code(), chat.kind.code(), chat.id);
+        if let Err(error) = self.cluster.post(slot, &event, &body).await {
+            tracing::warn!(%error, slot, "handing a moved chat to another process");
         }
     }
 
@@ -259,6 +283,14 @@ async fn read_inbox(
                     // Let go since it was read: the slot's new holder reads it.
                     if !held.holds(slot) {
                         break;
+                    }
+                    if item.event.contains(ADOPT) {
+                        match moved_chat(&item.body) {
+                            Some(chat) => desk.adopt_chat_here(chat),
+                            None => tracing::warn!(body = %item.body, "a moved chat this build cannot read"),
+                        }
+                        cluster.ack(&[item.id]).await?;
+                        continue;
                     }
                     if item.event.contains(REACHED) {
                         match Input::from_wire(&item.body) {

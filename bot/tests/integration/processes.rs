@@ -11,6 +11,9 @@ use crate::fleet::{Fleet, Groups, PATIENCE};
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::fake_telegram::{Call, text, user};
+use cincobot::core::{Chat, ChatKind, Platform};
+use cincobot::identity::slot_of;
 use cincobot::store::{Store, scratch};
 
 const GROUPS: i64 = 50;
@@ -140,4 +143,44 @@ async fn behind_a_balancer_in_webhook_mode_each_chats_updates_keep_their_order()
         let moves: Vec<String> = log.iter().map(|stored| stored.action.clone()).collect();
         assert_eq!(moves, Groups::moves(3), "game {} in {}", row.id.0, row.chat.id);
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_group_that_becomes_a_supergroup_of_the_other_process_keeps_its_game() {
+    let Some(database) = scratch::postgres().await else { return };
+    let _alone = ONE_FLEET_AT_A_TIME.lock().await;
+    let fleet = Fleet::new(PathBuf::from(env!("CARGO_BIN_EXE_cincobot")), database).await;
+    // The first process polls and keeps the lower half of the slots once the second joins:
+    // the group's slot is the first's, the supergroup's the second's.
+    let _polling = fleet.start("polling");
+    fleet.wait_for_balance(&["polling"]).await;
+    let _serving = fleet.start("serving");
+    fleet.wait_for_balance(&["polling", "serving"]).await;
+    let (group, supergroup) = (-100_300_i64, -100_305_i64);
+    let telegram =
+        |id: i64| Chat { platform: Platform::Telegram, id: id.to_string(), kind: ChatKind::Group };
+    assert!(slot_of(&telegram(group)) < 128 && slot_of(&telegram(supergroup)) >= 128);
+    let fake = &fleet.fake;
+    let (ana, bruno) = (user(21, "ana", "en"), user(22, "bruno", "en"));
+    let photo_in = |chat: i64| move |call: &Call| call.method == "sendPhoto" && call.chat() == chat;
+    let from = fake.count();
+    fake.push(text(group, &bruno, "/language en"));
+    fake.push(text(group, &ana, "/connect5 @bruno"));
+    fake.push(text(group, &bruno, "/accept"));
+    fake.wait_for(from, photo_in(group)).await;
+
+    let mut moved = text(group, &ana, "");
+    moved["message"]["migrate_to_chat_id"] = serde_json::json!(supergroup);
+    moved["message"].as_object_mut().expect("a message").remove("text");
+    let from = fake.count();
+    fake.push(moved);
+    // The second process takes the game over and shows its board in the supergroup.
+    let shown = fake.wait_within(from, Duration::from_secs(20), photo_in(supergroup)).await;
+    assert!(shown.is_some(), "the board is shown in the supergroup");
+    let from = fake.count();
+    fake.push(text(supergroup, &ana, "/move 4"));
+    let played = fake.wait_within(from, Duration::from_secs(20), |call| {
+        call.chat() == supergroup && call.buttons().iter().any(|b| b.starts_with("m:1:1:"))
+    });
+    assert!(played.await.is_some(), "the game goes on in the supergroup");
 }
