@@ -111,6 +111,17 @@ impl Fleet {
         Process { name: name.to_owned(), folder: folder.to_owned(), child: Some(child) }
     }
 
+    /// Two processes that split the slots in halves known beforehand: "polling" starts alone,
+    /// takes every slot and the polling, then hands the upper half (slots 128 and up) over to
+    /// "serving" when it joins. A test picks chat ids whose slots fall where it needs them.
+    pub async fn halves(&self) -> (Process, Process) {
+        let polling = self.start("polling");
+        self.wait_for_balance(&["polling"]).await;
+        let serving = self.start("serving");
+        self.wait_for_balance(&["polling", "serving"]).await;
+        (polling, serving)
+    }
+
     /// Waits until every slot is held and `names` are exactly the processes holding them.
     pub async fn wait_for_balance(&self, names: &[&str]) -> Duration {
         let pool = sqlx::PgPool::connect(&self.database).await.expect("the database");

@@ -58,19 +58,25 @@ async fn processes_take_over_each_others_chats_when_killed_or_stopped() {
     assert!(second.log().contains("handing"), "{}", second.log());
     groups.play_round(&fleet.fake, 6, || {}).await;
 
-    let store = Store::open(&fleet.database).await.expect("the database");
-    let games = store.active_games().await.expect("the games read");
-    assert_eq!(games.len(), usize::try_from(GROUPS).unwrap_or(0));
-    for (row, log) in &games {
-        let moves: Vec<String> = log.iter().map(|stored| stored.action.clone()).collect();
-        assert_eq!(moves, Groups::moves(7), "game {} in {}", row.id.0, row.chat.id);
-    }
+    assert_eq!(every_game_holds(&fleet, 7).await, usize::try_from(GROUPS).unwrap_or(0));
     for (chat, plies) in groups.posted() {
         let mut once = plies.clone();
         once.sort_unstable();
         once.dedup();
         assert_eq!(once.len(), plies.len(), "a board posted twice in {chat}: {plies:?}");
     }
+}
+
+/// Checks that every game being played holds exactly the moves of `plies` rounds, each once
+/// and in order; how many games there are.
+async fn every_game_holds(fleet: &Fleet, plies: usize) -> usize {
+    let store = Store::open(&fleet.database).await.expect("the database");
+    let games = store.active_games().await.expect("the games read");
+    for (row, log) in &games {
+        let moves: Vec<String> = log.iter().map(|stored| stored.action.clone()).collect();
+        assert_eq!(moves, Groups::moves(plies), "game {} in {}", row.id.0, row.chat.id);
+    }
+    games.len()
 }
 
 /// The port of a database URL (`postgres://user@host:port/name`).
@@ -111,11 +117,7 @@ async fn a_process_cut_off_from_the_database_stops_before_another_takes_its_chat
     cable.mend();
     fleet.wait_for_balance(&["cut", "other"]).await;
     groups.play_round(&fleet.fake, 2, || {}).await;
-    let store = Store::open(&fleet.database).await.expect("the database");
-    for (row, log) in store.active_games().await.expect("the games read") {
-        let moves: Vec<String> = log.iter().map(|stored| stored.action.clone()).collect();
-        assert_eq!(moves, Groups::moves(3), "game {} in {}", row.id.0, row.chat.id);
-    }
+    every_game_holds(&fleet, 3).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -136,13 +138,7 @@ async fn behind_a_balancer_in_webhook_mode_each_chats_updates_keep_their_order()
         let took = groups.play_round(&fleet.fake, ply, || {}).await;
         assert!(took < PATIENCE, "round {ply} took {took:?}: a move waited to be sent again");
     }
-    let store = Store::open(&fleet.database).await.expect("the database");
-    let games = store.active_games().await.expect("the games read");
-    assert_eq!(games.len(), usize::try_from(GROUPS).unwrap_or(0));
-    for (row, log) in &games {
-        let moves: Vec<String> = log.iter().map(|stored| stored.action.clone()).collect();
-        assert_eq!(moves, Groups::moves(3), "game {} in {}", row.id.0, row.chat.id);
-    }
+    assert_eq!(every_game_holds(&fleet, 3).await, usize::try_from(GROUPS).unwrap_or(0));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -150,12 +146,8 @@ async fn a_group_that_becomes_a_supergroup_of_the_other_process_keeps_its_game()
     let Some(database) = scratch::postgres().await else { return };
     let _alone = ONE_FLEET_AT_A_TIME.lock().await;
     let fleet = Fleet::new(PathBuf::from(env!("CARGO_BIN_EXE_cincobot")), database).await;
-    // The first process polls and keeps the lower half of the slots once the second joins:
-    // the group's slot is the first's, the supergroup's the second's.
-    let _polling = fleet.start("polling");
-    fleet.wait_for_balance(&["polling"]).await;
-    let _serving = fleet.start("serving");
-    fleet.wait_for_balance(&["polling", "serving"]).await;
+    // The group's slot is the polling process's, the supergroup's the serving one's.
+    let _processes = fleet.halves().await;
     let (group, supergroup) = (-100_300_i64, -100_305_i64);
     let telegram =
         |id: i64| Chat { platform: Platform::Telegram, id: id.to_string(), kind: ChatKind::Group };

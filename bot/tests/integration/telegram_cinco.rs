@@ -388,14 +388,10 @@ async fn three_players_play_cinco_by_private_messages_across_two_processes() {
     let _alone = crate::processes::ONE_FLEET_AT_A_TIME.lock().await;
     let binary = std::path::PathBuf::from(env!("CARGO_BIN_EXE_cincobot"));
     let fleet = crate::fleet::Fleet::new(binary, database).await;
-    // The first process polls and, once the second has joined, keeps the lower half of the
-    // slots (it hands the upper half over); this group's slot is in the upper half, so every
-    // lobby press and every bid (pressed in a private chat) goes from the first process
-    // through the database to the second, which sends the hands.
-    let _polling = fleet.start("polling");
-    fleet.wait_for_balance(&["polling"]).await;
-    let _serving = fleet.start("serving");
-    fleet.wait_for_balance(&["polling", "serving"]).await;
+    // This group's slot is in the upper half, so every lobby press and every bid (pressed in
+    // a private chat) goes from the polling process through the database to the serving one,
+    // which sends the hands.
+    let _processes = fleet.halves().await;
     let group = -100_302;
     let chat = Chat { platform: Platform::Telegram, id: group.to_string(), kind: ChatKind::Group };
     assert!(cincobot::identity::slot_of(&chat) >= 128, "the group is the second's");
@@ -423,12 +419,9 @@ async fn a_waiting_hand_goes_out_when_its_player_writes_to_the_other_process() {
     let _alone = crate::processes::ONE_FLEET_AT_A_TIME.lock().await;
     let binary = std::path::PathBuf::from(env!("CARGO_BIN_EXE_cincobot"));
     let fleet = crate::fleet::Fleet::new(binary, database).await;
-    // As above: the first process polls and keeps the lower half of the slots, the table's
-    // chat is the second's; Ana's private chat is the first's.
-    let _polling = fleet.start("polling");
-    fleet.wait_for_balance(&["polling"]).await;
-    let _serving = fleet.start("serving");
-    fleet.wait_for_balance(&["polling", "serving"]).await;
+    // As above, the table's chat is the serving process's; Ana's private chat is the polling
+    // one's.
+    let _processes = fleet.halves().await;
     let (group, ana) = (-100_302, PLAYERS[0].0);
     let private =
         Chat { platform: Platform::Telegram, id: ana.to_string(), kind: ChatKind::Private };
