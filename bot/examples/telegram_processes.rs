@@ -15,6 +15,8 @@
 
 #[path = "../tests/integration/balancer.rs"]
 mod balancer;
+#[path = "../tests/integration/fake_discord.rs"]
+mod fake_discord;
 #[path = "../tests/integration/fake_http.rs"]
 mod fake_http;
 #[path = "../tests/integration/fake_telegram.rs"]

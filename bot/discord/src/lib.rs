@@ -36,7 +36,6 @@ use serenity::all::{GuildId, HttpBuilder};
 use cincobot_core::core::Platform;
 use cincobot_runtime::adapter::{Adapter, AdapterError, Connection, Serving, Step, boxed};
 use cincobot_runtime::config::{Config, Secret, Shards};
-use cincobot_runtime::roles::TurnTaking;
 use cincobot_runtime::{Desk, Outlet};
 
 /// What the adapter needs from the configuration.
@@ -146,9 +145,9 @@ impl Connection for Connected {
     }
 }
 
-/// The adapter's shards, taking interactions while this process has the gateway's turn.
+/// The adapter's shards, this process's share of them open.
 pub struct Gateway {
-    shards: TurnTaking,
+    shards: gateway::OpenShards,
     delivery: Arc<delivery::Delivery>,
 }
 
@@ -159,7 +158,7 @@ impl fmt::Debug for Gateway {
 }
 
 impl Serving for Gateway {
-    /// The shards ended (a fatal gateway error).
+    /// A shard ended (a fatal gateway error).
     fn ended(&mut self) -> Step<'_, ()> {
         Box::pin(self.shards.ended())
     }

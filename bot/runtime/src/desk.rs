@@ -14,6 +14,7 @@ use tokio::time::Instant;
 
 use super::forward::Forwarder;
 use super::roles::{Role, Roles, Turn};
+use super::shards::ShardTurns;
 use super::{Running, RunningPartition};
 use cincobot_core::core::HeldSlots;
 use cincobot_core::core::{Action, Chat, Core, GameId, Input, Output, Partition, Platform, Prompt};
@@ -100,6 +101,7 @@ pub struct Desk {
     /// Where an input for a slot another process serves goes, with several processes.
     elsewhere: Arc<OnceLock<Arc<Forwarder>>>,
     roles: Arc<Roles>,
+    shards: Arc<ShardTurns>,
     /// Where each platform takes the updates the inbox brings it (webhook mode).
     sinks: Arc<Mutex<HashMap<Platform, UpdateSink>>>,
 }
@@ -190,6 +192,7 @@ impl Desk {
             held: Arc::clone(&running.held),
             elsewhere: Arc::new(OnceLock::new()),
             roles: Arc::new(Roles::new(running.store.may_be_shared())),
+            shards: Arc::new(ShardTurns::new(running.store.may_be_shared())),
             sinks: Arc::new(Mutex::new(HashMap::new())),
         };
         (desk, inboxes)
@@ -235,6 +238,12 @@ impl Desk {
     #[must_use]
     pub fn roles(&self) -> Arc<Roles> {
         Arc::clone(&self.roles)
+    }
+
+    /// The Discord shards this process opens.
+    #[must_use]
+    pub fn shards(&self) -> Arc<ShardTurns> {
+        Arc::clone(&self.shards)
     }
 
     /// Sends the inputs of slots this process does not hold to their holders through

@@ -21,6 +21,7 @@ pub mod roles;
 pub mod route;
 pub mod serving;
 pub mod several;
+pub mod shards;
 pub mod shown;
 
 pub use cpu::{CpuPool, ThreadedCpu};

@@ -8,6 +8,13 @@
 //! ([`Desk::release_slot`], which writes what the partition remembers) and only then
 //! released in the database, so its new owner starts from everything written.
 //!
+//! Discord's gateway shards are shared out the same way: each process says how many shards
+//! its configuration asks for, the oldest live process's number is the total all of them
+//! shard by (`Cluster::shard_plan`), and each process leases its fair share of the shards,
+//! claiming those a dead process left and handing back what is over its share when a process
+//! joins. The Discord adapter opens exactly the shards of this process's share
+//! ([`ShardTurns`](super::shards::ShardTurns)).
+//!
 //! A lease runs out by the database's clock unless renewed; this process stops serving a
 //! slot a fifth of the lease before that, by its own clock ([`Lease::valid_until`]), whether
 //! or not it can reach the database: a process cut off from PostgreSQL stops acting for its
@@ -21,6 +28,7 @@ use tokio::sync::watch;
 
 use super::Desk;
 use super::roles::Role;
+use super::shards::ShardShare;
 use cincobot_core::core::HeldSlots;
 use cincobot_core::identity::SLOTS;
 use cincobot_core::store::{Cluster, Lease, LeaseKind, Store, StoreError};
@@ -49,6 +57,12 @@ pub struct Membership {
     leases: BTreeMap<u16, Lease>,
     /// The leases of the roles whose turn is this process's.
     turns: BTreeMap<Role, Lease>,
+    /// The leases of the Discord shards this process opens, by index.
+    shards: BTreeMap<u32, Lease>,
+    /// The shard total those indices are of (0 before any).
+    shard_total: u32,
+    /// The shard total this process told the database its configuration asks for.
+    shards_said: Option<u32>,
     desk: Desk,
     rounds: u32,
 }
@@ -75,6 +89,9 @@ impl Membership {
             held,
             leases: BTreeMap::new(),
             turns: BTreeMap::new(),
+            shards: BTreeMap::new(),
+            shard_total: 0,
+            shards_said: None,
             desk,
             rounds: 0,
         })
@@ -107,6 +124,7 @@ impl Membership {
         self.leases
             .values()
             .chain(self.turns.values())
+            .chain(self.shards.values())
             .map(|lease| lease.valid_until)
             .fold(far, Instant::min)
     }
@@ -132,10 +150,13 @@ impl Membership {
                 // Taken for dead by a sweep: its leases have run out too.
                 tracing::warn!(name = %self.name, "this process was taken for dead; joining again");
                 self.lose(self.held());
+                self.shards.clear();
+                self.publish_shards();
                 match self.store.cluster(&self.name).await {
                     Ok(cluster) => {
                         self.held.leased_by(cluster.process().0);
                         self.cluster = cluster;
+                        self.shards_said = None;
                     }
                     Err(error) => {
                         tracing::warn!(%error, "joining again");
@@ -157,6 +178,9 @@ impl Membership {
         }
         if let Err(error) = self.take_turns().await {
             tracing::warn!(%error, "taking the roles' turns");
+        }
+        if let Err(error) = self.share_shards().await {
+            tracing::warn!(%error, "sharing Discord's shards");
         }
         self.rounds = self.rounds.wrapping_add(1);
         if self.rounds % SWEEP_EVERY == 1 {
@@ -189,6 +213,96 @@ impl Membership {
         Ok(())
     }
 
+    /// Opens this process's share of Discord's shards: says how many its configuration asks
+    /// for, follows the total in force, renews the shards it holds, and claims shards nobody
+    /// holds (a dead process's) or hands back those over its share.
+    async fn share_shards(&mut self) -> Result<(), StoreError> {
+        let turns = self.desk.shards();
+        let Some(wanted) = turns.wanted() else { return Ok(()) };
+        if self.shards_said != Some(wanted) {
+            self.cluster.want_shards(Some(wanted)).await?;
+            self.shards_said = Some(wanted);
+        }
+        let Some(plan) = self.cluster.shard_plan(LEASE).await? else { return Ok(()) };
+        if plan.total != wanted {
+            tracing::warn!(
+                wanted,
+                total = plan.total,
+                "an older process shards by another total: followed until that process stops"
+            );
+        }
+        if plan.total != self.shard_total {
+            // Every shard is opened anew under the new total: closed first, then released,
+            // so that no two processes open one index at once.
+            let held: Vec<i32> = self.shard_keys();
+            self.shards.clear();
+            self.shard_total = plan.total;
+            self.publish_shards();
+            self.cluster.release(LeaseKind::Shard, &held).await?;
+        }
+        if !self.shards.is_empty() {
+            let renewed = self.cluster.renew(LeaseKind::Shard, &self.shard_keys(), LEASE).await?;
+            let kept: BTreeMap<u32, Lease> = renewed
+                .into_iter()
+                .filter_map(|lease| Some((u32::try_from(lease.key).ok()?, lease)))
+                .collect();
+            if kept.len() < self.shards.len() {
+                tracing::warn!("a shard's lease was taken by another process");
+            }
+            self.shards = kept;
+        }
+        let share = usize::try_from(plan.total.div_ceil(plan.processes)).unwrap_or(usize::MAX);
+        if self.shards.len() > share {
+            // Handed back from the highest down, so that processes agree on which.
+            let over: Vec<u32> =
+                self.shards.keys().rev().take(self.shards.len() - share).copied().collect();
+            tracing::info!(shards = ?over, "handing shards over to another process");
+            for index in &over {
+                self.shards.remove(index);
+            }
+            self.publish_shards();
+            let keys: Vec<i32> = over.into_iter().filter_map(|i| i32::try_from(i).ok()).collect();
+            self.cluster.release(LeaseKind::Shard, &keys).await?;
+        } else if self.shards.len() < share {
+            let taken: Vec<i32> = self
+                .cluster
+                .holders(LeaseKind::Shard)
+                .await?
+                .into_iter()
+                .filter(|holder| !holder.expired)
+                .map(|holder| holder.key)
+                .collect();
+            for index in 0..plan.total {
+                if self.shards.len() >= share {
+                    break;
+                }
+                let Ok(key) = i32::try_from(index) else { break };
+                if taken.contains(&key) || self.shards.contains_key(&index) {
+                    continue;
+                }
+                if let Some(lease) = self.cluster.claim(LeaseKind::Shard, key, LEASE).await? {
+                    tracing::info!(shard = index, total = plan.total, "this process opens a shard");
+                    self.shards.insert(index, lease);
+                }
+            }
+        }
+        self.publish_shards();
+        Ok(())
+    }
+
+    /// The indices of the shards held, as the leases' keys.
+    fn shard_keys(&self) -> Vec<i32> {
+        self.shards.keys().filter_map(|&index| i32::try_from(index).ok()).collect()
+    }
+
+    /// Tells the Discord adapter which shards to open.
+    fn publish_shards(&self) {
+        self.desk.shards().set(ShardShare {
+            total: self.shard_total,
+            held: self.shards.keys().copied().collect(),
+        });
+    }
+
     /// Stops serving the slots whose lease this process may no longer count on.
     fn drop_run_out(&mut self, now: Instant) {
         let run_out: Vec<u16> = self
@@ -210,6 +324,12 @@ impl Membership {
             }
             valid
         });
+        let shards = self.shards.len();
+        self.shards.retain(|_, lease| lease.is_valid(now));
+        if self.shards.len() < shards {
+            tracing::warn!("a shard's lease ran out before it could be renewed");
+            self.publish_shards();
+        }
     }
 
     /// Stops serving `slots` at once: no input goes to their partition any more, which then
@@ -317,6 +437,9 @@ impl Membership {
         for role in std::mem::take(&mut self.turns).into_keys() {
             roles.set(role, false);
         }
+        // Released with every other lease when this process leaves.
+        self.shards.clear();
+        self.publish_shards();
         let held = self.held();
         tracing::info!(slots = held.len(), "handing every slot over before stopping");
         if let Err(error) = self.hand_over(held).await {

@@ -1,9 +1,10 @@
 //! Work only one process may do at a time: Telegram answers one `getUpdates` caller, so only
-//! one process polls; Discord's shards are opened by one process too (each interaction then
-//! goes to the process serving its channel, like any input). An adapter asks the desk for its turn at a role and does the work
-//! while the turn is its; alone on SQLite a process always has every turn, and with several
-//! processes on PostgreSQL a turn is a lease that the membership claims, renews and, when it
-//! cannot, takes away ([`Membership`](super::membership::Membership)).
+//! one process polls, and hands each update to the process serving its chat like any input.
+//! (Discord's shards, which are many, are shared out instead: [`shards`](super::shards).) An
+//! adapter asks the desk for its turn at a role and does the work while the turn is its;
+//! alone on SQLite a process always has every turn, and with several processes on PostgreSQL
+//! a turn is a lease that the membership claims, renews and, when it cannot, takes away
+//! ([`Membership`](super::membership::Membership)).
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -18,8 +19,6 @@ use cincobot_core::store::LeaseKind;
 pub enum Role {
     /// Reading Telegram's updates by long polling.
     TelegramPoll,
-    /// Connecting Discord's gateway shards.
-    DiscordGateway,
 }
 
 impl Role {
@@ -28,7 +27,6 @@ impl Role {
     pub fn lease(self) -> (LeaseKind, i32) {
         match self {
             Role::TelegramPoll => (LeaseKind::TelegramPoll, 0),
-            Role::DiscordGateway => (LeaseKind::Shard, 0),
         }
     }
 }

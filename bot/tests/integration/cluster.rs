@@ -1,16 +1,16 @@
 //! Several processes on one PostgreSQL database (`cincobot::store::Cluster`): leases won by
 //! one of two claimers, taken over when run out or released, their epochs, renewal, write
-//! fencing; the inbox's events posted once and read in order; notifications heard, and a
-//! listener whose connection is killed coming back and saying so. Each "process" is a store
-//! of its own (its own pool) on the same database. Skipped without a PostgreSQL server
-//! (`store::scratch`), apart from SQLite's refusal.
+//! fencing; the shard total the processes agree on; the inbox's events posted once and read
+//! in order; notifications heard, and a listener whose connection is killed coming back and
+//! saying so. Each "process" is a store of its own (its own pool) on the same database.
+//! Skipped without a PostgreSQL server (`store::scratch`), apart from SQLite's refusal.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use cincobot::store::{
     ANSWER_CHANNEL, Cluster, Heard, Holder, INBOX_CHANNEL, LISTENER_NAME, Lease, LeaseKind,
-    Listener, Store, StoreError, Swept, scratch,
+    Listener, ShardPlan, Store, StoreError, Swept, scratch,
 };
 use sqlx::Connection as _;
 
@@ -209,6 +209,31 @@ async fn a_process_that_leaves_hands_its_leases_over() {
     let taken = beta.claim(LeaseKind::Slot, 3, LONG).await.expect("claims").expect("handed over");
     assert_eq!(taken.epoch, 2);
     assert_ne!(alpha_id, beta_id);
+}
+
+#[tokio::test]
+async fn the_oldest_process_s_shard_total_is_everyones_until_it_leaves() {
+    let Some((_, alpha, beta)) = two_processes().await else {
+        return;
+    };
+    assert_eq!(alpha.shard_plan(LONG).await.expect("reads"), None, "no process opens shards");
+    beta.want_shards(Some(4)).await.expect("says");
+    assert_eq!(
+        alpha.shard_plan(LONG).await.expect("reads"),
+        Some(ShardPlan { total: 4, processes: 1 })
+    );
+    // Alpha joined first: its total wins, whoever said theirs first.
+    alpha.want_shards(Some(2)).await.expect("says");
+    let both = Some(ShardPlan { total: 2, processes: 2 });
+    assert_eq!(beta.shard_plan(LONG).await.expect("reads"), both);
+    alpha.leave().await.expect("leaves");
+    assert_eq!(
+        beta.shard_plan(LONG).await.expect("reads"),
+        Some(ShardPlan { total: 4, processes: 1 }),
+        "a rolling restart switches to the new total when the last old process goes"
+    );
+    beta.want_shards(None).await.expect("says");
+    assert_eq!(beta.shard_plan(LONG).await.expect("reads"), None);
 }
 
 #[tokio::test]

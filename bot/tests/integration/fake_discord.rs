@@ -1,6 +1,7 @@
 //! A fake Discord on 127.0.0.1: the REST API (reached through serenity's proxy setting) and a
 //! gateway websocket that speaks HELLO, IDENTIFY, READY and heartbeats and dispatches the
-//! interactions a test scripts. It keeps the messages the bot made (so an edit of a deleted
+//! interactions a test scripts, each on the shard Discord would choose for its guild (DMs on
+//! shard 0). It keeps the messages the bot made (so an edit of a deleted
 //! one fails with 10008 as on Discord), records every REST call, and fails chosen calls on
 //! demand (a 429, closed DMs).
 
@@ -8,7 +9,7 @@
 
 use super::fake_http as http;
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -156,13 +157,24 @@ struct State {
     closed_dms: Vec<u64>,
     /// The DM channel of each user.
     dms: HashMap<u64, u64>,
-    gateway: Option<mpsc::UnboundedSender<Value>>,
+    /// The open shards by index: which connection, its shard total, where its dispatches go.
+    shards: BTreeMap<u32, OpenShard>,
+    /// The shard count `/gateway/bot` recommends.
+    recommended: u32,
+    connections: u64,
     /// Where each call goes as it is answered, for a load run.
     watcher: Option<mpsc::UnboundedSender<Call>>,
     /// Keep no calls (a load run watches them instead).
     forgetful: bool,
     identified: usize,
     sequence: u64,
+}
+
+#[derive(Debug)]
+struct OpenShard {
+    connection: u64,
+    total: u32,
+    dispatches: mpsc::UnboundedSender<Value>,
 }
 
 /// The fake, running.
@@ -181,7 +193,7 @@ impl FakeDiscord {
         let gateway = TcpListener::bind("127.0.0.1:0").await.expect("a gateway port");
         let fake = FakeDiscord {
             proxy: format!("http://{}", rest.local_addr().expect("an address")),
-            state: Arc::new(Mutex::new(State::default())),
+            state: Arc::new(Mutex::new(State { recommended: 1, ..State::default() })),
             changed: Arc::new(Notify::new()),
             ids: Arc::new(AtomicU64::new(1_300_000_000_000_000_000)),
         };
@@ -233,11 +245,42 @@ impl FakeDiscord {
         }
     }
 
-    /// Dispatches INTERACTION_CREATE with `interaction` on the open gateway.
+    /// Dispatches INTERACTION_CREATE with `interaction` on the shard of its guild (shard 0
+    /// for a DM), which must be open.
     pub fn dispatch(&self, interaction: Value) {
         let state = self.lock();
-        let gateway = state.gateway.as_ref().expect("a shard is connected");
-        gateway.send(interaction).expect("the shard listens");
+        let total = state.shards.values().next().map_or(1, |shard| shard.total);
+        let index = interaction["guild_id"]
+            .as_str()
+            .and_then(|guild| guild.parse::<u64>().ok())
+            .map_or(0, |guild| shard_of(guild, total));
+        let shard = state.shards.get(&index).unwrap_or_else(|| panic!("shard {index} is open"));
+        shard.dispatches.send(interaction).expect("the shard listens");
+    }
+
+    /// The shards open now: index and the total each identified with.
+    pub fn open_shards(&self) -> Vec<(u32, u32)> {
+        self.lock().shards.iter().map(|(&index, shard)| (index, shard.total)).collect()
+    }
+
+    /// Waits (at most `within`) until the open shards are `(index, total)` as `wanted`; how
+    /// long that took.
+    pub async fn wait_for_shards(&self, wanted: &[(u32, u32)], within: Duration) -> Duration {
+        let start = Instant::now();
+        loop {
+            let notified = self.changed.notified();
+            let open = self.open_shards();
+            if open == wanted {
+                return start.elapsed();
+            }
+            assert!(start.elapsed() < within, "the open shards stayed {open:?}, not {wanted:?}");
+            let _ = tokio::time::timeout(Duration::from_millis(50), notified).await;
+        }
+    }
+
+    /// What `/gateway/bot` recommends from now on.
+    pub fn recommend_shards(&self, count: u32) {
+        self.lock().recommended = count;
     }
 
     /// Every call from now on, as it is answered; `forget`: keep none in memory.
@@ -351,18 +394,30 @@ impl FakeDiscord {
             return;
         }
         let (dispatches, mut waiting) = mpsc::unbounded_channel::<Value>();
+        let connection = {
+            let mut state = self.lock();
+            state.connections += 1;
+            state.connections
+        };
+        let mut opened = None;
         loop {
             tokio::select! {
                 frame = socket.next() => {
-                    let Some(Ok(frame)) = frame else { return };
+                    let Some(Ok(frame)) = frame else { break };
                     let Ok(text) = frame.to_text() else { continue };
                     let Ok(payload) = serde_json::from_str::<Value>(text) else { continue };
                     let reply = match payload["op"].as_i64() {
                         Some(1) => json!({ "op": 11, "d": null, "s": null, "t": null }),
                         Some(2) => {
                             let ready = self.ready(url);
+                            let shard = &payload["d"]["shard"];
+                            let index = shard[0].as_u64().and_then(|i| u32::try_from(i).ok());
+                            let total = shard[1].as_u64().and_then(|n| u32::try_from(n).ok());
+                            let (index, total) = (index.unwrap_or(0), total.unwrap_or(1));
+                            opened = Some(index);
                             let mut state = self.lock();
-                            state.gateway = Some(dispatches.clone());
+                            let dispatches = dispatches.clone();
+                            state.shards.insert(index, OpenShard { connection, total, dispatches });
                             state.identified += 1;
                             drop(state);
                             self.changed.notify_waiters();
@@ -371,7 +426,7 @@ impl FakeDiscord {
                         _ => continue,
                     };
                     if socket.send(Frame::text(reply.to_string())).await.is_err() {
-                        return;
+                        break;
                     }
                 }
                 Some(interaction) = waiting.recv() => {
@@ -384,10 +439,18 @@ impl FakeDiscord {
                         "op": 0, "s": sequence, "t": "INTERACTION_CREATE", "d": interaction
                     });
                     if socket.send(Frame::text(event.to_string())).await.is_err() {
-                        return;
+                        break;
                     }
                 }
             }
+        }
+        if let Some(index) = opened {
+            let mut state = self.lock();
+            if state.shards.get(&index).is_some_and(|shard| shard.connection == connection) {
+                state.shards.remove(&index);
+            }
+            drop(state);
+            self.changed.notify_waiters();
         }
     }
 
@@ -446,7 +509,8 @@ impl FakeDiscord {
         if route == "/gateway" || route == "/gateway/bot" {
             let limit =
                 json!({ "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1 });
-            return (200, json!({ "url": ws_url, "shards": 1, "session_start_limit": limit }));
+            let shards = self.lock().recommended;
+            return (200, json!({ "url": ws_url, "shards": shards, "session_start_limit": limit }));
         }
         let answer = {
             let mut state = self.lock();
@@ -657,6 +721,27 @@ fn base(fake: &FakeDiscord, kind: u8, user: &Value, channel: u64) -> (u64, Value
         "attachment_size_limit": 10485760,
         "member": member(user)
     });
+    (id, interaction)
+}
+
+/// The shard Discord sends `guild`'s events on, out of `total`.
+pub fn shard_of(guild: u64, total: u32) -> u32 {
+    u32::try_from((guild >> 22) % u64::from(total.max(1))).unwrap_or(0)
+}
+
+/// A guild whose events come on shard `index` of `total`.
+pub fn guild_on_shard(index: u32, total: u32) -> u64 {
+    let first: u64 = GUILD.parse().unwrap_or(1);
+    (0..u64::from(total.max(1)))
+        .map(|step| first + (step << 22))
+        .find(|&guild| shard_of(guild, total) == index)
+        .unwrap_or(first)
+}
+
+/// `interaction`, made in `guild` instead.
+pub fn in_guild((id, mut interaction): (u64, Value), guild: u64) -> (u64, Value) {
+    interaction["guild_id"] = json!(guild.to_string());
+    interaction["authorizing_integration_owners"] = json!({ "0": guild.to_string() });
     (id, interaction)
 }
 

@@ -1,12 +1,14 @@
 //! A fleet of real `cincobot` processes on one PostgreSQL against the fake Bot API (one of
 //! them polls at a time, and hands each update to the process serving its chat; or, in
-//! webhook mode, the fake posts each update to a balancer in front of them all), and groups
+//! webhook mode, the fake posts each update to a balancer in front of them all), and, when a
+//! test asks, the fake Discord too (each process opens its share of the shards), and groups
 //! that play five in a row through it: what the test of several processes and the
 //! `telegram_processes` example share.
 // Each of them uses part of it.
 #![allow(dead_code)]
 
 use crate::balancer::Balancer;
+use crate::fake_discord::{self, FakeDiscord};
 use crate::fake_telegram::{Call, FakeTelegram, TOKEN, text, user};
 
 use std::collections::BTreeMap;
@@ -29,6 +31,8 @@ const SECRET: &str = "several-processes-secret-0123456789";
 /// The processes and the fake Bot API.
 pub struct Fleet {
     pub fake: FakeTelegram,
+    /// With [`Fleet::with_discord`].
+    pub discord: Option<FakeDiscord>,
     pub database: String,
     /// In webhook mode, what Telegram's posts go to.
     balancer: Option<Balancer>,
@@ -46,15 +50,25 @@ pub struct Process {
 impl Fleet {
     /// No process yet; `binary` is the `cincobot` to run, on `database`, polling.
     pub async fn new(binary: PathBuf, database: String) -> Fleet {
-        Fleet::with(binary, database, None).await
+        Fleet::with(binary, database, None, None).await
     }
 
     /// [`Fleet::new`] in webhook mode, behind a balancer.
     pub async fn behind_balancer(binary: PathBuf, database: String) -> Fleet {
-        Fleet::with(binary, database, Some(Balancer::start().await)).await
+        Fleet::with(binary, database, Some(Balancer::start().await), None).await
     }
 
-    async fn with(binary: PathBuf, database: String, balancer: Option<Balancer>) -> Fleet {
+    /// [`Fleet::new`] with Discord too, in `shards` shards.
+    pub async fn with_discord(binary: PathBuf, database: String, shards: u32) -> Fleet {
+        Fleet::with(binary, database, None, Some(shards)).await
+    }
+
+    async fn with(
+        binary: PathBuf,
+        database: String,
+        balancer: Option<Balancer>,
+        shards: Option<u32>,
+    ) -> Fleet {
         // The tables made before any process asks for its leases.
         cincobot::store::Store::open(&database).await.expect("the database opens");
         let fake = FakeTelegram::start().await;
@@ -67,8 +81,15 @@ impl Fleet {
         if let Some(balancer) = &balancer {
             settings += &format!("webhook_url = \"http://127.0.0.1:{}/telegram\"\n", balancer.port);
         }
+        let discord = match shards {
+            Some(shards) => {
+                settings += &format!("\n[discord]\nshards = {shards}\n");
+                Some(FakeDiscord::start().await)
+            }
+            None => None,
+        };
         std::fs::write(folder.join("cincobot.toml"), settings).expect("the file");
-        Fleet { fake, database, balancer, binary, folder }
+        Fleet { fake, discord, database, balancer, binary, folder }
     }
 
     /// Starts a process called `name`.
@@ -91,6 +112,12 @@ impl Fleet {
                 .env("TELEGRAM_WEBHOOK_LISTEN", format!("127.0.0.1:{port}"));
             balancer.add(port);
         }
+        match &self.discord {
+            Some(discord) => command
+                .env("DISCORD_TOKEN", fake_discord::TOKEN)
+                .env("DISCORD_PROXY", &discord.proxy),
+            None => command.env_remove("DISCORD_TOKEN"),
+        };
         let child = command
             .arg("--config")
             .arg(folder.join("cincobot.toml"))
@@ -100,8 +127,10 @@ impl Fleet {
             .env("DATABASE_URL", database)
             .env("CINCOBOT_PROCESS_NAME", name)
             .env("CINCOBOT_CHALLENGER_FIRST", "1")
-            .env("RUST_LOG", "cincobot_runtime=info,cincobot_telegram=info,cincobot=info")
-            .env_remove("DISCORD_TOKEN")
+            .env(
+                "RUST_LOG",
+                "cincobot_runtime=info,cincobot_telegram=info,cincobot_discord=info,cincobot=info",
+            )
             .env_remove("CINCOBOT_LOCALE")
             .stdin(Stdio::null())
             .stdout(Stdio::null())
@@ -146,6 +175,20 @@ impl Fleet {
             assert!(start.elapsed() < Duration::from_secs(90), "never balanced: {rows:?}");
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
+    }
+}
+
+impl Fleet {
+    /// Who holds each Discord shard's unexpired lease: index and process name.
+    pub async fn shard_holders(&self) -> Vec<(i32, String)> {
+        let pool = sqlx::PgPool::connect(&self.database).await.expect("the database");
+        sqlx::query_as(
+            "SELECT l.key, p.name FROM leases l JOIN cluster_processes p ON p.id = l.owner \
+             WHERE l.kind = 'shard' AND l.expires_at > now() ORDER BY l.key",
+        )
+        .fetch_all(&pool)
+        .await
+        .expect("the leases read")
     }
 }
 

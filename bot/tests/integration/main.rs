@@ -41,6 +41,7 @@ mod restart;
 mod seat_list;
 mod second_round;
 mod sessions;
+mod shards;
 mod shortcuts;
 mod store;
 mod store_outage;

@@ -83,7 +83,7 @@ pub use chats::{ChatPreferences, CincoTimers};
 pub use cinco::{CincoRow, CincoRules, NewCinco, StoredAction};
 pub use cluster::{
     ANSWER_CHANNEL, Cluster, Heard, Holder, INBOX_CHANNEL, InboxItem, LISTENER_NAME, Lease,
-    LeaseKind, Listener, ProcessId, Swept,
+    LeaseKind, Listener, ProcessId, ShardPlan, Swept,
 };
 pub use error::StoreError;
 pub use games::{GameRow, GameStatus, NewGame, StoredMove};

@@ -33,6 +33,12 @@
 //! ends, so that the lease cannot move before the commit: either the change commits while
 //! the lease is held, or the check refuses it and the change writes nothing.
 //!
+//! # Discord's shards (`shards.rs`)
+//!
+//! Each process says how many shards its configuration asks for; the oldest live process's
+//! number is the total all of them shard by ([`Cluster::shard_plan`]), and each shard is a
+//! lease like a slot.
+//!
 //! # The inbox (`inbox.rs`)
 //!
 //! The process that receives a platform event may not be the one serving its chat: it posts
@@ -59,6 +65,7 @@
 mod inbox;
 mod leases;
 mod listener;
+mod shards;
 
 use std::fmt;
 use std::time::Duration;
@@ -71,6 +78,7 @@ use super::{Store, StoreError};
 pub use inbox::{ANSWER_CHANNEL, INBOX_CHANNEL, InboxItem};
 pub use leases::{Holder, Lease, LeaseKind};
 pub use listener::{Heard, LISTENER_NAME, Listener};
+pub use shards::ShardPlan;
 
 /// One process of the bot, as the database knows it: an id never given twice, so it names
 /// one run of one process.

@@ -1,0 +1,304 @@
+//! Discord's gateway shards shared by real `cincobot` processes on one real PostgreSQL,
+//! against the fake Discord in two shards and the fake Bot API ([`crate::fleet`]): each
+//! process opens its share of the shards; the shard and the chats of a process killed with
+//! SIGKILL are taken over within the takeover time, and those of a process stopped with
+//! SIGTERM at once; games in channels of guilds on both shards go on throughout, every move
+//! stored once and every board shown once. A Telegram game's turn timer, armed by the
+//! process that is killed, fires once, in the process that took its chat over.
+
+use crate::fake_discord::{Call, FakeDiscord, guild_on_shard, in_guild, slash, user};
+use crate::fake_telegram::{self, text};
+use crate::fleet::{Fleet, Process};
+use crate::processes::ONE_FLEET_AT_A_TIME;
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use cincobot::core::{Chat, ChatKind, Platform};
+use cincobot::identity::slot_of;
+use cincobot::store::{Store, scratch};
+use serde_json::{Value, json};
+
+const SHARDS: u32 = 2;
+const BOTH_OPEN: [(u32, u32); 2] = [(0, SHARDS), (1, SHARDS)];
+/// Games in channels of a guild on each shard, in turn.
+const CHANNELS: u64 = 8;
+/// A Telegram group in the upper half of the slots, which the second process to join serves.
+const TIMED_GROUP: i64 = -100_305;
+
+/// A game in a Discord channel between its two players.
+struct Table {
+    channel: u64,
+    guild: u64,
+    players: [Value; 2],
+    /// The interactions dispatched in it.
+    interactions: Vec<u64>,
+}
+
+impl Table {
+    fn new(index: u64) -> Table {
+        let shard = u32::try_from(index % u64::from(SHARDS)).unwrap_or(0);
+        Table {
+            channel: 1_500_000_000_000_000_000 + index,
+            guild: guild_on_shard(shard, SHARDS),
+            players: [0, 1]
+                .map(|seat| user(40_000 + 2 * index + seat, &format!("t{index}s{seat}"))),
+            interactions: Vec::new(),
+        }
+    }
+
+    /// `player`'s slash command `name` with `options`, in this table's channel and guild.
+    fn command(
+        &mut self,
+        discord: &FakeDiscord,
+        player: usize,
+        name: &str,
+        options: Value,
+    ) -> (u64, Value) {
+        let users = std::slice::from_ref(&self.players[1 - player]);
+        let command = slash(discord, &self.players[player], self.channel, name, options, users);
+        self.interactions.push(command.0);
+        in_guild(command, self.guild)
+    }
+
+    /// Whether `call` answers one of this table's interactions or posts in its channel.
+    fn has(&self, call: &Call) -> bool {
+        call.path.contains(&format!("/channels/{}/", self.channel))
+            || self.interactions.iter().any(|id| {
+                call.path.contains(&format!("/interactions/{id}/"))
+                    || call.path.contains(&format!("/token-{id}/"))
+            })
+    }
+}
+
+/// The column of `ply` in every game, as in the Telegram fleet's: no five forms early.
+fn column(ply: usize) -> String {
+    (ply % 7 + 1).to_string()
+}
+
+/// Dispatches `interaction` of `table` and waits for what `shows` in the table: the
+/// interaction's answer or, when the process serving the channel is not the one that
+/// received it, that process's message in the channel.
+async fn answered(
+    discord: &FakeDiscord,
+    table: &Table,
+    (_, interaction): (u64, Value),
+    shows: impl Fn(&Call) -> bool,
+) -> Call {
+    let from = discord.count();
+    discord.dispatch(interaction);
+    discord.wait_for(from, |call| table.has(call) && shows(call)).await
+}
+
+/// Each table's challenge, accepted: its first board.
+async fn start_games(discord: &FakeDiscord, tables: &mut [Table]) {
+    for table in tables {
+        let opponent = json!([{ "name": "opponent", "type": 6, "value": table.players[1]["id"] }]);
+        let challenge = table.command(discord, 0, "connect5", opponent);
+        let answer = answered(discord, table, challenge, |call| {
+            call.buttons().iter().any(|button| button.starts_with("a:"))
+        })
+        .await;
+        let accept = answer.buttons().into_iter().find(|button| button.starts_with("a:"));
+        let (accept, message) =
+            (accept.expect("an Accept button"), answer.created.expect("a message"));
+        let press =
+            crate::fake_discord::press(discord, &table.players[1], table.channel, message, &accept);
+        table.interactions.push(press.0);
+        answered(discord, table, in_guild(press, table.guild), |call| discord_ply(call) == Some(0))
+            .await;
+    }
+}
+
+/// Every table plays the move of `ply`; the longest wait for a board.
+async fn play_round(discord: &FakeDiscord, tables: &mut [Table], ply: usize) -> Duration {
+    let mut longest = Duration::ZERO;
+    for table in tables {
+        let point = json!([{ "name": "point", "type": 3, "value": column(ply) }]);
+        let sent = Instant::now();
+        let command = table.command(discord, ply % 2, "move", point);
+        answered(discord, table, command, |call| discord_ply(call) == Some(ply + 1)).await;
+        longest = longest.max(sent.elapsed());
+    }
+    longest
+}
+
+/// The ply a Discord board shows, from its column buttons (`m:game:ply:column`).
+fn discord_ply(call: &Call) -> Option<usize> {
+    if !call.png {
+        return None;
+    }
+    call.buttons().iter().find_map(|button| {
+        let mut parts = button.split(':');
+        match (parts.next(), parts.next(), parts.next()) {
+            (Some("m"), Some(_), Some(ply)) => ply.parse().ok(),
+            _ => None,
+        }
+    })
+}
+
+/// Waits until shard `index` has closed and opened again, with both open; how long from
+/// `since` that took.
+async fn reopened(discord: &FakeDiscord, index: u32, since: Instant) -> Duration {
+    let others: Vec<(u32, u32)> =
+        BOTH_OPEN.into_iter().filter(|(open, _)| *open != index).collect();
+    discord.wait_for_shards(&others, Duration::from_secs(10)).await;
+    discord.wait_for_shards(&BOTH_OPEN, Duration::from_secs(30)).await;
+    since.elapsed()
+}
+
+/// The ply a Telegram board shows, from its column buttons (`m:game:ply:column`).
+fn telegram_ply(call: &fake_telegram::Call) -> Option<usize> {
+    call.buttons().iter().find_map(|button| {
+        let mut parts = button.split(':');
+        match (parts.next(), parts.next(), parts.next()) {
+            (Some("m"), Some(_), Some(ply)) => ply.parse().ok(),
+            _ => None,
+        }
+    })
+}
+
+/// A 5 en raya game with a 30 s turn timer in [`TIMED_GROUP`], its first move played: the
+/// second player's timer runs from now.
+async fn start_timed_game(fleet: &Fleet) {
+    let telegram =
+        Chat { platform: Platform::Telegram, id: TIMED_GROUP.to_string(), kind: ChatKind::Group };
+    assert!(slot_of(&telegram) >= 128, "the group is the second process's");
+    let fake = &fleet.fake;
+    let (ana, bruno) =
+        (fake_telegram::user(21, "ana", "en"), fake_telegram::user(22, "bruno", "en"));
+    let from = fake.count();
+    fake.push(text(TIMED_GROUP, &bruno, "/language en"));
+    fake.push(text(TIMED_GROUP, &ana, "/connect5 @bruno timer 30"));
+    fake.push(text(TIMED_GROUP, &bruno, "/accept"));
+    fake.wait_for(from, |call| call.chat() == TIMED_GROUP && telegram_ply(call) == Some(0)).await;
+    let from = fake.count();
+    fake.push(text(TIMED_GROUP, &ana, "/move 4"));
+    fake.wait_for(from, |call| call.chat() == TIMED_GROUP && telegram_ply(call) == Some(1)).await;
+}
+
+/// Waits (at most a minute) for the timer's move in [`TIMED_GROUP`], then checks it was shown
+/// once and stored once.
+async fn timer_fired_once(fleet: &Fleet) {
+    let shown_at_two = || {
+        fleet
+            .fake
+            .calls()
+            .iter()
+            .filter(|call| call.chat() == TIMED_GROUP && telegram_ply(call) == Some(2))
+            .count()
+    };
+    let start = Instant::now();
+    while shown_at_two() == 0 {
+        assert!(start.elapsed() < Duration::from_secs(60), "the turn timer never fired");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    // Time for a second firing, were there one.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    assert_eq!(shown_at_two(), 1, "the timer's move is shown once");
+    let store = Store::open(&fleet.database).await.expect("the database");
+    let games = store.active_games().await.expect("the games read");
+    let (_, log) = games
+        .iter()
+        .find(|(row, _)| row.chat.id == TIMED_GROUP.to_string())
+        .expect("the timed game goes on");
+    assert_eq!(log.len(), 2, "the first move and the timer's, once: {log:?}");
+    assert_eq!(log[0].action, "4");
+}
+
+/// Every Discord game holds the moves of `plies` rounds, once each and in order, and each
+/// of its boards was shown once.
+async fn every_discord_game_holds(
+    fleet: &Fleet,
+    discord: &FakeDiscord,
+    tables: &[Table],
+    plies: usize,
+) {
+    let store = Store::open(&fleet.database).await.expect("the database");
+    let games = store.active_games().await.expect("the games read");
+    let discord_games: Vec<_> =
+        games.iter().filter(|(row, _)| row.chat.platform == Platform::Discord).collect();
+    assert_eq!(discord_games.len(), tables.len());
+    let wanted: Vec<String> = (0..plies).map(column).collect();
+    for (row, log) in discord_games {
+        let moves: Vec<String> = log.iter().map(|stored| stored.action.clone()).collect();
+        assert_eq!(moves, wanted, "the game in channel {}", row.chat.id);
+    }
+    let calls = discord.calls();
+    for table in tables {
+        let mut shown: BTreeMap<usize, usize> = BTreeMap::new();
+        for ply in calls.iter().filter(|call| table.has(call)).filter_map(discord_ply) {
+            *shown.entry(ply).or_default() += 1;
+        }
+        let twice: Vec<_> = shown.iter().filter(|(_, count)| **count > 1).collect();
+        assert!(twice.is_empty(), "boards shown twice in {}: {twice:?}", table.channel);
+        assert_eq!(shown.len(), plies + 1, "every ply's board in {}", table.channel);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn discord_shards_move_to_the_other_process_when_one_is_killed_or_stopped() {
+    let Some(database) = scratch::postgres().await else { return };
+    let _alone = ONE_FLEET_AT_A_TIME.lock().await;
+    let binary = PathBuf::from(env!("CARGO_BIN_EXE_cincobot"));
+    let fleet = Fleet::with_discord(binary, database, SHARDS).await;
+    let discord = fleet.discord.clone().expect("the fake Discord");
+
+    // The first process opens both shards alone, and hands the second over when another
+    // process joins.
+    let (mut polling, mut serving): (Process, Process) = fleet.halves().await;
+    discord.wait_for_shards(&BOTH_OPEN, Duration::from_secs(30)).await;
+    wait_for_holders(&fleet, &[(0, "polling".to_owned()), (1, "serving".to_owned())]).await;
+
+    let mut tables: Vec<Table> = (0..CHANNELS).map(Table::new).collect();
+    start_games(&discord, &mut tables).await;
+    for ply in 0..2 {
+        play_round(&discord, &mut tables, ply).await;
+    }
+
+    // SIGKILL: the first process takes the second's shard and chats over.
+    start_timed_game(&fleet).await;
+    let killed_at = Instant::now();
+    serving.kill();
+    let taken = reopened(&discord, 1, killed_at).await;
+    println!("after SIGKILL, shard 1 opened again within {taken:?}");
+    assert!(taken < Duration::from_secs(15), "shard takeover after SIGKILL: {taken:?}");
+    fleet.wait_for_balance(&["polling"]).await;
+    for ply in 2..4 {
+        play_round(&discord, &mut tables, ply).await;
+    }
+
+    // A third process joins and takes shard 1; then the first is stopped with SIGTERM and
+    // hands shard 0 over at once.
+    let third = fleet.start("third");
+    fleet.wait_for_balance(&["polling", "third"]).await;
+    wait_for_holders(&fleet, &[(0, "polling".to_owned()), (1, "third".to_owned())]).await;
+    discord.wait_for_shards(&BOTH_OPEN, Duration::from_secs(30)).await;
+    play_round(&discord, &mut tables, 4).await;
+    let stopped_at = Instant::now();
+    polling.terminate();
+    let handed = reopened(&discord, 0, stopped_at).await;
+    polling.wait();
+    println!("after SIGTERM, shard 0 opened again within {handed:?}");
+    assert!(handed < Duration::from_secs(5), "shard hand-over after SIGTERM: {handed:?}");
+    fleet.wait_for_balance(&["third"]).await;
+    play_round(&discord, &mut tables, 5).await;
+    assert!(third.log().contains("opens a shard"), "{}", third.log());
+
+    every_discord_game_holds(&fleet, &discord, &tables, 6).await;
+    timer_fired_once(&fleet).await;
+}
+
+/// Waits (at most 30 s) until the shards' leases are held as `wanted` (index, process).
+async fn wait_for_holders(fleet: &Fleet, wanted: &[(i32, String)]) {
+    let start = Instant::now();
+    loop {
+        let holders = fleet.shard_holders().await;
+        if holders == wanted {
+            return;
+        }
+        assert!(start.elapsed() < Duration::from_secs(30), "the shards stayed with {holders:?}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
