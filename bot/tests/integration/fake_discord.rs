@@ -173,6 +173,7 @@ struct State {
 #[derive(Debug)]
 struct OpenShard {
     connection: u64,
+    identified_at: Instant,
     total: u32,
     dispatches: mpsc::UnboundedSender<Value>,
 }
@@ -276,6 +277,12 @@ impl FakeDiscord {
             assert!(start.elapsed() < within, "the open shards stayed {open:?}, not {wanted:?}");
             let _ = tokio::time::timeout(Duration::from_millis(50), notified).await;
         }
+    }
+
+    /// Shard `index`'s connection, if open (each connection has its own number), and when it
+    /// identified.
+    pub fn shard_opened(&self, index: u32) -> Option<(u64, Instant)> {
+        self.lock().shards.get(&index).map(|shard| (shard.connection, shard.identified_at))
     }
 
     /// What `/gateway/bot` recommends from now on.
@@ -417,7 +424,9 @@ impl FakeDiscord {
                             opened = Some(index);
                             let mut state = self.lock();
                             let dispatches = dispatches.clone();
-                            state.shards.insert(index, OpenShard { connection, total, dispatches });
+                            let identified_at = Instant::now();
+                            let open = OpenShard { connection, identified_at, total, dispatches };
+                            state.shards.insert(index, open);
                             state.identified += 1;
                             drop(state);
                             self.changed.notify_waiters();

@@ -293,9 +293,17 @@ fn column(ply: usize) -> String {
 }
 
 impl Groups {
-    /// `count` groups, their boards followed from now on.
+    /// `count` groups, their boards followed from now on; the fake keeps no call (a load).
     pub fn follow(fake: &FakeTelegram, count: i64) -> Groups {
-        let mut calls = fake.watch(true);
+        Groups::watching(fake.watch(true), count)
+    }
+
+    /// [`Groups::follow`], the fake keeping every call for the test to read.
+    pub fn follow_keeping_calls(fake: &FakeTelegram, count: i64) -> Groups {
+        Groups::watching(fake.watch(false), count)
+    }
+
+    fn watching(mut calls: mpsc::UnboundedReceiver<Call>, count: i64) -> Groups {
         let mut senders = BTreeMap::new();
         let mut boards = BTreeMap::new();
         for group in 0..count {
@@ -374,6 +382,11 @@ impl Groups {
             self.board_at(fake, group, ply + 1, again).await;
         }
         start.elapsed()
+    }
+
+    /// Whether `chat` is one of these groups.
+    pub fn has(&self, chat: &str) -> bool {
+        chat.parse::<i64>().is_ok_and(|chat| self.boards.contains_key(&chat))
     }
 
     /// The moves every game should hold after `plies` rounds.

@@ -1,14 +1,15 @@
-//! Discord's gateway shards shared by real `cincobot` processes on one real PostgreSQL,
-//! against the fake Discord in two shards and the fake Bot API ([`crate::fleet`]): each
-//! process opens its share of the shards; the shard and the chats of a process killed with
-//! SIGKILL are taken over within the takeover time, and those of a process stopped with
-//! SIGTERM at once; games in channels of guilds on both shards go on throughout, every move
-//! stored once and every board shown once. A Telegram game's turn timer, armed by the
-//! process that is killed, fires once, in the process that took its chat over.
+//! Both platforms served by real `cincobot` processes on one real PostgreSQL, against the
+//! fake Discord in two shards and the fake Bot API ([`crate::fleet`]): each process opens its
+//! share of Discord's shards; games go on in fifty chats, Telegram groups and channels of
+//! guilds on both shards, while a process is killed with SIGKILL in the middle of a round
+//! (its shard and chats are taken over within the takeover time) and another is stopped with
+//! SIGTERM (at once); every move is stored once and every board shown once. A Telegram
+//! game's turn timer, armed by the process that is killed, fires once, in the process that
+//! took its chat over. (A CINCO game through a kill: `telegram_cinco`.)
 
 use crate::fake_discord::{Call, FakeDiscord, guild_on_shard, in_guild, slash, user};
 use crate::fake_telegram::{self, text};
-use crate::fleet::{Fleet, Process};
+use crate::fleet::{Fleet, Groups, PATIENCE, Process};
 use crate::processes::ONE_FLEET_AT_A_TIME;
 
 use std::collections::BTreeMap;
@@ -24,6 +25,8 @@ const SHARDS: u32 = 2;
 const BOTH_OPEN: [(u32, u32); 2] = [(0, SHARDS), (1, SHARDS)];
 /// Games in channels of a guild on each shard, in turn.
 const CHANNELS: u64 = 8;
+/// Games in Telegram groups: with the channels, fifty chats.
+const GROUPS: i64 = 42;
 /// A Telegram group in the upper half of the slots, which the second process to join serves.
 const TIMED_GROUP: i64 = -100_305;
 
@@ -138,14 +141,25 @@ fn discord_ply(call: &Call) -> Option<usize> {
     })
 }
 
-/// Waits until shard `index` has closed and opened again, with both open; how long from
-/// `since` that took.
-async fn reopened(discord: &FakeDiscord, index: u32, since: Instant) -> Duration {
-    let others: Vec<(u32, u32)> =
-        BOTH_OPEN.into_iter().filter(|(open, _)| *open != index).collect();
-    discord.wait_for_shards(&others, Duration::from_secs(10)).await;
-    discord.wait_for_shards(&BOTH_OPEN, Duration::from_secs(30)).await;
-    since.elapsed()
+/// Waits (at most 30 s) until shard `index` is open on another connection than `before`,
+/// with both shards open; how long after `since` it identified.
+async fn reopened(
+    discord: &FakeDiscord,
+    index: u32,
+    before: Option<(u64, Instant)>,
+    since: Instant,
+) -> Duration {
+    let start = Instant::now();
+    loop {
+        if let Some((connection, at)) = discord.shard_opened(index)
+            && before.is_none_or(|(old, _)| old != connection)
+            && discord.open_shards() == BOTH_OPEN
+        {
+            return at.saturating_duration_since(since);
+        }
+        assert!(start.elapsed() < Duration::from_secs(30), "shard {index} never opened again");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
 }
 
 /// The ply a Telegram board shows, from its column buttons (`m:game:ply:column`).
@@ -207,18 +221,30 @@ async fn timer_fired_once(fleet: &Fleet) {
     assert_eq!(log[0].action, "4");
 }
 
-/// Every Discord game holds the moves of `plies` rounds, once each and in order, and each
-/// of its boards was shown once.
-async fn every_discord_game_holds(
+/// Every game holds the moves of `plies` rounds, once each and in order, and each of its
+/// boards was shown once.
+async fn every_game_holds(
     fleet: &Fleet,
-    discord: &FakeDiscord,
-    tables: &[Table],
+    (discord, tables): (&FakeDiscord, &[Table]),
+    groups: &Groups,
     plies: usize,
 ) {
     let store = Store::open(&fleet.database).await.expect("the database");
     let games = store.active_games().await.expect("the games read");
     let discord_games: Vec<_> =
         games.iter().filter(|(row, _)| row.chat.platform == Platform::Discord).collect();
+    let telegram_games: Vec<_> = games.iter().filter(|(row, _)| groups.has(&row.chat.id)).collect();
+    assert_eq!(telegram_games.len(), usize::try_from(GROUPS).unwrap_or(0));
+    for (row, log) in telegram_games {
+        let moves: Vec<String> = log.iter().map(|stored| stored.action.clone()).collect();
+        assert_eq!(moves, Groups::moves(plies), "the game in group {}", row.chat.id);
+    }
+    for (chat, plies) in groups.posted() {
+        let mut once = plies.clone();
+        once.sort_unstable();
+        once.dedup();
+        assert_eq!(once.len(), plies.len(), "a board posted twice in {chat}: {plies:?}");
+    }
     assert_eq!(discord_games.len(), tables.len());
     let wanted: Vec<String> = (0..plies).map(column).collect();
     for (row, log) in discord_games {
@@ -238,12 +264,14 @@ async fn every_discord_game_holds(
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn discord_shards_move_to_the_other_process_when_one_is_killed_or_stopped() {
+async fn chats_and_shards_of_both_platforms_move_when_a_process_is_killed_or_stopped() {
     let Some(database) = scratch::postgres().await else { return };
     let _alone = ONE_FLEET_AT_A_TIME.lock().await;
     let binary = PathBuf::from(env!("CARGO_BIN_EXE_cincobot"));
     let fleet = Fleet::with_discord(binary, database, SHARDS).await;
     let discord = fleet.discord.clone().expect("the fake Discord");
+
+    let mut groups = Groups::follow_keeping_calls(&fleet.fake, GROUPS);
 
     // The first process opens both shards alone, and hands the second over when another
     // process joins.
@@ -252,33 +280,44 @@ async fn discord_shards_move_to_the_other_process_when_one_is_killed_or_stopped(
     wait_for_holders(&fleet, &[(0, "polling".to_owned()), (1, "serving".to_owned())]).await;
 
     let mut tables: Vec<Table> = (0..CHANNELS).map(Table::new).collect();
+    groups.start_games(&fleet.fake).await;
     start_games(&discord, &mut tables).await;
     for ply in 0..2 {
+        groups.play_round(&fleet.fake, ply, || {}).await;
         play_round(&discord, &mut tables, ply).await;
     }
 
-    // SIGKILL: the first process takes the second's shard and chats over.
+    // SIGKILL in the middle of a round: the first process takes the second's chats and
+    // shard over.
     start_timed_game(&fleet).await;
+    let before = discord.shard_opened(1);
     let killed_at = Instant::now();
-    serving.kill();
-    let taken = reopened(&discord, 1, killed_at).await;
+    let boards = groups.play_round(&fleet.fake, 2, || serving.kill()).await;
+    println!("after SIGKILL, every group's board came within {boards:?}");
+    assert!(boards < Duration::from_secs(15) + PATIENCE, "takeover after SIGKILL: {boards:?}");
+    let taken = reopened(&discord, 1, before, killed_at).await;
     println!("after SIGKILL, shard 1 opened again within {taken:?}");
     assert!(taken < Duration::from_secs(15), "shard takeover after SIGKILL: {taken:?}");
     fleet.wait_for_balance(&["polling"]).await;
     for ply in 2..4 {
         play_round(&discord, &mut tables, ply).await;
     }
+    groups.play_round(&fleet.fake, 3, || {}).await;
 
-    // A third process joins and takes shard 1; then the first is stopped with SIGTERM and
-    // hands shard 0 over at once.
+    // A third process joins and takes shard 1; then the first is stopped with SIGTERM in the
+    // middle of a round and hands its chats and shard 0 over at once.
     let third = fleet.start("third");
     fleet.wait_for_balance(&["polling", "third"]).await;
     wait_for_holders(&fleet, &[(0, "polling".to_owned()), (1, "third".to_owned())]).await;
     discord.wait_for_shards(&BOTH_OPEN, Duration::from_secs(30)).await;
+    groups.play_round(&fleet.fake, 4, || {}).await;
     play_round(&discord, &mut tables, 4).await;
+    let before = discord.shard_opened(0);
     let stopped_at = Instant::now();
-    polling.terminate();
-    let handed = reopened(&discord, 0, stopped_at).await;
+    let boards = groups.play_round(&fleet.fake, 5, || polling.terminate()).await;
+    println!("after SIGTERM, every group's board came within {boards:?}");
+    assert!(boards < PATIENCE, "boards after SIGTERM: {boards:?}\n{}", third.log());
+    let handed = reopened(&discord, 0, before, stopped_at).await;
     polling.wait();
     println!("after SIGTERM, shard 0 opened again within {handed:?}");
     assert!(handed < Duration::from_secs(5), "shard hand-over after SIGTERM: {handed:?}");
@@ -286,7 +325,7 @@ async fn discord_shards_move_to_the_other_process_when_one_is_killed_or_stopped(
     play_round(&discord, &mut tables, 5).await;
     assert!(third.log().contains("opens a shard"), "{}", third.log());
 
-    every_discord_game_holds(&fleet, &discord, &tables, 6).await;
+    every_game_holds(&fleet, (&discord, &tables), &groups, 6).await;
     timer_fired_once(&fleet).await;
 }
 

@@ -448,3 +448,36 @@ async fn a_waiting_hand_goes_out_when_its_player_writes_to_the_other_process() {
     });
     assert!(hand.await.is_some(), "Ana's hand arrived once she wrote to the bot");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cinco_game_goes_on_when_the_process_serving_its_table_dies_in_an_auction() {
+    let Some(database) = cincobot::store::scratch::postgres().await else { return };
+    let _alone = crate::processes::ONE_FLEET_AT_A_TIME.lock().await;
+    let binary = std::path::PathBuf::from(env!("CARGO_BIN_EXE_cincobot"));
+    let fleet = crate::fleet::Fleet::new(binary, database).await;
+    // The table's chat is the serving process's, which is killed once a bid is sealed; the
+    // polling one takes the table over, and the game goes on from the store.
+    let (_polling, mut serving) = fleet.halves().await;
+    let group = -100_302;
+    let fake = &fleet.fake;
+    open_table(fake, group).await;
+    let mut pressed = HashMap::new();
+    let a_bid_sealed = |fake: &FakeTelegram| {
+        fake.calls().iter().any(|c| {
+            PLAYERS.iter().any(|(p, _)| is_hand(c, *p)) && c.text().contains("bid is sealed")
+        })
+    };
+    assert!(!play(fake, group, &mut pressed, a_bid_sealed).await, "a bid is sealed first");
+    serving.kill();
+    fleet.wait_for_balance(&["polling"]).await;
+    assert!(play(fake, group, &mut pressed, |_| false).await, "the game ends");
+
+    let calls = fake.calls();
+    let in_group = calls.iter().filter(|call| call.chat() == group);
+    assert_eq!(
+        in_group.clone().filter(|call| call.text().contains("bid is sealed")).count(),
+        0,
+        "the group never reads a sealed bid"
+    );
+    auction_reveals::assert_each_auction_revealed_once(in_group.map(Call::text));
+}
