@@ -341,3 +341,119 @@ async fn wait_for_holders(fleet: &Fleet, wanted: &[(i32, String)]) {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
 }
+
+/// A channel of a guild on shard 1 whose chats the second process serves (upper half).
+fn upper_channel() -> u64 {
+    (1_600_000_000_000_000_000..)
+        .find(|&id: &u64| {
+            let chat =
+                Chat { platform: Platform::Discord, id: id.to_string(), kind: ChatKind::Group };
+            slot_of(&chat) >= 128
+        })
+        .unwrap_or(1_600_000_000_000_000_000)
+}
+
+/// A press on `message` in `who`'s DM channel `dm`: no guild, so it comes on shard 0.
+fn press_in_dm(
+    discord: &FakeDiscord,
+    who: &Value,
+    dm: u64,
+    message: u64,
+    custom_id: &str,
+) -> (u64, Value) {
+    let (id, mut interaction) = crate::fake_discord::press(discord, who, dm, message, custom_id);
+    if let Some(object) = interaction.as_object_mut() {
+        object.remove("guild_id");
+        object.remove("member");
+        object.insert("user".into(), who.clone());
+        object.insert("context".into(), json!(1));
+    }
+    (id, interaction)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cinco_press_in_a_discord_dm_reaches_the_process_serving_the_table() {
+    let Some(database) = scratch::postgres().await else { return };
+    let _alone = ONE_FLEET_AT_A_TIME.lock().await;
+    let binary = PathBuf::from(env!("CARGO_BIN_EXE_cincobot"));
+    let fleet = Fleet::with_discord(binary, database, SHARDS).await;
+    let discord = fleet.discord.clone().expect("the fake Discord");
+    // The table's channel and its guild's shard are the serving process's; DMs come on
+    // shard 0, the polling one's.
+    let _processes = fleet.halves().await;
+    wait_for_holders(&fleet, &[(0, "polling".to_owned()), (1, "serving".to_owned())]).await;
+    discord.wait_for_shards(&BOTH_OPEN, Duration::from_secs(30)).await;
+    let (channel, guild) = (upper_channel(), guild_on_shard(1, SHARDS));
+    let players = [(51, "ana"), (52, "bruno"), (53, "carla")].map(|(id, name)| user(id, name));
+    let in_table = |player: usize, custom_id: &str, message: u64| {
+        let press =
+            crate::fake_discord::press(&discord, &players[player], channel, message, custom_id);
+        in_guild(press, guild)
+    };
+    let answer_of = |id: u64| {
+        move |call: &Call| {
+            call.path.contains(&format!("/interactions/{id}/"))
+                || call.path.contains(&format!("/token-{id}/"))
+        }
+    };
+
+    let from = discord.count();
+    let (id, lobby) =
+        in_guild(slash(&discord, &players[0], channel, "cinco", json!([]), &[]), guild);
+    discord.dispatch(lobby);
+    let lobby = discord.wait_for(from, answer_of(id)).await;
+    let lobby_message = lobby.created.expect("the lobby's message");
+    for joiner in [1, 2] {
+        let from = discord.count();
+        let (id, join) = in_table(joiner, "L:1:j", lobby_message);
+        discord.dispatch(join);
+        discord.wait_for(from, answer_of(id)).await;
+    }
+    let from = discord.count();
+    let (id, start) = in_table(0, "L:1:s", lobby_message);
+    discord.dispatch(start);
+    let table = discord.wait_for(from, answer_of(id)).await;
+    assert_eq!(table.buttons(), ["H:1"], "the lobby becomes the table");
+
+    // The player whose hand DM has buttons presses its first one, in the DM.
+    let with_buttons = |calls: &[Call]| {
+        calls.iter().rev().find_map(|call| {
+            let first = call.buttons().first().cloned()?;
+            let dm = call.path.strip_prefix("/api/v10/channels/")?.split('/').next()?;
+            let dm: u64 = dm.parse().ok()?;
+            (call.method == "POST" && call.content().contains("Your hand") && dm != channel)
+                .then_some((dm, call.created?, first))
+        })
+    };
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let (dm, message, first) = loop {
+        if let Some(found) = with_buttons(&discord.calls()[from..]) {
+            break found;
+        }
+        assert!(Instant::now() < deadline, "no hand with buttons came by DM");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    let opened = discord.calls().iter().find_map(|call| {
+        let user: u64 = call.body["recipient_id"].as_str()?.parse().ok()?;
+        (call.is("POST", "/users/@me/channels") && call.created == Some(dm)).then_some(user)
+    });
+    let user_id = opened.expect("the DM channel was opened for a player");
+    let player = players
+        .iter()
+        .position(|player| player["id"].as_str() == Some(&user_id.to_string()))
+        .expect("a player's DM");
+    let table_edited =
+        |call: &Call| call.is("PATCH", &format!("/channels/{channel}/messages/")) && call.png;
+    let from = discord.count();
+    let (id, pressed) = press_in_dm(&discord, &players[player], dm, message, &first);
+    discord.dispatch(pressed);
+    // Answered by the process that received it, with what the serving one said.
+    let answer = discord.wait_for(from, answer_of(id)).await;
+    assert_ne!(answer.callback_type(), None, "the press is answered: {answer:?}");
+    // The serving process acted on it: the table changed.
+    discord.wait_for(from, table_edited).await;
+    let in_channel = format!("/channels/{channel}/");
+    let hand_shown =
+        |call: &Call| call.path.contains(&in_channel) && call.content().contains("Your hand");
+    assert!(!discord.calls().iter().any(hand_shown), "no hand in the table's channel");
+}
