@@ -430,16 +430,29 @@ impl Membership {
         Ok(())
     }
 
-    /// Hands every slot over and leaves (a stop, SIGTERM): the adapters stopped first, so
-    /// the roles' work has stopped too.
+    /// Hands everything over and leaves (a stop, SIGTERM). The adapters stopped first, so the
+    /// roles' work and the shards have stopped: their leases are released first, so that
+    /// another process polls and opens the shards while this one hands its chats over (their
+    /// inputs wait in the inbox meanwhile).
     async fn leave(mut self) {
         let roles = self.desk.roles();
+        let mut released: Vec<(LeaseKind, Vec<i32>)> = Vec::new();
         for role in std::mem::take(&mut self.turns).into_keys() {
             roles.set(role, false);
+            let (kind, key) = role.lease();
+            released.push((kind, vec![key]));
         }
-        // Released with every other lease when this process leaves.
+        released.push((LeaseKind::Shard, self.shard_keys()));
         self.shards.clear();
         self.publish_shards();
+        for (kind, keys) in released {
+            if keys.is_empty() {
+                continue;
+            }
+            if let Err(error) = self.cluster.release(kind, &keys).await {
+                tracing::warn!(%error, ?kind, "releasing a lease; it runs out by itself");
+            }
+        }
         let held = self.held();
         tracing::info!(slots = held.len(), "handing every slot over before stopping");
         if let Err(error) = self.hand_over(held).await {
