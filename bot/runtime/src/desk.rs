@@ -13,6 +13,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
 use super::forward::Forwarder;
+use super::posting::Posting;
 use super::roles::{Role, Roles, Turn};
 use super::shards::ShardTurns;
 use super::{Running, RunningPartition};
@@ -578,6 +579,7 @@ pub async fn run(running: Running, desk: &Desk, inboxes: Vec<Inbox>, outlets: Ou
                 index,
                 routes: Arc::clone(&desk.routes),
                 outlets: Arc::clone(&outlets),
+                posting: Posting::default(),
             };
             tokio::spawn(run_partition(partition, inbox, out))
         })
@@ -595,20 +597,54 @@ struct PartitionOut {
     index: usize,
     routes: Arc<Routes>,
     outlets: Arc<Outlets>,
+    posting: Posting,
 }
 
 impl PartitionOut {
-    fn deliver(&self, outputs: Vec<Output>, origin: Option<&Chat>) {
+    fn deliver(&mut self, outputs: Vec<Output>, origin: Option<&Chat>) {
         self.routes.learn(&outputs, self.index);
+        self.posting.note(&outputs, std::time::Instant::now());
         self.outlets.deliver(outputs, origin);
     }
 }
 
+/// A slot being handed over, waiting for the reports of the boards posted in its chats.
+struct HandingOver {
+    slot: u16,
+    done: oneshot::Sender<()>,
+}
+
+/// How often a hand-over that waits for reports looks again.
+const HAND_OVER_RECHECK: Duration = Duration::from_millis(20);
+
+/// Lets go the slots being handed over whose posted boards were all reported (or waited for
+/// long enough), writing what the core remembers of their chats first.
+async fn hand_over_ready(
+    core: &mut Core,
+    posting: &mut Posting,
+    handing_over: &mut Vec<HandingOver>,
+) {
+    let now = std::time::Instant::now();
+    let mut waiting = Vec::new();
+    for handing in handing_over.drain(..) {
+        if posting.holds_up(handing.slot, now) {
+            waiting.push(handing);
+            continue;
+        }
+        if let Err(error) = core.release_slot(handing.slot, true).await {
+            tracing::warn!(slot = handing.slot, %error, "writing a slot's shown boards before letting it go");
+        }
+        let _ = handing.done.send(());
+    }
+    *handing_over = waiting;
+}
+
 /// Runs one partition's core until it is asked to stop.
-async fn run_partition(running: RunningPartition, Inbox(mut inbox): Inbox, out: PartitionOut) {
+async fn run_partition(running: RunningPartition, Inbox(mut inbox): Inbox, mut out: PartitionOut) {
     let RunningPartition { mut core, cpu, mut cpu_replies, start_outputs } = running;
     out.deliver(start_outputs, None);
     let mut settling: Vec<oneshot::Sender<()>> = Vec::new();
+    let mut handing_over: Vec<HandingOver> = Vec::new();
     let mut due = next_due(&core).await;
     loop {
         tokio::select! {
@@ -630,9 +666,12 @@ async fn run_partition(running: RunningPartition, Inbox(mut inbox): Inbox, out: 
                     Ok(outputs) => out.deliver(outputs, None),
                     Err(error) => tracing::error!(slot, %error, "taking over a slot's chats"),
                 },
-                Some(Request::ReleaseSlot { slot, flush, done }) => {
-                    if let Err(error) = core.release_slot(slot, flush).await {
-                        tracing::warn!(slot, %error, "writing a slot's shown boards before letting it go");
+                Some(Request::ReleaseSlot { slot, flush: true, done }) => {
+                    handing_over.push(HandingOver { slot, done });
+                }
+                Some(Request::ReleaseSlot { slot, flush: false, done }) => {
+                    if let Err(error) = core.release_slot(slot, false).await {
+                        tracing::warn!(slot, %error, "letting a slot go");
                     }
                     let _ = done.send(());
                 }
@@ -641,6 +680,7 @@ async fn run_partition(running: RunningPartition, Inbox(mut inbox): Inbox, out: 
                     out.deliver(outputs, None);
                 }
                 Some(Request::Shown { game, ply, ended, message }) => {
+                    out.posting.reported(game);
                     if let Err(error) = core.board_shown(game, ply, ended, message).await {
                         tracing::warn!(game = game.0, %error, "remembering a shown board");
                     }
@@ -681,7 +721,9 @@ async fn run_partition(running: RunningPartition, Inbox(mut inbox): Inbox, out: 
                 let outputs = core.tick().await;
                 out.deliver(outputs, None);
             }
+            () = tokio::time::sleep(HAND_OVER_RECHECK), if !handing_over.is_empty() => {}
         }
+        hand_over_ready(&mut core, &mut out.posting, &mut handing_over).await;
         save_shown(&mut core, &inbox).await;
         if cpu.pending() == 0 {
             for settled in settling.drain(..) {

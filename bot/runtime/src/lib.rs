@@ -17,6 +17,7 @@ pub mod lanes;
 pub mod membership;
 pub mod picture;
 pub mod pieces;
+mod posting;
 pub mod roles;
 pub mod route;
 pub mod serving;

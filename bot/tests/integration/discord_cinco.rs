@@ -12,7 +12,7 @@ use crate::fake_discord;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use fake_discord::{Call, FakeDiscord, press, slash, user};
+use fake_discord::{Call, FakeDiscord, press, press_in_dm, slash, user};
 use serde_json::{Value, json};
 
 const CHANNEL: u64 = 1_150_000_000_000_000_000;
@@ -36,24 +36,6 @@ async fn interact(fake: &FakeDiscord, (id, interaction): (u64, Value)) -> Call {
 fn press_ephemeral(fake: &FakeDiscord, who: u64, message: u64, custom_id: &str) -> (u64, Value) {
     let (id, mut interaction) = press(fake, &person(who), CHANNEL, message, custom_id);
     interaction["message"]["flags"] = json!(64);
-    (id, interaction)
-}
-
-/// A press on a message of `who`'s DM channel `dm` (no server, the user themself).
-fn press_in_dm(
-    fake: &FakeDiscord,
-    who: u64,
-    dm: u64,
-    message: u64,
-    custom_id: &str,
-) -> (u64, Value) {
-    let (id, mut interaction) = press(fake, &person(who), dm, message, custom_id);
-    if let Some(object) = interaction.as_object_mut() {
-        object.remove("guild_id");
-        object.remove("member");
-        object.insert("user".into(), person(who));
-        object.insert("context".into(), json!(1));
-    }
     (id, interaction)
 }
 
@@ -185,7 +167,7 @@ async fn three_players_play_cinco_from_ephemeral_hands() {
                     .find(|call| call.created.is_some() && call.content().contains("Your hand"));
                 let Some(dm_message) = hand_dm.and_then(|call| call.created) else { continue };
                 let Some(first) = latest.buttons().first().cloned() else { continue };
-                let pressed = press_in_dm(&fake, player, *dm, dm_message, &first);
+                let pressed = press_in_dm(&fake, &person(player), *dm, dm_message, &first);
                 let answer = interact(&fake, pressed).await;
                 if answer.callback_type() == Some(7) {
                     assert_eq!((answer.files, answer.png), (1, true));

@@ -798,6 +798,25 @@ pub fn press(
     (id, interaction)
 }
 
+/// A press of `custom_id` on `message` in `who`'s DM channel `dm`: no server, the user
+/// themself (and so, with shards, on shard 0).
+pub fn press_in_dm(
+    fake: &FakeDiscord,
+    who: &Value,
+    dm: u64,
+    message: u64,
+    custom_id: &str,
+) -> (u64, Value) {
+    let (id, mut interaction) = press(fake, who, dm, message, custom_id);
+    if let Some(object) = interaction.as_object_mut() {
+        object.remove("guild_id");
+        object.remove("member");
+        object.insert("user".into(), who.clone());
+        object.insert("context".into(), json!(1));
+    }
+    (id, interaction)
+}
+
 /// `/move`'s point being typed: `typed` so far.
 pub fn autocomplete(fake: &FakeDiscord, user: &Value, channel: u64, typed: &str) -> (u64, Value) {
     let (id, mut interaction) = base(fake, 4, user, channel);

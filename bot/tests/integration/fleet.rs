@@ -151,7 +151,9 @@ impl Fleet {
         (polling, serving)
     }
 
-    /// Waits until every slot is held and `names` are exactly the processes holding them.
+    /// Waits until every slot is held, `names` are exactly the processes holding them, and
+    /// each holds its even share: a process that joined has taken its slots, and none is
+    /// still on its way to another.
     pub async fn wait_for_balance(&self, names: &[&str]) -> Duration {
         let pool = sqlx::PgPool::connect(&self.database).await.expect("the database");
         let start = Instant::now();
@@ -169,7 +171,9 @@ impl Fleet {
             holders.sort_unstable();
             let mut wanted = names.to_vec();
             wanted.sort_unstable();
-            if total == 256 && holders == wanted {
+            let fewest = rows.iter().map(|(_, count)| *count).min().unwrap_or(0);
+            let even = usize::try_from(fewest).unwrap_or(0) >= 256 / names.len().max(1);
+            if total == 256 && holders == wanted && even {
                 return start.elapsed();
             }
             assert!(start.elapsed() < Duration::from_secs(90), "never balanced: {rows:?}");
@@ -271,12 +275,17 @@ fn player(group: i64, seat: i64) -> serde_json::Value {
     user(30_000 + 2 * group + seat, &format!("g{group}s{seat}"), "en")
 }
 
-/// The ply of the board a call shows, from its column buttons (`m:game:ply:column`).
-fn board_ply(call: &Call) -> Option<usize> {
+/// The ply of the board a Telegram call shows.
+pub fn board_ply(call: &Call) -> Option<usize> {
     if !matches!(call.method.as_str(), "sendPhoto" | "editMessageMedia") {
         return None;
     }
-    call.buttons().iter().find_map(|button| {
+    ply_of_buttons(&call.buttons())
+}
+
+/// The ply a board's column buttons (`m:game:ply:column`) are for, on either platform.
+pub fn ply_of_buttons(buttons: &[String]) -> Option<usize> {
+    buttons.iter().find_map(|button| {
         let mut parts = button.split(':');
         match (parts.next(), parts.next(), parts.next()) {
             (Some("m"), Some(_), Some(ply)) => ply.parse().ok(),

@@ -176,3 +176,50 @@ async fn a_group_that_becomes_a_supergroup_of_the_other_process_keeps_its_game()
     });
     assert!(played.await.is_some(), "the game goes on in the supergroup");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_board_still_being_posted_when_its_chat_is_handed_over_is_posted_once() {
+    let Some(database) = scratch::postgres().await else { return };
+    let _alone = ONE_FLEET_AT_A_TIME.lock().await;
+    let fleet = Fleet::new(PathBuf::from(env!("CARGO_BIN_EXE_cincobot")), database).await;
+    // The group's slot is in the upper half: the first process serves it alone, then hands
+    // it to the second when that one joins.
+    let group = -100_305_i64;
+    let telegram =
+        Chat { platform: Platform::Telegram, id: group.to_string(), kind: ChatKind::Group };
+    assert!(slot_of(&telegram) >= 128);
+    let polling = fleet.start("polling");
+    fleet.wait_for_balance(&["polling"]).await;
+    let fake = &fleet.fake;
+    let (ana, bruno) = (user(21, "ana", "en"), user(22, "bruno", "en"));
+    let from = fake.count();
+    fake.push(text(group, &bruno, "/language en"));
+    fake.push(text(group, &ana, "/connect5 @bruno"));
+    fake.wait_for(from, |call| call.chat() == group && call.method == "sendMessage").await;
+    // The first board's post is held up by a flood wait, and its chat changes hands meanwhile:
+    // the process that takes the chat finds it shown, and does not post it again.
+    fake.flood("sendPhoto", 2);
+    fake.push(text(group, &bruno, "/accept"));
+    let _serving = fleet.start("serving");
+    fleet.wait_for_balance(&["polling", "serving"]).await;
+    let posted = |fake: &crate::fake_telegram::FakeTelegram| {
+        fake.calls()
+            .iter()
+            .filter(|call| call.method == "sendPhoto" && call.chat() == group)
+            .count()
+    };
+    let start = std::time::Instant::now();
+    while posted(fake) < 2 {
+        assert!(start.elapsed() < Duration::from_secs(20), "the board was never posted");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // The refused post and its retry; nothing more once the new process has the chat.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    assert_eq!(posted(fake), 2, "the board is posted once after its flood wait\n{}", polling.log());
+    let from = fake.count();
+    fake.push(text(group, &ana, "/move 4"));
+    let moved = fake.wait_within(from, Duration::from_secs(20), |call| {
+        call.chat() == group && call.method == "editMessageMedia"
+    });
+    assert!(moved.await.is_some(), "the next move edits that board in place");
+}

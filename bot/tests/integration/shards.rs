@@ -5,11 +5,12 @@
 //! (its shard and chats are taken over within the takeover time) and another is stopped with
 //! SIGTERM (at once); every move is stored once and every board shown once. A Telegram
 //! game's turn timer, armed by the process that is killed, fires once, in the process that
-//! took its chat over. (A CINCO game through a kill: `telegram_cinco`.)
+//! took its chat over. And a CINCO press in a DM, which comes on shard 0, reaches the
+//! process serving the table. (A CINCO game through a kill: `telegram_cinco`.)
 
-use crate::fake_discord::{Call, FakeDiscord, guild_on_shard, in_guild, slash, user};
+use crate::fake_discord::{Call, FakeDiscord, guild_on_shard, in_guild, press_in_dm, slash, user};
 use crate::fake_telegram::{self, text};
-use crate::fleet::{Fleet, Groups, PATIENCE, Process};
+use crate::fleet::{Fleet, Groups, PATIENCE, Process, board_ply, ply_of_buttons};
 use crate::processes::ONE_FLEET_AT_A_TIME;
 
 use std::collections::BTreeMap;
@@ -127,18 +128,12 @@ async fn play_round(discord: &FakeDiscord, tables: &mut [Table], ply: usize) -> 
     longest
 }
 
-/// The ply a Discord board shows, from its column buttons (`m:game:ply:column`).
+/// The ply a Discord board shows.
 fn discord_ply(call: &Call) -> Option<usize> {
     if !call.png {
         return None;
     }
-    call.buttons().iter().find_map(|button| {
-        let mut parts = button.split(':');
-        match (parts.next(), parts.next(), parts.next()) {
-            (Some("m"), Some(_), Some(ply)) => ply.parse().ok(),
-            _ => None,
-        }
-    })
+    ply_of_buttons(&call.buttons())
 }
 
 /// Waits (at most 30 s) until shard `index` is open on another connection than `before`,
@@ -162,17 +157,6 @@ async fn reopened(
     }
 }
 
-/// The ply a Telegram board shows, from its column buttons (`m:game:ply:column`).
-fn telegram_ply(call: &fake_telegram::Call) -> Option<usize> {
-    call.buttons().iter().find_map(|button| {
-        let mut parts = button.split(':');
-        match (parts.next(), parts.next(), parts.next()) {
-            (Some("m"), Some(_), Some(ply)) => ply.parse().ok(),
-            _ => None,
-        }
-    })
-}
-
 /// A 5 en raya game with a 30 s turn timer in [`TIMED_GROUP`], its first move played: the
 /// second player's timer runs from now.
 async fn start_timed_game(fleet: &Fleet) {
@@ -186,10 +170,10 @@ async fn start_timed_game(fleet: &Fleet) {
     fake.push(text(TIMED_GROUP, &bruno, "/language en"));
     fake.push(text(TIMED_GROUP, &ana, "/connect5 @bruno timer 30"));
     fake.push(text(TIMED_GROUP, &bruno, "/accept"));
-    fake.wait_for(from, |call| call.chat() == TIMED_GROUP && telegram_ply(call) == Some(0)).await;
+    fake.wait_for(from, |call| call.chat() == TIMED_GROUP && board_ply(call) == Some(0)).await;
     let from = fake.count();
     fake.push(text(TIMED_GROUP, &ana, "/move 4"));
-    fake.wait_for(from, |call| call.chat() == TIMED_GROUP && telegram_ply(call) == Some(1)).await;
+    fake.wait_for(from, |call| call.chat() == TIMED_GROUP && board_ply(call) == Some(1)).await;
 }
 
 /// Waits (at most a minute) for the timer's move in [`TIMED_GROUP`], then checks it was shown
@@ -200,7 +184,7 @@ async fn timer_fired_once(fleet: &Fleet) {
             .fake
             .calls()
             .iter()
-            .filter(|call| call.chat() == TIMED_GROUP && telegram_ply(call) == Some(2))
+            .filter(|call| call.chat() == TIMED_GROUP && board_ply(call) == Some(2))
             .count()
     };
     let start = Instant::now();
@@ -351,24 +335,6 @@ fn upper_channel() -> u64 {
             slot_of(&chat) >= 128
         })
         .unwrap_or(1_600_000_000_000_000_000)
-}
-
-/// A press on `message` in `who`'s DM channel `dm`: no guild, so it comes on shard 0.
-fn press_in_dm(
-    discord: &FakeDiscord,
-    who: &Value,
-    dm: u64,
-    message: u64,
-    custom_id: &str,
-) -> (u64, Value) {
-    let (id, mut interaction) = crate::fake_discord::press(discord, who, dm, message, custom_id);
-    if let Some(object) = interaction.as_object_mut() {
-        object.remove("guild_id");
-        object.remove("member");
-        object.insert("user".into(), who.clone());
-        object.insert("context".into(), json!(1));
-    }
-    (id, interaction)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
