@@ -14,6 +14,9 @@ use teloxide::update_listeners::UpdateListener;
 use super::handler;
 use cincobot_runtime::adapter::Task;
 
+/// How long a stopping dispatcher may take to finish the updates under way.
+pub const SHUTDOWN_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// The dispatcher at work.
 pub struct Dispatching {
     shutdown: ShutdownToken,
@@ -62,12 +65,17 @@ impl Dispatching {
 
     /// Stops taking updates, once the updates under way are handled. The dispatcher refuses
     /// to shut down before it has started listening: it is asked again for a while, then
-    /// aborted.
+    /// aborted. A shutdown that does not end within [`SHUTDOWN_WAIT`] is aborted too: it was
+    /// seen to wait forever while its long poll went on, which left a stopping process
+    /// holding the poll's turn, and no process reading Telegram.
     pub async fn stop(&mut self) {
         let mut attempts = 0;
         loop {
             if let Ok(stopped) = self.shutdown.shutdown() {
-                stopped.await;
+                if tokio::time::timeout(SHUTDOWN_WAIT, stopped).await.is_err() {
+                    tracing::warn!("the dispatcher did not stop in time; it is aborted");
+                    self.task.abort();
+                }
                 break;
             }
             attempts += 1;
