@@ -21,8 +21,11 @@ pub struct Posting {
 }
 
 impl Posting {
-    /// Notes the boards among `outputs` that will be posted as new messages.
+    /// Notes the boards among `outputs` that will be posted as new messages. Forgets those
+    /// posted too long ago, whose report will not come (the post failed), so that only the
+    /// last few seconds' posts are kept.
     pub fn note(&mut self, outputs: &[Output], now: Instant) {
+        self.forget_old(now);
         for output in outputs {
             if let Output::Board { chat, game, edit, repost, .. } = output
                 && (edit.is_none() || *repost)
@@ -40,8 +43,12 @@ impl Posting {
     /// Whether a board of `slot`'s chats was posted less than [`REPORT_WAIT`] before `now`
     /// and not yet reported. Forgets those older.
     pub fn holds_up(&mut self, slot: u16, now: Instant) -> bool {
-        self.posted.retain(|_, (_, at)| now.saturating_duration_since(*at) < REPORT_WAIT);
+        self.forget_old(now);
         self.posted.values().any(|(posted_in, _)| *posted_in == slot)
+    }
+
+    fn forget_old(&mut self, now: Instant) {
+        self.posted.retain(|_, (_, at)| now.saturating_duration_since(*at) < REPORT_WAIT);
     }
 }
 
