@@ -121,7 +121,6 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     };
     let mut settings = TelegramSettings::from_config(&config)?;
     settings.poll_timeout = Duration::from_secs(1);
-    settings.ctrlc = false;
     let pacing = settings.pacing;
     let running = cincobot::runtime::start(&config).await?;
     let (seen, mut latest) = follow(&fake);

@@ -60,7 +60,6 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let mut settings = TelegramSettings::from_config(&config)?;
     settings.pacing = Pacing::UNLIMITED;
     settings.poll_timeout = Duration::from_secs(1);
-    settings.ctrlc = false;
     let running = cincobot::runtime::start(&config).await?;
     let adapters: Vec<Box<dyn Adapter>> = vec![Box::new(settings)];
     let served = cincobot::runtime::serve(running, adapters).await?;

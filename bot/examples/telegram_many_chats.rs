@@ -60,7 +60,6 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     })?;
     settings.pacing = Pacing::UNLIMITED;
     settings.poll_timeout = Duration::from_secs(1);
-    settings.ctrlc = false;
     settings.idle_chat = Duration::from_secs(idle);
     let running = cincobot::runtime::start(&config).await?;
     let adapters: Vec<Box<dyn Adapter>> = vec![Box::new(settings)];

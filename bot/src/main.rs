@@ -155,10 +155,7 @@ fn adapters(config: &Config) -> Result<Vec<Box<dyn Adapter>>, TelegramError> {
         adapters.push(Box::new(DiscordSettings::from_config(config)));
     }
     if !config.telegram.token.is_empty() {
-        let mut settings = TelegramSettings::from_config(config)?;
-        // One Ctrl-C handler for the process, below.
-        settings.ctrlc = false;
-        adapters.push(Box::new(settings));
+        adapters.push(Box::new(TelegramSettings::from_config(config)?));
     }
     Ok(adapters)
 }

@@ -48,10 +48,11 @@ pub fn inbox() -> (Inbox, Sender, oneshot::Receiver<Vec<AllowedUpdate>>) {
 impl futures_core::Stream for Inbox {
     type Item = Result<Update, Infallible>;
 
-    /// The next update; none once stopped or once every sender is gone (the server stopped).
+    /// The next update; none once every sender is gone (the server stopped), or once stopped
+    /// and the updates already accepted are yielded: Telegram was told they arrived.
     fn poll_next(mut self: Pin<&mut Self>, context: &mut Context<'_>) -> Poll<Option<Self::Item>> {
         if Pin::new(&mut self.stopped).poll(context).is_ready() {
-            return Poll::Ready(None);
+            self.updates.close();
         }
         self.updates.poll_recv(context).map(|update| update.map(Ok))
     }
@@ -77,5 +78,35 @@ impl UpdateListener for Inbox {
         if let Some(kinds) = self.kinds.take() {
             let _ = kinds.send(hint.collect());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::pin::Pin;
+
+    use futures_core::Stream;
+    use teloxide::update_listeners::UpdateListener;
+
+    use super::inbox;
+    use crate::dispatch::tests::message;
+
+    /// Telegram was answered 200 for what the inbox accepted: a stopped inbox still yields
+    /// it, then ends, and accepts no more.
+    #[tokio::test]
+    async fn a_stopped_inbox_yields_what_it_accepted_then_ends() {
+        let (mut listener, updates, _kinds) = inbox();
+        for update_id in 1..=2 {
+            updates.send(message(update_id, 7)).await.expect("the inbox is open");
+        }
+        listener.stop_token().stop();
+        let mut yielded = Vec::new();
+        while let Some(Ok(update)) =
+            std::future::poll_fn(|context| Pin::new(&mut listener).poll_next(context)).await
+        {
+            yielded.push(update.id.0);
+        }
+        assert_eq!(yielded, [1, 2]);
+        assert!(updates.try_send(message(3, 7)).is_err(), "a stopped inbox refuses updates");
     }
 }

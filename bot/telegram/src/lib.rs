@@ -59,9 +59,6 @@ pub struct TelegramSettings {
     pub pacing: Pacing,
     /// The long-polling wait of each `getUpdates`.
     pub poll_timeout: std::time::Duration,
-    /// Stop on Ctrl-C (the binary turns it off: one handler stops every adapter; tests stop
-    /// through [`cincobot_runtime::Served::stop`]).
-    pub ctrlc: bool,
     /// How long a chat's queue waits for a message before it retires with its state.
     pub idle_chat: std::time::Duration,
     /// Take updates from Telegram's posts instead of polling.
@@ -123,7 +120,6 @@ impl TelegramSettings {
                 group_per_minute: telegram.group_messages_per_minute,
             },
             poll_timeout: std::time::Duration::from_secs(10),
-            ctrlc: true,
             idle_chat: cincobot_runtime::lanes::IDLE,
             webhook: telegram.webhook().map_err(TelegramError::Webhook)?,
         })
@@ -202,7 +198,7 @@ pub async fn connect(settings: TelegramSettings, desk: Desk) -> Result<Connected
         token: settings.token.clone(),
     });
     let hooked = match &settings.webhook {
-        Some(webhook) => Some(hook(&bot, &app, settings.ctrlc, webhook).await?),
+        Some(webhook) => Some(hook(&bot, &app, webhook).await?),
         None => None,
     };
     Ok(Connected { bot, delivery, app, settings, hooked })
@@ -214,7 +210,6 @@ pub async fn connect(settings: TelegramSettings, desk: Desk) -> Result<Connected
 async fn hook(
     bot: &Bot,
     app: &Arc<handler::App>,
-    ctrlc: bool,
     webhook: &Webhook,
 ) -> Result<Hooked, TelegramError> {
     let address = webhook.listen;
@@ -234,7 +229,7 @@ async fn hook(
     };
     let (inbox, updates, kinds) = inbox::inbox();
     let mut dispatching =
-        dispatch(bot.clone(), app.clone(), ctrlc, inbox, IgnoringErrorHandlerSafe::new());
+        dispatch(bot.clone(), app.clone(), inbox, IgnoringErrorHandlerSafe::new());
     let Ok(kinds) = kinds.await else {
         // The dispatcher ended before it listened: its own `getMe` failed.
         dispatching.ended().await;
@@ -334,7 +329,7 @@ impl Listening {
         }
     }
 
-    /// Until the updates stop of their own accord (the dispatcher's Ctrl-C handler).
+    /// Until the updates stop of their own accord: the dispatcher could not start.
     async fn reading_ended(&mut self) {
         match &mut self.reading {
             Reading::Webhook { dispatching, .. } => dispatching.ended().await,
@@ -344,7 +339,7 @@ impl Listening {
 }
 
 impl Serving for Listening {
-    /// The dispatcher ended (its own Ctrl-C handler, when on).
+    /// The dispatcher ended of its own accord: it could not start.
     fn ended(&mut self) -> Step<'_, ()> {
         Box::pin(self.reading_ended())
     }

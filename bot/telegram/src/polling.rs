@@ -35,16 +35,18 @@ async fn start(bot: &Bot, app: &Arc<handler::App>, settings: &TelegramSettings) 
             tracing::warn!(error = %retry::describe(&error, token.expose()), "getUpdates failed");
         }
     });
-    dispatch(bot.clone(), Arc::clone(app), settings.ctrlc, listener, errors)
+    dispatch(bot.clone(), Arc::clone(app), listener, errors)
 }
 
 impl TurnWork for Dispatching {
-    /// Its own Ctrl-C handler stopped it.
+    /// It could not start.
     fn ended(&mut self) -> Step<'_, ()> {
         Box::pin(Dispatching::ended(self))
     }
 
     fn stop(&mut self) -> Step<'_, ()> {
-        Box::pin(Dispatching::stop(self))
+        Box::pin(async {
+            Dispatching::stop(self).await;
+        })
     }
 }

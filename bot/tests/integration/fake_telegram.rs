@@ -124,7 +124,6 @@ pub fn settings(
     .expect("the settings");
     settings.pacing = pacing;
     settings.poll_timeout = Duration::from_secs(1);
-    settings.ctrlc = false;
     settings
 }
 
