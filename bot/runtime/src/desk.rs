@@ -41,9 +41,12 @@ pub struct Answer {
 
 #[derive(Debug)]
 enum Request {
+    /// `input`, of a chat of `slot`: answered, or sent back when the process no longer
+    /// serves the slot (it was let go while the input was on its way).
     Input {
+        slot: u16,
         input: Box<Input>,
-        reply: oneshot::Sender<Answer>,
+        reply: oneshot::Sender<Option<Answer>>,
     },
     /// The user of an input another partition handles reached the bot: what waits for them
     /// here goes out.
@@ -296,12 +299,16 @@ impl Desk {
     /// it privately comes back.
     pub async fn ask(&self, input: Input) -> Answer {
         let slot = self.slot_of_input(&input).await;
-        if !self.held.holds(slot)
-            && let Some(elsewhere) = self.elsewhere.get()
+        let Some(elsewhere) = self.elsewhere.get() else {
+            // One process serves every slot.
+            return self.ask_partition(slot, input).await.unwrap_or_default();
+        };
+        if self.held.holds(slot)
+            && let Some(answer) = self.ask_partition(slot, input.clone()).await
         {
-            return elsewhere.ask(slot, input).await;
+            return answer;
         }
-        self.ask_partition(slot, input).await
+        elsewhere.ask(slot, input).await
     }
 
     /// The user of `input` reached the bot: the processes holding the games and lobbies of
@@ -345,13 +352,15 @@ impl Desk {
         }
     }
 
-    /// Hands `input`, whose chat's slot this process holds, to the core of its partition.
-    pub async fn ask_here(&self, input: Input) -> Answer {
+    /// Hands `input`, whose chat's slot this process holds, to the core of its partition;
+    /// `None` if the process let the slot go meanwhile.
+    pub async fn ask_here(&self, input: Input) -> Option<Answer> {
         let slot = self.slot_of_input(&input).await;
         self.ask_partition(slot, input).await
     }
 
-    async fn ask_partition(&self, slot: u16, input: Input) -> Answer {
+    /// `None` when the partition no longer serves `slot`: the input was not handled.
+    async fn ask_partition(&self, slot: u16, input: Input) -> Option<Answer> {
         if input.shows_user_reachable()
             && let Some(elsewhere) = self.elsewhere.get()
         {
@@ -368,10 +377,10 @@ impl Desk {
             _ => None,
         };
         let (reply, answer) = oneshot::channel();
-        if !self.send(partition, Request::Input { input: Box::new(input), reply }) {
-            return Answer::default();
+        if !self.send(partition, Request::Input { slot, input: Box::new(input), reply }) {
+            return Some(Answer::default());
         }
-        let answer = answer.await.unwrap_or_default();
+        let answer = answer.await.unwrap_or_default()?;
         // The move is stored once the answer comes: the new id's partition may load it, in
         // this process or the one that holds its slot.
         if let Some(new) = moved_to {
@@ -384,7 +393,7 @@ impl Desk {
                 self.adopt_chat_here(new);
             }
         }
-        answer
+        Some(answer)
     }
 
     /// An outlet showed game `game`'s board at `ply` as message `message`; `ended`: the
@@ -577,6 +586,7 @@ pub async fn run(running: Running, desk: &Desk, inboxes: Vec<Inbox>, outlets: Ou
         .map(|(index, (partition, inbox))| {
             let out = PartitionOut {
                 index,
+                held: Arc::clone(&desk.held),
                 routes: Arc::clone(&desk.routes),
                 outlets: Arc::clone(&outlets),
                 posting: Posting::default(),
@@ -595,6 +605,8 @@ pub async fn run(running: Running, desk: &Desk, inboxes: Vec<Inbox>, outlets: Ou
 /// every game and lobby they show.
 struct PartitionOut {
     index: usize,
+    /// The slots the process serves: an input for another goes back to the desk.
+    held: Arc<HeldSlots>,
     routes: Arc<Routes>,
     outlets: Arc<Outlets>,
     posting: Posting,
@@ -649,14 +661,20 @@ async fn run_partition(running: RunningPartition, Inbox(mut inbox): Inbox, mut o
     loop {
         tokio::select! {
             request = inbox.recv() => match request {
-                Some(Request::Input { input, reply }) => {
+                Some(Request::Input { slot, reply, .. }) if !out.held.holds(slot) => {
+                    // Let go after the desk sent it: the slot's new holder handles it, after
+                    // what this partition handled of the slot.
+                    let _ = reply.send(None);
+                    continue;
+                }
+                Some(Request::Input { input, reply, .. }) => {
                     let origin = input.chat.clone();
                     let outputs = core.handle(*input).await;
                     let (private, public): (Vec<Output>, Vec<Output>) =
                         outputs.into_iter().partition(answers);
                     out.deliver(public, Some(&origin));
                     // The handler may have given up (its dispatcher stopping): nothing to do.
-                    let _ = reply.send(Answer { private });
+                    let _ = reply.send(Some(Answer { private }));
                 }
                 Some(Request::Adopt(chat)) => match core.adopt_chat(&chat).await {
                     Ok(outputs) => out.deliver(outputs, None),
@@ -731,5 +749,56 @@ async fn run_partition(running: RunningPartition, Inbox(mut inbox): Inbox, mut o
             }
         }
         due = next_due(&core).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::{Arc, Mutex};
+
+    use super::*;
+    use crate::config::Config;
+    use cincobot_core::core::{ChatKind, EventId, User};
+
+    /// Keeps every output it is given.
+    #[derive(Default)]
+    struct Kept(Mutex<Vec<Output>>);
+
+    impl Outlet for Kept {
+        fn deliver(&self, outputs: Vec<Output>, _origin: Option<&Chat>) {
+            self.0.lock().expect("the outputs").extend(outputs);
+        }
+    }
+
+    fn help(event: &str) -> Input {
+        let chat = Chat { platform: Platform::Console, id: "7".to_owned(), kind: ChatKind::Group };
+        let user = User { id: "ana".to_owned(), name: "Ana".to_owned(), handle: None };
+        Input::new(EventId(event.to_owned()), user, chat, None, Action::Command("/help".into()))
+    }
+
+    /// The partition decides whether it serves an input's slot when the input reaches it: the
+    /// desk may have found the slot served and the process let it go before the input came.
+    #[tokio::test]
+    async fn an_input_for_a_slot_let_go_on_its_way_is_sent_back_unhandled() {
+        let config = Config { database_url: "sqlite::memory:".to_owned(), ..Config::default() };
+        let running = crate::start(&config).await.expect("the core starts");
+        let held = Arc::clone(&running.held);
+        let (desk, inboxes) = Desk::new(&running);
+        let kept = Arc::new(Kept::default());
+        let outlets = Outlets::new().with(Platform::Console, Arc::clone(&kept) as Arc<dyn Outlet>);
+        let cores = desk.clone();
+        let serving = tokio::spawn(async move { run(running, &cores, inboxes, outlets).await });
+
+        let slot = slot_of(&help("1").chat);
+        held.let_go(slot);
+        assert_eq!(desk.ask_here(help("1")).await, None);
+        assert!(kept.0.lock().expect("the outputs").is_empty(), "a sent-back input says nothing");
+
+        held.hold(slot);
+        assert!(desk.ask_here(help("2")).await.is_some());
+        let said = kept.0.lock().expect("the outputs").len();
+        assert_eq!(said, 1, "the help goes out once the slot is served");
+        desk.stop();
+        serving.await.expect("the partitions stop");
     }
 }

@@ -308,7 +308,9 @@ async fn read_inbox(
                         cluster.ack(&[item.id]).await?;
                         continue;
                     }
-                    handle(&cluster, &desk, item).await?;
+                    if !handle(&cluster, &desk, item).await? {
+                        break;
+                    }
                 }
                 Ok::<(), StoreError>(())
             });
@@ -323,10 +325,14 @@ async fn read_inbox(
     }
 }
 
-/// Hands `item`'s input to `desk`, writes its answer back and marks it handled.
-async fn handle(cluster: &Cluster, desk: &Desk, item: InboxItem) -> Result<(), StoreError> {
+/// Hands `item`'s input to `desk`, writes its answer back and marks it handled; `false`
+/// when the slot was let go before the input was handled: it waits for the slot's new holder.
+async fn handle(cluster: &Cluster, desk: &Desk, item: InboxItem) -> Result<bool, StoreError> {
     let answer = match Input::from_wire(&item.body) {
-        Ok(input) => desk.ask_here(input).await,
+        Ok(input) => match desk.ask_here(input).await {
+            Some(answer) => answer,
+            None => return Ok(false),
+        },
         Err(error) => {
             tracing::warn!(%error, event = %item.event, "an input this build cannot read; dropped");
             Answer::default()
@@ -344,5 +350,5 @@ async fn handle(cluster: &Cluster, desk: &Desk, item: InboxItem) -> Result<(), S
         Err(error) => tracing::error!(%error, "an answer that cannot be written back"),
     }
     cluster.ack(&[item.id]).await?;
-    Ok(())
+    Ok(true)
 }

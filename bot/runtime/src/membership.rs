@@ -336,7 +336,7 @@ impl Membership {
     /// lets their chats go (a change it is making fails its fence in the database).
     fn lose(&mut self, slots: Vec<u16>) {
         for slot in slots {
-            self.held.let_go(slot);
+            self.held.unlease(slot);
             self.leases.remove(&slot);
             self.desk.drop_slot(slot);
         }
@@ -425,8 +425,13 @@ impl Membership {
         for slot in &slots {
             self.leases.remove(slot);
         }
-        let keys: Vec<i32> = slots.into_iter().map(i32::from).collect();
-        self.cluster.release(LeaseKind::Slot, &keys).await?;
+        let keys: Vec<i32> = slots.iter().copied().map(i32::from).collect();
+        let released = self.cluster.release(LeaseKind::Slot, &keys).await;
+        // Released or not (then it runs out by itself), the lease is no longer counted on.
+        for &slot in &slots {
+            self.held.unlease(slot);
+        }
+        released?;
         Ok(())
     }
 

@@ -89,7 +89,7 @@ impl Core {
     ) -> Result<(), StoreError> {
         let held = self.partition.held();
         if let Some(process) = held.leaser() {
-            change.still_serving(process, &held.slots()).await?;
+            change.still_serving(process, &held.leased()).await?;
         }
         change.commit().await?;
         if let Some(context) = context {
