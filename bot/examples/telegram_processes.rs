@@ -51,12 +51,20 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             format!("{} is missing: cargo build --release -p cincobot", binary.display()).into()
         );
     }
-    let fleet = Fleet::new(binary, database).await;
+    let mut fleet = Fleet::new(binary, database).await;
+    // Kept: a slow run is understood from the processes' logs, by the time it printed.
+    println!("the processes' logs: {}", fleet.keep_logs().display());
     match std::env::args().nth(1).as_deref() {
         Some("load") => load(&fleet, number(2, 1), number(3, 200), number(4, 20)).await,
         Some("takeover") => takeover(&fleet, number(2, 10), number(3, 50)).await,
         _ => Err("load PROCESSES GROUPS ROUNDS, or takeover RUNS GROUPS".into()),
     }
+}
+
+/// Now, as the seconds since 1970 the processes' logs can be matched with.
+fn since_epoch() -> String {
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+    format!("{:.3} s", now.unwrap_or_default().as_secs_f64())
 }
 
 fn names(count: usize) -> Vec<String> {
@@ -109,7 +117,8 @@ async fn takeover(
             .await;
         processes[which].wait();
         println!(
-            "run {run}: {} of {}, every board within {took:?}",
+            "run {run} (ended {}): {} of {}, every board within {took:?}",
+            since_epoch(),
             if sigkill { "SIGKILL" } else { "SIGTERM" },
             processes[which].name
         );

@@ -12,7 +12,7 @@ use crate::fake_discord::{self, FakeDiscord};
 use crate::fake_telegram::{Call, FakeTelegram, TOKEN, text, user};
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -38,6 +38,8 @@ pub struct Fleet {
     balancer: Option<Balancer>,
     binary: PathBuf,
     folder: PathBuf,
+    /// Keep the processes' logs when the fleet goes, not only when a test fails.
+    keep_logs: bool,
 }
 
 /// One `cincobot` process.
@@ -89,7 +91,13 @@ impl Fleet {
             None => None,
         };
         std::fs::write(folder.join("cincobot.toml"), settings).expect("the file");
-        Fleet { fake, discord, database, balancer, binary, folder }
+        Fleet { fake, discord, database, balancer, binary, folder, keep_logs: false }
+    }
+
+    /// Keeps the processes' logs when the fleet goes; where they are.
+    pub fn keep_logs(&mut self) -> &Path {
+        self.keep_logs = true;
+        &self.folder
     }
 
     /// Starts a process called `name`.
@@ -101,7 +109,14 @@ impl Fleet {
     /// the same one).
     pub fn start_on(&self, name: &str, database: &str) -> Process {
         let folder = self.folder.as_path();
-        let log = std::fs::File::create(folder.join(format!("{name}.log"))).expect("a log file");
+        let path = folder.join(format!("{name}.log"));
+        // A process started again under its name: its earlier life's log is kept beside.
+        if path.exists() {
+            let earlier = |life: usize| folder.join(format!("{name}.{life}.log"));
+            let life = (1..).find(|&life| !earlier(life).exists()).unwrap_or_default();
+            let _ = std::fs::rename(&path, earlier(life));
+        }
+        let log = std::fs::File::create(path).expect("a log file");
         let mut command = Command::new(&self.binary);
         if let Some(balancer) = &self.balancer {
             let socket = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
@@ -129,7 +144,12 @@ impl Fleet {
             .env("CINCOBOT_CHALLENGER_FIRST", "1")
             .env(
                 "RUST_LOG",
-                "cincobot_runtime=info,cincobot_telegram=info,cincobot_discord=info,cincobot=info",
+                // More, or less, to understand a run: `CINCOBOT_FLEET_LOG=debug`.
+                std::env::var("CINCOBOT_FLEET_LOG").unwrap_or_else(|_| {
+                    "cincobot_runtime=info,cincobot_telegram=info,cincobot_discord=info,\
+                     cincobot=info"
+                        .to_owned()
+                }),
             )
             .env_remove("CINCOBOT_LOCALE")
             .stdin(Stdio::null())
@@ -198,7 +218,7 @@ impl Fleet {
 
 impl Drop for Fleet {
     fn drop(&mut self) {
-        if std::thread::panicking() {
+        if std::thread::panicking() || self.keep_logs {
             eprintln!("the processes' logs are kept in {}", self.folder.display());
         } else {
             let _ = std::fs::remove_dir_all(&self.folder);
