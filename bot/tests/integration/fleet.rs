@@ -362,34 +362,46 @@ impl Groups {
             fake.push(text(chat(group), &player(group, 0), &format!("/connect5 @g{group}s1")));
             fake.push(text(chat(group), &player(group, 1), "/accept"));
         }
-        for group in 0..self.count {
-            let again = || text(chat(group), &player(group, 1), "/accept");
-            self.board_at(fake, group, 0, again).await;
-        }
+        self.boards_at(fake, 0, |group| text(chat(group), &player(group, 1), "/accept")).await;
     }
 
-    /// Waits for a board of `group` at `ply` or later, sending `again` each time patience
-    /// runs out; how long it took.
-    async fn board_at(
+    /// Waits for a board at `ply` or later in every group; a group that sees none for
+    /// [`PATIENCE`] after its last try sends `again(group)`, each group on its own, as its
+    /// players would. How long it took.
+    async fn boards_at(
         &mut self,
         fake: &FakeTelegram,
-        group: i64,
         ply: usize,
-        again: impl Fn() -> serde_json::Value,
+        again: impl Fn(i64) -> serde_json::Value,
     ) -> Duration {
         let start = Instant::now();
-        let boards = self.boards.get_mut(&chat(group)).expect("each group's boards");
-        loop {
-            assert!(start.elapsed() < BOARD_LIMIT, "group {group}: no board at {ply} in time");
-            match tokio::time::timeout(PATIENCE, boards.recv()).await {
-                Ok(Some(seen)) if seen >= ply => return start.elapsed(),
-                Ok(Some(_)) => {}
-                Ok(None) => panic!("the fake stopped"),
-                Err(_) => {
-                    fake.push(again());
+        let mut tried: BTreeMap<i64, Instant> = (0..self.count).map(|g| (g, start)).collect();
+        while !tried.is_empty() {
+            let late: Vec<i64> = tried.keys().copied().collect();
+            assert!(start.elapsed() < BOARD_LIMIT, "groups {late:?}: no board at {ply} in time");
+            let mut shown = Vec::new();
+            for (&group, last_try) in &mut tried {
+                let boards = self.boards.get_mut(&chat(group)).expect("each group's boards");
+                loop {
+                    match boards.try_recv() {
+                        Ok(seen) if seen >= ply => shown.push(group),
+                        Ok(_) => continue,
+                        Err(mpsc::error::TryRecvError::Empty) => {}
+                        Err(mpsc::error::TryRecvError::Disconnected) => panic!("the fake stopped"),
+                    }
+                    break;
+                }
+                if !shown.contains(&group) && last_try.elapsed() >= PATIENCE {
+                    fake.push(again(group));
+                    *last_try = Instant::now();
                 }
             }
+            for group in shown {
+                tried.remove(&group);
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
         }
+        start.elapsed()
     }
 
     /// Every group plays the move of `ply` (the first player on even plies), `between` runs
@@ -406,10 +418,8 @@ impl Groups {
             fake.push(text(chat(group), &mover(group), &format!("/move {}", column(ply))));
         }
         between();
-        for group in 0..self.count {
-            let again = || text(chat(group), &mover(group), &format!("/move {}", column(ply)));
-            self.board_at(fake, group, ply + 1, again).await;
-        }
+        let again = |group| text(chat(group), &mover(group), &format!("/move {}", column(ply)));
+        self.boards_at(fake, ply + 1, again).await;
         start.elapsed()
     }
 
