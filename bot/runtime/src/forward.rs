@@ -20,7 +20,8 @@ use cincobot_core::core::{
     Chat, ChatKind, HeldSlots, Input, Output, Platform, PrivateAnswer, Wire,
 };
 use cincobot_core::store::{
-    ANSWER_CHANNEL, Cluster, Heard, INBOX_CHANNEL, InboxItem, Listener, Store, StoreError,
+    ANSWER_CHANNEL, Cluster, Heard, INBOX_CHANNEL, InboxItem, LEASES_CHANNEL, Listener, Store,
+    StoreError,
 };
 use tokio::task::JoinSet;
 
@@ -42,6 +43,9 @@ pub struct Forwarder {
     awaited: Mutex<HashMap<String, oneshot::Sender<()>>>,
     /// Told when a post for this process's slots is announced.
     inbox: Notify,
+    /// Told when a process lets leases go, so that this one's membership claims them at
+    /// once instead of at its next round.
+    leases: Notify,
 }
 
 /// The inbox's name for an input's event: unique across platforms.
@@ -86,7 +90,23 @@ fn moved_chat(body: &str) -> Option<Chat> {
 impl Forwarder {
     #[must_use]
     pub fn new(cluster: Cluster) -> Arc<Forwarder> {
-        Arc::new(Forwarder { cluster, awaited: Mutex::new(HashMap::new()), inbox: Notify::new() })
+        Arc::new(Forwarder {
+            cluster,
+            awaited: Mutex::new(HashMap::new()),
+            inbox: Notify::new(),
+            leases: Notify::new(),
+        })
+    }
+
+    /// Waits until a process is heard letting leases go (this one included).
+    pub async fn leases_let_go(&self) {
+        self.leases.notified().await;
+    }
+
+    /// Slots were just taken: their inbox is read now, not at the next poll, since what was
+    /// posted for them was announced to their former holder.
+    pub fn slots_taken(&self) {
+        self.inbox.notify_one();
     }
 
     /// Hands `input` to the holder of `slot` and returns its answer (none if it does not come
@@ -192,10 +212,14 @@ impl Forwarder {
                     let _ = told.send(());
                 }
             }
+            Heard::Notification { channel, .. } if channel == LEASES_CHANNEL => {
+                self.leases.notify_one();
+            }
             Heard::Notification { .. } => self.inbox.notify_one(),
             Heard::Reconnected => {
                 // What was announced meanwhile is lost: read everything again.
                 self.inbox.notify_one();
+                self.leases.notify_one();
                 let waiting: Vec<oneshot::Sender<()>> = self
                     .awaited
                     .lock()
@@ -209,7 +233,8 @@ impl Forwarder {
     }
 }
 
-/// Listens to the inbox's and the answers' announcements for `forwarder` until `stop`.
+/// Listens to the inbox's, the answers' and the leases' announcements for `forwarder` until
+/// `stop`.
 ///
 /// # Errors
 /// [`StoreError`] if the listener cannot start.
@@ -218,7 +243,8 @@ pub async fn listen(
     forwarder: Arc<Forwarder>,
     mut stop: watch::Receiver<bool>,
 ) -> Result<tokio::task::JoinHandle<()>, StoreError> {
-    let mut listener: Listener = store.listen(&[INBOX_CHANNEL, ANSWER_CHANNEL]).await?;
+    let mut listener: Listener =
+        store.listen(&[INBOX_CHANNEL, ANSWER_CHANNEL, LEASES_CHANNEL]).await?;
     Ok(tokio::spawn(async move {
         loop {
             tokio::select! {

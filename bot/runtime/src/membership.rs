@@ -5,8 +5,10 @@
 //! processes: it claims slots nobody holds or whose holder stopped renewing, and hands back
 //! the ones over its share when a process joins. A slot it takes is loaded by its partition
 //! ([`Desk::adopt_slot`]); a slot it gives up is first let go by its partition
-//! ([`Desk::release_slot`], which writes what the partition remembers) and only then
-//! released in the database, so its new owner starts from everything written.
+//! ([`Desk::hand_over_slot`], which writes what the partition remembers) and only then
+//! released in the database, so its new owner starts from everything written. A process
+//! that lets leases go announces it, and the others run a round at once: a stopping
+//! process's chats are taken, and their waiting inputs read, without waiting for a round.
 //!
 //! Discord's gateway shards are shared out the same way: each process says how many shards
 //! its configuration asks for, the oldest live process's number is the total all of them
@@ -27,6 +29,7 @@ use std::time::{Duration, Instant};
 use tokio::sync::watch;
 
 use super::Desk;
+use super::forward::Forwarder;
 use super::roles::Role;
 use super::shards::ShardShare;
 use cincobot_core::core::HeldSlots;
@@ -46,6 +49,13 @@ const SWEEP_EVERY: u32 = 3600;
 /// How long handled inputs (and the rows of processes gone) are kept: longer than any
 /// platform delivers an event again, so a repeated event still finds its first post.
 const KEPT: Duration = Duration::from_secs(24 * 3600);
+
+/// Whether a round took slots.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Taken {
+    Nothing,
+    Slots,
+}
 
 /// This process among the bot's processes.
 #[derive(Debug)]
@@ -97,21 +107,25 @@ impl Membership {
         })
     }
 
-    /// Runs rounds until `stop` says so, then hands every slot over.
-    pub async fn run(mut self, mut stop: watch::Receiver<bool>) {
+    /// Runs rounds until `stop` says so, then hands every slot over. A round also runs as
+    /// soon as `forwarder` hears a process let leases go: a stopping process's chats are
+    /// taken without waiting up to a round, and read from the inbox at once.
+    pub async fn run(mut self, mut stop: watch::Receiver<bool>, forwarder: Arc<Forwarder>) {
         let mut rounds = tokio::time::interval(ROUND);
         rounds.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             tokio::select! {
-                _ = rounds.tick() => {
-                    // A round stuck on an unreachable database is cut short when the first
-                    // lease runs out by this process's clock: it stops serving in time.
-                    let fence = tokio::time::Instant::from_std(self.first_to_run_out());
-                    if tokio::time::timeout_at(fence, self.round()).await.is_err() {
-                        self.drop_run_out(Instant::now());
-                    }
-                }
+                _ = rounds.tick() => {}
+                () = forwarder.leases_let_go() => {}
                 _ = stop.changed() => break,
+            }
+            // A round stuck on an unreachable database is cut short when the first lease
+            // runs out by this process's clock: it stops serving in time.
+            let fence = tokio::time::Instant::from_std(self.first_to_run_out());
+            match tokio::time::timeout_at(fence, self.round()).await {
+                Ok(Taken::Slots) => forwarder.slots_taken(),
+                Ok(Taken::Nothing) => {}
+                Err(_) => self.drop_run_out(Instant::now()),
             }
         }
         self.leave().await;
@@ -142,7 +156,7 @@ impl Membership {
     }
 
     /// One round: stop serving what ran out, say it is alive, renew, move toward the share.
-    pub async fn round(&mut self) {
+    pub async fn round(&mut self) -> Taken {
         self.drop_run_out(Instant::now());
         match self.cluster.heartbeat().await {
             Ok(true) => {}
@@ -160,22 +174,23 @@ impl Membership {
                     }
                     Err(error) => {
                         tracing::warn!(%error, "joining again");
-                        return;
+                        return Taken::Nothing;
                     }
                 }
             }
             Err(error) => {
                 tracing::warn!(%error, "the database cannot be reached; serving until the leases run out");
-                return;
+                return Taken::Nothing;
             }
         }
         if let Err(error) = self.renew().await {
             tracing::warn!(%error, "renewing the leases");
-            return;
+            return Taken::Nothing;
         }
-        if let Err(error) = self.balance().await {
+        let taken = self.balance().await.unwrap_or_else(|error| {
             tracing::warn!(%error, "balancing the slots");
-        }
+            Taken::Nothing
+        });
         if let Err(error) = self.take_turns().await {
             tracing::warn!(%error, "taking the roles' turns");
         }
@@ -189,6 +204,7 @@ impl Membership {
                 Err(error) => tracing::warn!(%error, "sweeping the inbox"),
             }
         }
+        taken
     }
 
     /// Claims (or, held, extends) the lease of every role an adapter asked for: a role
@@ -365,7 +381,7 @@ impl Membership {
     }
 
     /// Claims free slots up to the fair share, or hands back what is over it.
-    async fn balance(&mut self) -> Result<(), StoreError> {
+    async fn balance(&mut self) -> Result<Taken, StoreError> {
         let live = self.cluster.live_processes(LEASE).await?.len().max(1);
         let share = usize::from(SLOTS).div_ceil(live);
         let held = self.leases.len();
@@ -373,10 +389,10 @@ impl Membership {
             // Handed back from the highest slots down, so that processes agree on which.
             let over: Vec<u16> = self.held().into_iter().rev().take(held - share).collect();
             tracing::info!(slots = over.len(), live, "handing slots over to a newer process");
-            return self.hand_over(over).await;
+            return self.hand_over(over).await.map(|()| Taken::Nothing);
         }
         if held == share {
-            return Ok(());
+            return Ok(Taken::Nothing);
         }
         let holders = self.cluster.holders(LeaseKind::Slot).await?;
         let taken: Vec<u16> = holders
@@ -394,6 +410,7 @@ impl Membership {
             .filter(|slot| !taken.contains(slot) && !self.leases.contains_key(slot))
             .collect::<Vec<u16>>();
         let mut wanted = share - held;
+        let mut taken = Taken::Nothing;
         for slot in free {
             if wanted == 0 {
                 break;
@@ -406,9 +423,10 @@ impl Membership {
                 self.desk.adopt_slot(slot);
                 self.held.hold(slot);
                 wanted -= 1;
+                taken = Taken::Slots;
             }
         }
-        Ok(())
+        Ok(taken)
     }
 
     /// Gives `slots` up gracefully: their partitions let their chats go first (after what

@@ -44,10 +44,14 @@ impl Several {
         let (stop_others, others) = watch::channel(false);
         let listening = forward::listen(store, Arc::clone(&forwarder), others.clone()).await?;
         desk.forward_through(Arc::clone(&forwarder));
-        let inbox =
-            tokio::spawn(forward::serve_inbox(forwarder, Arc::clone(held), desk.clone(), others));
+        let inbox = tokio::spawn(forward::serve_inbox(
+            Arc::clone(&forwarder),
+            Arc::clone(held),
+            desk.clone(),
+            others,
+        ));
         let (stop_membership, stopping) = watch::channel(false);
-        let membership = tokio::spawn(membership.run(stopping));
+        let membership = tokio::spawn(membership.run(stopping, Arc::clone(&forwarder)));
         Ok(Several {
             membership: (stop_membership, membership),
             others: (stop_others, vec![listening, inbox]),

@@ -9,8 +9,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use cincobot::store::{
-    ANSWER_CHANNEL, Cluster, Heard, Holder, INBOX_CHANNEL, LISTENER_NAME, Lease, LeaseKind,
-    Listener, ShardPlan, Store, StoreError, Swept, scratch,
+    ANSWER_CHANNEL, Cluster, Heard, Holder, INBOX_CHANNEL, LEASES_CHANNEL, LISTENER_NAME, Lease,
+    LeaseKind, Listener, ShardPlan, Store, StoreError, Swept, scratch,
 };
 use sqlx::Connection as _;
 
@@ -379,6 +379,28 @@ async fn a_listener_hears_posts_and_answers_of_other_processes() {
     assert_eq!(heard(&mut listener).await, notification(INBOX_CHANNEL, "11"));
     alpha.answer("telegram:2", "hi").await.expect("answers");
     assert_eq!(heard(&mut listener).await, notification(ANSWER_CHANNEL, "telegram:2"));
+}
+
+#[tokio::test]
+async fn a_process_that_lets_leases_go_announces_it_so_others_take_them_at_once() {
+    let Some((url, alpha, beta)) = two_processes().await else {
+        return;
+    };
+    let store = Store::open(&url).await.expect("opens");
+    let mut listener = store.listen(&[LEASES_CHANNEL]).await.expect("listens");
+    let (alpha_id, beta_id) = (alpha.process().0.to_string(), beta.process().0.to_string());
+    alpha.claim(LeaseKind::Slot, 3, LONG).await.expect("claims").expect("free");
+    beta.claim(LeaseKind::Slot, 4, LONG).await.expect("claims").expect("free");
+    assert_eq!(alpha.release(LeaseKind::Slot, &[3]).await.expect("releases"), 1);
+    assert_eq!(heard(&mut listener).await, notification(LEASES_CHANNEL, &alpha_id));
+    // Releasing what it does not hold lets nothing go, and says nothing: the next thing
+    // heard is beta leaving.
+    assert_eq!(alpha.release(LeaseKind::Slot, &[3, 4]).await.expect("releases"), 0);
+    beta.leave().await.expect("leaves");
+    assert_eq!(heard(&mut listener).await, notification(LEASES_CHANNEL, &beta_id));
+    assert_eq!(alpha.live_processes(LONG).await.expect("reads").len(), 1, "beta is gone");
+    let taken = alpha.claim(LeaseKind::Slot, 4, LONG).await.expect("claims");
+    assert_eq!(taken.map(|lease| lease.epoch), Some(2), "beta's slot is free once heard");
 }
 
 #[tokio::test]

@@ -82,8 +82,8 @@ pub use change::Change;
 pub use chats::{ChatPreferences, CincoTimers};
 pub use cinco::{CincoRow, CincoRules, NewCinco, StoredAction};
 pub use cluster::{
-    ANSWER_CHANNEL, Cluster, Heard, Holder, INBOX_CHANNEL, InboxItem, LISTENER_NAME, Lease,
-    LeaseKind, Listener, ProcessId, ShardPlan, Swept,
+    ANSWER_CHANNEL, Cluster, Heard, Holder, INBOX_CHANNEL, InboxItem, LEASES_CHANNEL,
+    LISTENER_NAME, Lease, LeaseKind, Listener, ProcessId, ShardPlan, Swept,
 };
 pub use error::StoreError;
 pub use games::{GameRow, GameStatus, NewGame, StoredMove};

@@ -9,6 +9,11 @@ use super::super::statement::On;
 use super::super::{Change, StoreError};
 use super::{Cluster, ProcessId};
 
+/// The channel on which a process announces that it let leases go (released them, or left
+/// the bot's processes), so that the others take them at once rather than at their next
+/// round. The payload is the process's id.
+pub const LEASES_CHANNEL: &str = "cincobot_leases";
+
 /// What a lease is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LeaseKind {
@@ -149,22 +154,31 @@ impl Cluster {
         Ok(renewed)
     }
 
-    /// Lets this process's leases of `kind` and `keys` run out now, so that another process
-    /// takes them without waiting; how many it held.
+    /// Lets this process's leases of `kind` and `keys` run out now, and announces it on
+    /// [`LEASES_CHANNEL`], so that another process takes them without waiting; how many it
+    /// held.
     ///
     /// # Errors
     /// [`StoreError`] if the database fails; the leases then run out by themselves.
     pub async fn release(&self, kind: LeaseKind, keys: &[i32]) -> Result<u64, StoreError> {
-        let done = query(
-            "UPDATE leases SET expires_at = now() \
-             WHERE kind = $1 AND key = ANY($2) AND owner = $3 AND expires_at > now()",
+        let released: i64 = query(
+            "WITH released AS ( \
+                 UPDATE leases SET expires_at = now() \
+                 WHERE kind = $1 AND key = ANY($2) AND owner = $3 AND expires_at > now() \
+                 RETURNING key), \
+             announced AS ( \
+                 SELECT pg_notify($4, CAST($3 AS TEXT)) WHERE EXISTS (SELECT 1 FROM released)) \
+             SELECT (SELECT count(*) FROM released) AS released, \
+                 (SELECT count(*) FROM announced) AS announced",
         )
         .bind(kind.code())
         .bind(keys)
         .bind(self.process.0)
-        .execute(&self.pool)
-        .await?;
-        Ok(done.rows_affected())
+        .bind(LEASES_CHANNEL)
+        .fetch_one(&self.pool)
+        .await?
+        .try_get("released")?;
+        Ok(u64::try_from(released).unwrap_or(0))
     }
 
     /// Every lease of `kind` ever taken, by key, with its holder and whether it has run out.

@@ -76,7 +76,7 @@ use super::backend::Pool;
 use super::{Store, StoreError};
 
 pub use inbox::{ANSWER_CHANNEL, INBOX_CHANNEL, InboxItem};
-pub use leases::{Holder, Lease, LeaseKind};
+pub use leases::{Holder, LEASES_CHANNEL, Lease, LeaseKind};
 pub use listener::{Heard, LISTENER_NAME, Listener};
 pub use shards::ShardPlan;
 
@@ -176,8 +176,9 @@ impl Cluster {
         rows.iter().map(|row| Ok((ProcessId(row.try_get("id")?), row.try_get("name")?))).collect()
     }
 
-    /// Leaves: every lease of this process runs out now, so others take them without
-    /// waiting, and its row goes. The leases' rows stay, keeping their epochs.
+    /// Leaves: every lease of this process runs out now and its row goes, announced on
+    /// [`LEASES_CHANNEL`] so that others take them without waiting. The leases' rows stay,
+    /// keeping their epochs.
     ///
     /// # Errors
     /// [`StoreError`] if the database fails; then nothing changed, and the leases run out
@@ -189,6 +190,12 @@ impl Cluster {
             .execute(&mut *transaction)
             .await?;
         query("DELETE FROM cluster_processes WHERE id = $1")
+            .bind(self.process.0)
+            .execute(&mut *transaction)
+            .await?;
+        // Heard when the transaction commits, once the process is no longer counted live.
+        query("SELECT pg_notify($1, CAST($2 AS TEXT))")
+            .bind(LEASES_CHANNEL)
             .bind(self.process.0)
             .execute(&mut *transaction)
             .await?;
