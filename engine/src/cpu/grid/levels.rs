@@ -21,6 +21,9 @@ pub(crate) struct Params {
     pub(crate) opponent_vct_nodes: u64,
     /// The root choice is random among the moves this close to the best (0: always the best).
     pub(crate) noise: i32,
+    /// Whether late candidates are searched shallower first (late move reductions), and
+    /// again in full only when they look better than the best so far.
+    pub(crate) late_reductions: bool,
     /// log2 of the transposition table's entries.
     pub(crate) table_bits: u32,
 }
@@ -39,6 +42,7 @@ impl Params {
                 vct_nodes: 0,
                 opponent_vct_nodes: 0,
                 noise: 400,
+                late_reductions: false,
                 table_bits: 10,
             },
             // A club player: a short search that sees its own continuous fours, blind to the
@@ -52,6 +56,7 @@ impl Params {
                 vct_nodes: 0,
                 opponent_vct_nodes: 0,
                 noise: 0,
+                late_reductions: false,
                 table_bits: 16,
             },
             // Full strength: as deep as the clock allows, continuous fours both ways, threes
@@ -65,6 +70,7 @@ impl Params {
                 vct_nodes: 5_000,
                 opponent_vct_nodes: 2_500,
                 noise: 0,
+                late_reductions: true,
                 table_bits: 18,
             },
         }

@@ -92,6 +92,13 @@ pub(crate) trait Pvs {
         false
     }
 
+    /// How many plies less the `index`th candidate (from 0) of a node with `depth` left is
+    /// first searched: late moves of a well-ordered list rarely matter, and one that turns
+    /// out to is searched again at the full depth.
+    fn late_reduction(&self, _depth: i32, _index: usize) -> i32 {
+        0
+    }
+
     /// Iterative deepening over the root moves: the best move of the last finished iteration
     /// (the first move, best by ordering, if none finished) and its score (`None` then). A
     /// move [`Pvs::refuted`] is passed over while another is left.
@@ -193,11 +200,15 @@ pub(crate) trait Pvs {
         let mut best_move = None;
         for index in 0..moves.len() {
             let cell = moves.get(index);
+            let reduction = if forced || index == 0 { 0 } else { self.late_reduction(next, index) };
             self.play(cell);
             let score = if index == 0 {
                 -self.pvs(next, -beta, -alpha, ply + 1)
             } else {
-                let probe = -self.pvs(next, -alpha - 1, -alpha, ply + 1);
+                let mut probe = -self.pvs(next - reduction, -alpha - 1, -alpha, ply + 1);
+                if reduction > 0 && probe > alpha && !self.stopped() {
+                    probe = -self.pvs(next, -alpha - 1, -alpha, ply + 1);
+                }
                 if probe > alpha && probe < beta && !self.stopped() {
                     -self.pvs(next, -beta, -alpha, ply + 1)
                 } else {

@@ -407,6 +407,20 @@ impl Pvs for Searcher<'_> {
         None
     }
 
+    /// The hard level's reductions: one ply from the fourth candidate on, two from the seventh
+    /// when at least four plies are left. Moves that make a four or an open three get no
+    /// exception: the candidates come ordered by what they make, so threats are mostly among
+    /// the first, and a version that never reduced them scored no better (docs/PERFORMANCE.md).
+    fn late_reduction(&self, depth: i32, index: usize) -> i32 {
+        if !self.params.late_reductions || depth < 2 || index < 3 {
+            0
+        } else if depth >= 4 && index >= 6 {
+            2
+        } else {
+            1
+        }
+    }
+
     /// The opponent's VCT after `cell`, within the level's threats and nodes: a win by
     /// threes and fours that the main search's horizon would only meet too late.
     fn refuted(&mut self, cell: Cell) -> bool {
@@ -511,6 +525,24 @@ mod tests {
         let normal = Think { level: Level::Normal, ..think };
         let mut blind = Searcher::new(&board, Stone::White, rules, normal);
         assert!(!blind.refuted(cell_of(point("a1"))), "only the hard level looks");
+    }
+
+    #[test]
+    fn only_the_late_moves_of_the_hard_levels_deeper_nodes_are_searched_shallower() {
+        let board = busy_board();
+        let rules = GridRules::gomoku(GomokuSettings::default());
+        let think = Think { level: Level::Hard, seed: 3, deadline: &crate::cpu::Unlimited };
+        let searcher = Searcher::new(&board, Stone::Black, rules, think);
+        assert_eq!(searcher.late_reduction(6, 8), 2);
+        assert_eq!(searcher.late_reduction(4, 6), 2, "from the seventh candidate, four plies left");
+        assert_eq!(searcher.late_reduction(3, 8), 1, "with three plies left, one");
+        assert_eq!(searcher.late_reduction(6, 5), 1, "before the seventh, one");
+        assert_eq!(searcher.late_reduction(2, 3), 1, "from the fourth candidate, two plies left");
+        assert_eq!(searcher.late_reduction(6, 2), 0, "the first moves are searched in full");
+        assert_eq!(searcher.late_reduction(1, 8), 0, "so is the last ply");
+        let normal = Think { level: Level::Normal, ..think };
+        let searcher = Searcher::new(&board, Stone::Black, rules, normal);
+        assert_eq!(searcher.late_reduction(6, 8), 0, "only the hard level reduces");
     }
 
     #[test]
