@@ -5,8 +5,9 @@
 //! point (`patterns`, `board`). On it run a threat-space search for wins by continuous
 //! fours, or fours and threes (`threats`), and a principal-variation alpha-beta search with
 //! iterative deepening (`pvs`, run by `search`) over a narrow set of moves (`candidates`),
-//! remembered in a transposition table (`table`). The levels (`levels`) differ in depth,
-//! width, threat searches and noise. Everything is shaped by a [`GridRules`] value.
+//! remembered in a transposition table (`table`); the hard level searches late candidates
+//! shallower first. The levels (`levels`) differ in depth, width, threat searches, those
+//! reductions and noise. Everything is shaped by a [`GridRules`] value.
 //!
 //! The capture games wrap that board in one that takes pairs off and puts them back
 //! (`captures`), and search it with their own evaluation, moves, threat search and levels
