@@ -50,6 +50,7 @@ mod telegram;
 mod telegram_cinco;
 mod telegram_webhook;
 mod texts;
+mod web;
 mod whole_document;
 mod wire;
 mod words;
