@@ -225,7 +225,83 @@ async fn a_move_tapped_on_the_web_board_is_played_in_the_group_and_streamed() {
     assert_eq!(replies(&answered), Vec::<String>::new());
     let (event, data) = events.next(WAIT).await.expect("an event for the answer");
     assert_eq!((event.as_str(), data.contains("\"ply\":2")), ("board", true), "{data}");
+    // Stopping ends the open stream at once rather than waiting out its connection.
+    let stopping = std::time::Instant::now();
     bot.served.stop().await;
+    assert!(stopping.elapsed() < Duration::from_secs(4), "{:?}", stopping.elapsed());
+    assert_eq!(events.next(Duration::from_secs(2)).await, None, "the stream ended");
+}
+
+/// The core's side: a reader gets their seat and moves only on the game's own platform, and
+/// only on their turn; a game the core does not hold has no view.
+#[tokio::test]
+async fn the_core_shows_a_reader_their_seat_and_moves_on_their_turn_only() {
+    use crate::common::{Harness, game_between_ana_and_bruno};
+    let mut harness = Harness::new().await;
+    game_between_ana_and_bruno(&mut harness, "/gomoku").await;
+    let game = GameId(1);
+    let view = |platform: Platform, user: &'static str| {
+        let core = &harness.core;
+        async move { core.game_view(game, Some((platform, user)), None).await.expect("game 1") }
+    };
+    let ana = view(Platform::Console, "ana").await;
+    assert_eq!((ana.viewer_seat, ana.to_act, ana.ply, ana.active), (Some(0), Some(0), 0, true));
+    assert_eq!(ana.legal.len(), 225);
+    assert!(ana.board.board.is_some(), "the board's picture comes with it");
+    let bruno = view(Platform::Console, "bruno").await;
+    assert_eq!((bruno.viewer_seat, bruno.legal.len()), (Some(1), 0), "not his turn");
+    let elsewhere = view(Platform::Telegram, "ana").await;
+    assert_eq!((elsewhere.viewer_seat, elsewhere.legal.len()), (None, 0), "another platform's ana");
+    let spectator = harness.core.game_view(game, None, None).await.expect("game 1");
+    assert_eq!((spectator.viewer_seat, spectator.legal.len()), (None, 0));
+    assert_eq!(spectator.board.lines, ana.board.lines);
+    assert!(harness.core.game_view(GameId(7), None, None).await.is_none());
+}
+
+/// The binary serves the board when `CINCOBOT_WEB_LISTEN` is set beside a platform's token.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_binary_serves_the_board_when_the_environment_asks() {
+    use std::process::{Command, Stdio};
+    struct Killed(std::process::Child);
+    impl Drop for Killed {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let telegram = FakeTelegram::start().await;
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|socket| socket.local_addr())
+        .expect("a free port")
+        .port();
+    let log = std::fs::File::create(folder.path().join("bot.log")).expect("a log file");
+    let _bot = Killed(
+        Command::new(env!("CARGO_BIN_EXE_cincobot"))
+            .current_dir(folder.path())
+            .env("TELEGRAM_TOKEN", TOKEN)
+            .env("TELEGRAM_API_URL", &telegram.url)
+            .env("DATABASE_URL", format!("sqlite://{}", folder.path().join("bot.db").display()))
+            .env("CINCOBOT_WEB_LISTEN", format!("127.0.0.1:{port}"))
+            .env_remove("CINCOBOT_WEB_KEY")
+            .env_remove("RUST_LOG")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(log)
+            .spawn()
+            .expect("the bot starts"),
+    );
+    let url = format!("http://127.0.0.1:{port}/api/words/en");
+    let until = std::time::Instant::now() + WAIT;
+    let answer = loop {
+        if let Some(answer) = http::request("GET", &url, &[], b"").await {
+            break answer;
+        }
+        assert!(std::time::Instant::now() < until, "the board never answered");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert_eq!(answer.status, 200);
+    assert_eq!(answer.json()["web-title"], "cincobot board");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
