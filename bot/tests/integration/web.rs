@@ -323,17 +323,13 @@ async fn only_who_proves_who_they_are_reads_and_only_players_act() {
     assert_eq!(bot.act(&tma(&forged), move_h8).await.status, 401);
     assert_eq!(bot.get("/api/games/1", Some("Basic YW5hOmFuYQ==")).await.status, 401);
 
-    // Carla plays no part: she reads the game only when the bot's button opened it for her,
-    // and never acts.
-    assert_eq!(
-        bot.get("/api/games/1", Some(&tma(&init_data(&carla(), now(), None)))).await.status,
-        403
-    );
-    let carla_here = tma(&init_data(&carla(), now(), Some("g1")));
-    let watching = bot.get("/api/games/1", Some(&carla_here)).await;
-    assert_eq!(watching.status, 200, "{watching:?}");
-    assert_eq!(watching.json()["you"]["may_act"], false);
-    assert_eq!(bot.act(&carla_here, move_h8).await.status, 403);
+    // Carla plays no part: signed in, she reads nothing, even on a page opened on the game
+    // (anyone can write a link that sets `start_param`), and acts on nothing.
+    let carla_signed = tma(&init_data(&carla(), now(), None));
+    assert_eq!(bot.get("/api/games/1", Some(&carla_signed)).await.status, 403);
+    let carla_opened = tma(&init_data(&carla(), now(), Some("g1")));
+    assert_eq!(bot.get("/api/games/1", Some(&carla_opened)).await.status, 403);
+    assert_eq!(bot.act(&carla_opened, move_h8).await.status, 403);
 
     // A spectator's link reads and cannot act; a link for another game reads nothing.
     let key = LinkKey::new(LINK_KEY);

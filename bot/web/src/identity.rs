@@ -78,7 +78,8 @@ pub struct InitData {
     pub user: TelegramUser,
     /// When Telegram signed it, in seconds since the epoch.
     pub auth_date: i64,
-    /// What the Mini App was opened with (`startapp=`), if anything.
+    /// What the Mini App was opened with (`startapp=`), if anything: which game the page
+    /// shows. Signed, but anyone can write a link that sets it: it grants no right to a game.
     pub start_param: Option<String>,
 }
 

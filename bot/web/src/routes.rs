@@ -25,7 +25,7 @@ use axum::body::{Body, Bytes};
 use axum::extract::{DefaultBodyLimit, Extension, Path, Request, State};
 use axum::http::header::{
     AUTHORIZATION, CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE, HeaderMap, HeaderValue,
-    REFERRER_POLICY, X_CONTENT_TYPE_OPTIONS, X_FRAME_OPTIONS,
+    REFERRER_POLICY, X_CONTENT_TYPE_OPTIONS,
 };
 use axum::http::{HeaderName, StatusCode};
 use axum::middleware::{self, Next};
@@ -102,7 +102,6 @@ async fn guard(
     headers.insert(CONTENT_SECURITY_POLICY, HeaderValue::from_static(CONTENT_SECURITY));
     headers.insert(X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     headers.insert(REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
-    headers.insert(X_FRAME_OPTIONS, HeaderValue::from_static("SAMEORIGIN"));
     if api {
         headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
     }
@@ -240,14 +239,13 @@ async fn reader(web: &Web, game: GameId, credential: Credential) -> Result<Reade
             let locale = signed.user.locale();
             let viewer = Some((Platform::Telegram, user.id.clone()));
             let view = web.desk.view(game, viewer, locale).await.ok_or(Refusal::NotFound)?;
-            // A player reads their game; anyone else only the game the bot's button opened
-            // the page on (`startapp=g<id>`), as a spectator.
-            let opened_here = signed.start_param.as_deref() == Some(&format!("g{}", game.0));
-            let plays = view.viewer_seat.is_some();
-            if !plays && !opened_here {
+            // A sign-in proves a person, not a right to a game: they read the games they
+            // play. `start_param` proves nothing (anyone can write a link that sets it), so
+            // a spectator needs a link the bot signed.
+            if view.viewer_seat.is_none() {
                 return Err(Refusal::Forbidden);
             }
-            Ok(Reader { view, actor: plays.then_some(user), locale })
+            Ok(Reader { view, actor: Some(user), locale })
         }
         Credential::Link { link, .. } => {
             if link.game != game {
