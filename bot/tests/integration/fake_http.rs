@@ -265,11 +265,19 @@ pub async fn request(
     let mut stream = send(method, url, headers, body).await?;
     let (status, headers) = read_head(&mut stream).await?;
     let chunked = headers.iter().any(|(n, v)| n == "transfer-encoding" && v.contains("chunked"));
+    let length = headers
+        .iter()
+        .find(|(name, _)| name == "content-length")
+        .and_then(|(_, value)| value.parse::<usize>().ok());
     let mut body = Vec::new();
     if chunked {
         while let Some(chunk) = read_chunk(&mut stream).await {
             body.extend(chunk);
         }
+    } else if let Some(length) = length {
+        // Read by length: a server may keep the connection open whatever the request asked.
+        body.resize(length, 0);
+        stream.read_exact(&mut body).await.ok()?;
     } else {
         stream.read_to_end(&mut body).await.ok()?;
     }

@@ -18,14 +18,14 @@ use hmac::{Hmac, Mac};
 use serde_json::Value;
 use sha2::Sha256;
 
-const GROUP: i64 = -100_300;
+pub(crate) const GROUP: i64 = -100_300;
 const ANA: i64 = 11;
 const BRUNO: i64 = 22;
 const CARLA: i64 = 33;
 const LINK_KEY: &[u8] = b"the test's link key, 32+ bytes long";
 const WAIT: Duration = Duration::from_secs(20);
 
-fn ana() -> Value {
+pub(crate) fn ana() -> Value {
     user(ANA, "ana", "en")
 }
 fn bruno() -> Value {
@@ -35,13 +35,13 @@ fn carla() -> Value {
     user(CARLA, "carla", "en")
 }
 
-fn now() -> i64 {
+pub(crate) fn now() -> i64 {
     let since = SystemTime::now().duration_since(UNIX_EPOCH).expect("after 1970");
     i64::try_from(since.as_secs()).expect("seconds")
 }
 
 /// `text` percent-encoded for a query string: every byte but letters and digits.
-fn encoded(text: &str) -> String {
+pub(crate) fn encoded(text: &str) -> String {
     text.bytes()
         .map(|b| {
             if b.is_ascii_alphanumeric() { char::from(b).to_string() } else { format!("%{b:02X}") }
@@ -57,7 +57,7 @@ fn hmac_sha256(key: &[u8], message: &[u8]) -> Vec<u8> {
 
 /// Telegram's `initData` for `who`, signed at `auth_date` with the bot's token, opened on
 /// `start_param` if given: as Telegram's documentation says it is made.
-fn init_data(who: &Value, auth_date: i64, start_param: Option<&str>) -> String {
+pub(crate) fn init_data(who: &Value, auth_date: i64, start_param: Option<&str>) -> String {
     let mut fields = vec![
         ("auth_date".to_owned(), auth_date.to_string()),
         ("query_id".to_owned(), "AAHtest".to_owned()),
@@ -83,14 +83,14 @@ fn tma(init_data: &str) -> String {
     format!("tma {init_data}")
 }
 
-struct Bot {
-    fake: FakeTelegram,
-    served: Served,
-    web: String,
+pub(crate) struct Bot {
+    pub(crate) fake: FakeTelegram,
+    pub(crate) served: Served,
+    pub(crate) web: String,
 }
 
 impl Bot {
-    async fn start(database: &std::path::Path) -> Bot {
+    pub(crate) async fn start(database: &std::path::Path) -> Bot {
         let fake = FakeTelegram::start().await;
         let socket = std::net::TcpListener::bind("127.0.0.1:0").expect("a loopback port");
         let address = socket.local_addr().expect("its address");
@@ -118,7 +118,7 @@ impl Bot {
     }
 
     /// Ana challenges Bruno to gomoku in the group and he accepts: game 1, Ana first.
-    async fn gomoku(&self) {
+    pub(crate) async fn gomoku(&self) {
         self.expect(text(GROUP, &bruno(), "/help"), is("sendMessage", GROUP)).await;
         self.expect(text(GROUP, &ana(), "/gomoku @bruno"), is("sendMessage", GROUP)).await;
         self.expect(text(GROUP, &bruno(), "/accept"), is("sendPhoto", GROUP)).await;

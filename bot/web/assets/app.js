@@ -105,17 +105,18 @@
     }
     $("board-wrap").hidden = false;
     const n = board.size;
-    const ox = 1, oy = 0.2;
-    svg.setAttribute("viewBox", "0 0 " + (n + 1.2) + " " + (n + 1.2));
-    const X = (x) => ox + x;
-    const Y = (y) => oy + (n - 1 - y) + 0.2;
-    el("rect", { class: "wood", x: 0, y: 0, width: n + 1.2, height: n + 1.2, rx: 0.2 }, svg);
+    // Room for the coordinates on the left and at the bottom, a little on the other sides.
+    const left = 1, top = 0.6, side = n + 0.6;
+    svg.setAttribute("viewBox", "0 0 " + side + " " + side);
+    const X = (x) => left + x;
+    const Y = (y) => top + (n - 1 - y);
+    el("rect", { class: "wood", x: 0, y: 0, width: side, height: side, rx: 0.2 }, svg);
     for (let i = 0; i < n; i++) {
       el("line", { class: "line", x1: X(0), y1: Y(i), x2: X(n - 1), y2: Y(i) }, svg);
       el("line", { class: "line", x1: X(i), y1: Y(0), x2: X(i), y2: Y(n - 1) }, svg);
-      const col = el("text", { class: "label", x: X(i), y: Y(-1) + 0.35 }, svg);
+      const col = el("text", { class: "label", x: X(i), y: Y(0) + 0.55 }, svg);
       col.textContent = board.columns[i];
-      const row = el("text", { class: "label", x: X(-1) + 0.35, y: Y(i) }, svg);
+      const row = el("text", { class: "label", x: X(-1) + 0.45, y: Y(i) }, svg);
       row.textContent = String(i + 1);
     }
     for (const [x, y] of stars(n)) el("circle", { class: "star", cx: X(x), cy: Y(y), r: 0.1 }, svg);
