@@ -391,7 +391,8 @@ async fn an_oversize_body_and_a_flood_are_refused_while_others_are_served() {
 
     let big =
         format!(r#"{{"id":"tap-0001-ana","move":"h8","ply":0,"pad":"{}"}}"#, "x".repeat(5 * 1024));
-    assert_eq!(bot.act(&ana_signed, &big).await.status, 413);
+    let refused = bot.act(&ana_signed, &big).await;
+    assert_eq!((refused.status, refused.json()["error"].as_str()), (413, Some("too-large")));
 
     let mut statuses = Vec::new();
     for tap in 0..25 {

@@ -23,7 +23,6 @@ use tokio_util::sync::CancellationToken;
 use cincobot_core::core::Platform;
 use cincobot_core::i18n::{Locale, Texts};
 use cincobot_runtime::adapter::{Adapter, AdapterError, Connection, Serving, Step, Task, boxed};
-use cincobot_runtime::config::web::WebError;
 use cincobot_runtime::config::{Config, Secret};
 use cincobot_runtime::{Desk, Outlet, Watch};
 
@@ -53,7 +52,8 @@ impl WebSettings {
     /// # Errors
     /// A `[web]` key that is wrong, or no random source for the key.
     pub fn from_config(config: &Config) -> Result<Option<WebSettings>, AdapterError> {
-        let Some(web) = config.web.web().map_err(|error: WebError| Box::new(error))? else {
+        let Some(web) = config.web.web().map_err(|error| -> AdapterError { Box::new(error) })?
+        else {
             return Ok(None);
         };
         let link_key = match &web.link_key {

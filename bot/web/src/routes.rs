@@ -13,7 +13,8 @@
 //! | `POST /api/games/{id}/actions`  | `{"replies": [...]}`: what the core answered          |
 //!
 //! Refusals: 400 malformed, 401 no or bad credential, 403 not theirs to read or act on, 404
-//! no such game here, 408 too slow, 413 body over 4 KiB, 429 too fast.
+//! no such game here, 408 not answered in time, 413 body over 4 KiB, 429 too fast; each as
+//! `{"error": code}`, the code naming the page's words for it (`web-error-<code>`).
 
 use std::convert::Infallible;
 use std::net::IpAddr;
@@ -94,8 +95,12 @@ async fn guard(
         Refusal::TooMany.into_response()
     } else {
         match tokio::time::timeout(REQUEST_TIME, next.run(request)).await {
+            // The body limit's refusal is axum's own: it is said the page's way too.
+            Ok(response) if response.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                Refusal::TooLarge.into_response()
+            }
             Ok(response) => response,
-            Err(_) => StatusCode::REQUEST_TIMEOUT.into_response(),
+            Err(_) => Refusal::TooSlow.into_response(),
         }
     };
     let headers = response.headers_mut();
@@ -115,6 +120,10 @@ pub enum Refusal {
     Unauthorized,
     Forbidden,
     NotFound,
+    /// Not answered within [`REQUEST_TIME`] (the core or the store is slow).
+    TooSlow,
+    /// A body over [`MAX_BODY`].
+    TooLarge,
     TooMany,
 }
 
@@ -125,6 +134,8 @@ impl IntoResponse for Refusal {
             Refusal::Unauthorized => (StatusCode::UNAUTHORIZED, "unauthorized"),
             Refusal::Forbidden => (StatusCode::FORBIDDEN, "forbidden"),
             Refusal::NotFound => (StatusCode::NOT_FOUND, "not-found"),
+            Refusal::TooSlow => (StatusCode::REQUEST_TIMEOUT, "unavailable"),
+            Refusal::TooLarge => (StatusCode::PAYLOAD_TOO_LARGE, "too-large"),
             Refusal::TooMany => (StatusCode::TOO_MANY_REQUESTS, "too-many"),
         };
         json(status, &serde_json::json!({ "error": code }))

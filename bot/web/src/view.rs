@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use cincobot_core::core::{GameView, Player, Row};
+use cincobot_core::core::{ButtonStyle, GameView, Player, Row};
 use cincobot_core::games::Picture;
 use cincobot_core::i18n::{Arg, Locale, Text, Texts};
 use engine::{Line, Point, Stone};
@@ -172,10 +172,10 @@ pub fn state(texts: &Texts, view: &GameView, may_act: bool) -> State {
                         label: texts.render(locale, &button.label),
                         payload: button.payload.clone(),
                         style: match button.style {
-                            cincobot_core::core::ButtonStyle::Primary => "primary",
-                            cincobot_core::core::ButtonStyle::Secondary => "secondary",
-                            cincobot_core::core::ButtonStyle::Success => "success",
-                            cincobot_core::core::ButtonStyle::Danger => "danger",
+                            ButtonStyle::Primary => "primary",
+                            ButtonStyle::Secondary => "secondary",
+                            ButtonStyle::Success => "success",
+                            ButtonStyle::Danger => "danger",
                         },
                         disabled: button.disabled,
                     })

@@ -11,7 +11,6 @@ use cincobot_core::i18n::{Locale, Text, Texts};
 const WORDS: &[&str] = &[
     "web-title",
     "web-connecting",
-    "web-live",
     "web-reconnecting",
     "web-spectating",
     "web-your-turn",

@@ -1,7 +1,6 @@
 # The web board (a page inside Telegram): the page's own words; the board's lines are the chat's.
 web-title = cincobot board
 web-connecting = Connecting…
-web-live = Live
 web-reconnecting = Connection lost, trying again…
 web-spectating = You are watching this game.
 web-your-turn = Your turn: tap a point.

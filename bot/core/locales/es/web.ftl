@@ -1,7 +1,6 @@
 # El tablero web (una página dentro de Telegram): las palabras de la página; las líneas del tablero son las del chat.
 web-title = Tablero de cincobot
 web-connecting = Conectando…
-web-live = En directo
 web-reconnecting = Se perdió la conexión, volviendo a intentar…
 web-spectating = Estás mirando esta partida.
 web-your-turn = Te toca: toca un punto.
