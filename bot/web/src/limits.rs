@@ -1,6 +1,7 @@
-//! How often one identity, and one network address, may ask: token buckets, each refilled
-//! at a steady rate up to a burst. A flood from one caller is refused with 429 before it
-//! costs the core anything, and every other caller is served as before.
+//! How much one caller may ask: how often (token buckets by identity and by network
+//! address, each refilled at a steady rate up to a burst) and how much at once (the body).
+//! A flood from one caller is refused with 429 before it costs the core anything, and every
+//! other caller is served as before.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -20,6 +21,9 @@ pub const READS: Rate = Rate { per_second: 20.0, burst: 40.0 };
 /// Every request per network address, before any signature is checked. Generous: behind a
 /// proxy every player shares its address.
 pub const ADDRESS: Rate = Rate { per_second: 200.0, burst: 400.0 };
+
+/// The largest request body taken (413 past it): an action is a few dozen bytes.
+pub const MAX_BODY: usize = 4096;
 
 /// Buckets kept at most; past it, the full ones (callers idle long enough) are forgotten.
 const MOST_BUCKETS: usize = 100_000;

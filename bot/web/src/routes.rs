@@ -39,6 +39,7 @@ use tokio_util::sync::CancellationToken;
 use super::Web;
 use super::hub::Stream;
 use super::identity::{InitData, Link, verify_init_data};
+use super::limits::MAX_BODY;
 use super::view::state;
 use super::words::words;
 use cincobot_core::core::{Action, EventId, GameId, GameView, Input, Output, Payload, Platform};
@@ -48,9 +49,6 @@ use cincobot_core::i18n::Locale;
 const PAGE: &str = include_str!("../assets/index.html");
 const SCRIPT: &str = include_str!("../assets/app.js");
 const STYLE: &str = include_str!("../assets/app.css");
-
-/// The largest request body taken: an action is a few dozen bytes.
-pub const MAX_BODY: usize = 4096;
 
 /// How long a request may take to be answered (an event stream: to start).
 const REQUEST_TIME: Duration = Duration::from_secs(10);
