@@ -258,6 +258,27 @@ async fn the_core_shows_a_reader_their_seat_and_moves_on_their_turn_only() {
     assert!(harness.core.game_view(GameId(7), None, None).await.is_none());
 }
 
+/// A client that opens a connection and never finishes its request's head is cut off, so
+/// such clients cannot hold the server's connections.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_head_never_finished_is_cut_off() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let directory = tempfile::tempdir().expect("a folder");
+    let bot = Bot::start(&directory.path().join("bot.db")).await;
+    let address = bot.web.trim_start_matches("http://");
+    let mut slow = tokio::net::TcpStream::connect(address).await.expect("a connection");
+    slow.write_all(b"GET /api/words/en HTTP/1.1\r\nhost: x\r\n").await.expect("half a head");
+    // Others are served meanwhile.
+    assert_eq!(bot.get("/api/words/en", None).await.status, 200);
+    let started = std::time::Instant::now();
+    let mut answer = Vec::new();
+    let read = tokio::time::timeout(WAIT, slow.read_to_end(&mut answer)).await;
+    assert!(read.is_ok(), "the connection is closed within {WAIT:?}");
+    let waited = started.elapsed();
+    assert!(waited >= Duration::from_secs(8), "not long before the head's 10 s: {waited:?}");
+    bot.served.stop().await;
+}
+
 /// The binary serves the board when `CINCOBOT_WEB_LISTEN` is set beside a platform's token.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_binary_serves_the_board_when_the_environment_asks() {
@@ -405,6 +426,16 @@ async fn an_oversize_body_and_a_flood_are_refused_while_others_are_served() {
     let state = bot.get("/api/games/1", Some(&bruno_signed)).await;
     assert_eq!(state.status, 200);
     assert_eq!(state.json()["ply"], 0);
+
+    // A few event streams per person: a fifth is refused while four are open.
+    let mut open = Vec::new();
+    for _ in 0..4 {
+        let events = bot.events(&bruno_signed).await;
+        assert_eq!(events.status, 200);
+        open.push(events);
+    }
+    assert_eq!(bot.events(&bruno_signed).await.status, 429);
+    drop(open);
 
     // The page and its assets, without any credential.
     let page = bot.get("/g/1", None).await;
