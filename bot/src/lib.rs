@@ -15,3 +15,4 @@ pub use cincobot_core::{core, games, i18n, identity, store};
 pub use cincobot_discord as discord;
 pub use cincobot_runtime::{self as runtime, config};
 pub use cincobot_telegram as telegram;
+pub use cincobot_web as web;

@@ -11,8 +11,9 @@ use cincobot::config::Config;
 use cincobot::console::Console;
 use cincobot::discord::DiscordSettings;
 use cincobot::migrate::{MigrateError, migrate_store};
-use cincobot::runtime::adapter::Adapter;
-use cincobot::telegram::{TelegramError, TelegramSettings};
+use cincobot::runtime::adapter::{Adapter, AdapterError};
+use cincobot::telegram::TelegramSettings;
+use cincobot::web::WebSettings;
 use tracing_subscriber::filter::Targets;
 use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
@@ -135,7 +136,11 @@ fn migrate(from: &str, to: &str) -> ExitCode {
 }
 
 async fn run(arguments: Arguments, config: Config) -> Result<(), Box<dyn std::error::Error>> {
-    let adapters = if arguments.console { Vec::new() } else { adapters(&config)? };
+    let adapters = if arguments.console {
+        Vec::new()
+    } else {
+        adapters(&config).map_err(|error| -> Box<dyn std::error::Error> { error })?
+    };
     if !adapters.is_empty() {
         return serve(&config, adapters).await;
     }
@@ -148,14 +153,23 @@ async fn run(arguments: Arguments, config: Config) -> Result<(), Box<dyn std::er
     Ok(())
 }
 
-/// The adapter of each platform `config` has a token for.
-fn adapters(config: &Config) -> Result<Vec<Box<dyn Adapter>>, TelegramError> {
+/// The adapter of each platform `config` has a token for, and the web board beside them when
+/// `[web] listen` asks for it: it shows the platforms' games, so alone it has nothing to show.
+fn adapters(config: &Config) -> Result<Vec<Box<dyn Adapter>>, AdapterError> {
     let mut adapters: Vec<Box<dyn Adapter>> = Vec::new();
     if !config.discord.token.is_empty() {
         adapters.push(Box::new(DiscordSettings::from_config(config)));
     }
     if !config.telegram.token.is_empty() {
         adapters.push(Box::new(TelegramSettings::from_config(config)?));
+    }
+    match WebSettings::from_config(config)? {
+        Some(web) if !adapters.is_empty() => adapters.push(Box::new(web)),
+        Some(_) => tracing::warn!(
+            "[web] listen is set but no chat platform is: the web board shows the platforms' \
+             games, so it does not start"
+        ),
+        None => {}
     }
     Ok(adapters)
 }

@@ -64,8 +64,8 @@ impl DiscordSettings {
 }
 
 impl Adapter for DiscordSettings {
-    fn platform(&self) -> Platform {
-        Platform::Discord
+    fn platform(&self) -> Option<Platform> {
+        Some(Platform::Discord)
     }
 
     /// Makes the channel queues and the client whose shards will bring the interactions.
@@ -133,8 +133,8 @@ pub async fn connect(settings: DiscordSettings, desk: Desk) -> Result<Connected,
 }
 
 impl Connection for Connected {
-    fn outlet(&self) -> Arc<dyn Outlet> {
-        Arc::new(delivery::Outbox(self.delivery.clone()))
+    fn outlet(&self) -> Option<Arc<dyn Outlet>> {
+        Some(Arc::new(delivery::Outbox(self.delivery.clone())))
     }
 
     fn start(self: Box<Self>) -> Step<'static, Box<dyn Serving>> {

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use tokio::task::JoinHandle;
 
-use super::{Desk, Outlet};
+use super::{Desk, Outlet, Watch};
 use cincobot_core::core::Platform;
 
 /// Why an adapter could not come up (a wrong token, no way to the platform).
@@ -20,10 +20,12 @@ pub type AdapterError = Box<dyn std::error::Error + Send + Sync>;
 /// A future an adapter returns, boxed so that a set of adapters can be served as one.
 pub type Step<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
-/// A platform's adapter, configured.
+/// A platform's adapter, configured; or a service that serves the games of the platforms'
+/// chats another way (the web board), owning no platform's outputs.
 pub trait Adapter: Send {
-    /// The platform whose outputs its outlet takes.
-    fn platform(&self) -> Platform;
+    /// The platform whose outputs its outlet takes; `None` for an adapter that owns no
+    /// platform (the web board: its games belong to the chats of the others).
+    fn platform(&self) -> Option<Platform>;
 
     /// Connects to the platform and makes the delivery of what `desk` says for it; takes no
     /// update yet.
@@ -35,8 +37,15 @@ pub trait Adapter: Send {
 
 /// An adapter connected, not yet taking updates.
 pub trait Connection: Send {
-    /// Where the desk sends what is for this platform.
-    fn outlet(&self) -> Arc<dyn Outlet>;
+    /// Where the desk sends what is for this platform; `None` when the adapter owns no
+    /// platform ([`Adapter::platform`]).
+    fn outlet(&self) -> Option<Arc<dyn Outlet>>;
+
+    /// What sees every output the desk makes, whatever its platform (the web board learns
+    /// that a game changed); most adapters need none.
+    fn watch(&self) -> Option<Arc<dyn Watch>> {
+        None
+    }
 
     /// Starts taking the platform's updates into the desk.
     fn start(self: Box<Self>) -> Step<'static, Box<dyn Serving>>;

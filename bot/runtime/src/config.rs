@@ -1,8 +1,10 @@
 //! Configuration in layers, later ones winning: built-in defaults, then `config.toml` (or the
 //! file given with `--config`), then the environment (`DISCORD_TOKEN`, `TELEGRAM_TOKEN`,
 //! `TELEGRAM_API_URL`, `TELEGRAM_WEBHOOK_SECRET`, `TELEGRAM_WEBHOOK_LISTEN`, `DATABASE_URL`,
-//! `CINCOBOT_LOCALE`, `CINCOBOT_CPU_CHECKS`).
+//! `CINCOBOT_LOCALE`, `CINCOBOT_CPU_CHECKS`, `CINCOBOT_WEB_LISTEN`, `CINCOBOT_WEB_PUBLIC_URL`,
+//! `CINCOBOT_WEB_KEY`).
 
+pub mod web;
 pub mod webhook;
 
 use std::fmt;
@@ -213,6 +215,8 @@ pub struct Config {
     pub database: DatabaseConfig,
     pub discord: DiscordConfig,
     pub telegram: TelegramConfig,
+    /// The web board (docs/web.md): off unless `listen` is set.
+    pub web: web::WebConfig,
     /// Aids for scripted runs, from the environment only (never a file a chat bot is deployed
     /// with).
     #[serde(skip)]
@@ -264,6 +268,7 @@ impl Default for Config {
             database: DatabaseConfig::default(),
             discord: DiscordConfig::default(),
             telegram: TelegramConfig::default(),
+            web: web::WebConfig::default(),
             script: ScriptAids::default(),
         }
     }
@@ -288,6 +293,8 @@ pub enum ConfigError {
     ChallengerFirst(String),
     /// Telegram's webhook keys are incomplete or wrong.
     Webhook(webhook::WebhookError),
+    /// The `[web]` keys are wrong.
+    Web(web::WebError),
 }
 
 impl fmt::Display for ConfigError {
@@ -313,6 +320,7 @@ impl fmt::Display for ConfigError {
                 write!(f, "CINCOBOT_CHALLENGER_FIRST={value}: 1 or 0 (true or false)")
             }
             ConfigError::Webhook(error) => error.fmt(f),
+            ConfigError::Web(error) => error.fmt(f),
         }
     }
 }
@@ -323,6 +331,7 @@ impl std::error::Error for ConfigError {
             ConfigError::Unreadable { error, .. } => Some(error),
             ConfigError::Invalid { error, .. } => Some(error),
             ConfigError::Webhook(error) => Some(error),
+            ConfigError::Web(error) => Some(error),
             ConfigError::Locale(_)
             | ConfigError::Timer(_)
             | ConfigError::CpuChecks(_)
@@ -377,6 +386,15 @@ impl Config {
         if let Some(listen) = set("TELEGRAM_WEBHOOK_LISTEN") {
             config.telegram.listen = Some(listen);
         }
+        if let Some(listen) = set("CINCOBOT_WEB_LISTEN") {
+            config.web.listen = Some(listen);
+        }
+        if let Some(url) = set("CINCOBOT_WEB_PUBLIC_URL") {
+            config.web.public_url = Some(url);
+        }
+        if let Some(key) = set("CINCOBOT_WEB_KEY") {
+            config.web.link_key = Secret(key);
+        }
         if let Some(url) = set("DATABASE_URL") {
             config.database_url = url;
         }
@@ -402,6 +420,7 @@ impl Config {
             return Err(ConfigError::Timer(config.default_timer));
         }
         config.telegram.webhook().map_err(ConfigError::Webhook)?;
+        config.web.web().map_err(ConfigError::Web)?;
         Ok(config)
     }
 
@@ -559,6 +578,34 @@ mod tests {
             matches!(refused, Err(ConfigError::Webhook(webhook::WebhookError::NotHttps(_)))),
             "{refused:?}"
         );
+        Ok(())
+    }
+
+    #[test]
+    fn the_web_board_is_off_by_default_and_its_keys_come_from_the_environment()
+    -> Result<(), ConfigError> {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../config.toml");
+        assert_eq!(Config::load(Some(&path), |_| None)?.web.web(), Ok(None));
+        let key = "a-key-of-forty-characters-0123456789abcd";
+        let env = |name: &str| match name {
+            "CINCOBOT_WEB_LISTEN" => Some("127.0.0.1:8080".to_owned()),
+            "CINCOBOT_WEB_PUBLIC_URL" => Some("https://board.example/".to_owned()),
+            "CINCOBOT_WEB_KEY" => Some(key.to_owned()),
+            _ => None,
+        };
+        let config = Config::load(Some(&path), env)?;
+        let web = config.web.web().map_err(ConfigError::Web)?;
+        let Some(web) = web else { panic!("the environment turns the web board on") };
+        assert_eq!(web.listen.port(), 8080);
+        assert_eq!(web.link_key, Some(Secret::new(key.to_owned())));
+        assert!(!format!("{config:?}").contains(key), "the key never prints");
+        let short = |name: &str| match name {
+            "CINCOBOT_WEB_LISTEN" => Some("127.0.0.1:8080".to_owned()),
+            "CINCOBOT_WEB_KEY" => Some("short".to_owned()),
+            _ => None,
+        };
+        let refused = Config::load(Some(&path), short);
+        assert!(matches!(refused, Err(ConfigError::Web(web::WebError::ShortKey))), "{refused:?}");
         Ok(())
     }
 

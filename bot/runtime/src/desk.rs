@@ -18,7 +18,10 @@ use super::roles::{Role, Roles, Turn};
 use super::shards::ShardTurns;
 use super::{Running, RunningPartition};
 use cincobot_core::core::HeldSlots;
-use cincobot_core::core::{Action, Chat, Core, GameId, Input, Output, Partition, Platform, Prompt};
+use cincobot_core::core::{
+    Action, Chat, Core, GameId, GameView, Input, Output, Partition, Platform, Prompt,
+};
+use cincobot_core::i18n::Locale;
 use cincobot_core::identity::slot_of;
 use cincobot_core::store::{Named, Store};
 
@@ -27,6 +30,14 @@ use cincobot_core::store::{Named, Store};
 pub trait Outlet: Send + Sync {
     /// Queues `outputs`, in order. `origin`: the chat of the input they answer, if one did.
     fn deliver(&self, outputs: Vec<Output>, origin: Option<&Chat>);
+}
+
+/// What sees every output the partitions make, whatever its platform, before the outlets
+/// take them: how a service that owns no platform (the web board) learns that a game
+/// changed. Called from the partitions' tasks, so it must not wait for anything.
+pub trait Watch: Send + Sync {
+    /// `outputs` are about to go to their outlets.
+    fn saw(&self, outputs: &[Output]);
 }
 
 /// What an input's handler gets back at once: the outputs that answer the input itself —
@@ -78,6 +89,13 @@ enum Request {
     Suggest {
         query: MoveQuery,
         reply: oneshot::Sender<Vec<String>>,
+    },
+    /// Game `game` as `viewer` (a platform and user id) sees it, in `locale`.
+    View {
+        game: GameId,
+        viewer: Option<(Platform, String)>,
+        locale: Option<Locale>,
+        reply: oneshot::Sender<Option<GameView>>,
     },
     Settle(oneshot::Sender<()>),
     Stop,
@@ -436,6 +454,35 @@ impl Desk {
         suggestions.await.unwrap_or_default()
     }
 
+    /// Game `game` as `viewer` (a platform and their user id on it; `None`: a spectator)
+    /// sees it, with its words in `locale` (else the chat's). `None` when no partition of
+    /// this process serves the game: it does not exist, is over and shown, or another
+    /// process holds its chat.
+    pub async fn view(
+        &self,
+        game: GameId,
+        viewer: Option<(Platform, String)>,
+        locale: Option<Locale>,
+    ) -> Option<GameView> {
+        let named = Named::Game(game);
+        let partition = match self.routes.learned(named) {
+            Some(partition) => partition,
+            None => match self.routes.store.chat_of(named).await {
+                Ok(Some(chat)) if self.held.holds(slot_of(&chat)) => self.partition_of(&chat),
+                Ok(_) => return None,
+                Err(error) => {
+                    tracing::warn!(game = game.0, %error, "looking up the chat of a viewed game");
+                    return None;
+                }
+            },
+        };
+        let (reply, view) = oneshot::channel();
+        if !self.send(partition, Request::View { game, viewer, locale, reply }) {
+            return None;
+        }
+        view.await.ok().flatten()
+    }
+
     /// Waits until the CPU owes no move (each answer handed to the core and its outputs to
     /// the outlets) in any partition: a piped terminal session reads its next line only then.
     pub async fn settle(&self) {
@@ -495,30 +542,46 @@ fn answers(output: &Output) -> bool {
     }
 }
 
-/// The outlets of the platforms served.
-pub struct Outlets(HashMap<Platform, Arc<dyn Outlet>>);
+/// The outlets of the platforms served, and what watches every output.
+pub struct Outlets {
+    outlets: HashMap<Platform, Arc<dyn Outlet>>,
+    watches: Vec<Arc<dyn Watch>>,
+}
 
 impl std::fmt::Debug for Outlets {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_set().entries(self.0.keys()).finish()
+        f.debug_struct("Outlets")
+            .field("platforms", &self.outlets.keys().collect::<Vec<_>>())
+            .field("watches", &self.watches.len())
+            .finish()
     }
 }
 
 impl Outlets {
     #[must_use]
     pub fn new() -> Outlets {
-        Outlets(HashMap::new())
+        Outlets { outlets: HashMap::new(), watches: Vec::new() }
     }
 
     /// Serves `platform` through `outlet`.
     #[must_use]
     pub fn with(mut self, platform: Platform, outlet: Arc<dyn Outlet>) -> Outlets {
-        self.0.insert(platform, outlet);
+        self.outlets.insert(platform, outlet);
+        self
+    }
+
+    /// Shows every output to `watch` too, before its outlet takes it.
+    #[must_use]
+    pub fn watched_by(mut self, watch: Arc<dyn Watch>) -> Outlets {
+        self.watches.push(watch);
         self
     }
 
     /// Hands each output to its platform's outlet, keeping the core's order within each.
     fn deliver(&self, outputs: Vec<Output>, origin: Option<&Chat>) {
+        for watch in &self.watches {
+            watch.saw(&outputs);
+        }
         let mut by_platform: Vec<(Platform, Vec<Output>)> = Vec::new();
         for output in outputs {
             let platform = super::route::platform(&output);
@@ -528,7 +591,7 @@ impl Outlets {
             }
         }
         for (platform, outputs) in by_platform {
-            match self.0.get(&platform) {
+            match self.outlets.get(&platform) {
                 Some(outlet) => outlet.deliver(outputs, origin),
                 None => {
                     tracing::warn!(%platform, count = outputs.len(), "outputs for a platform not served")
@@ -720,6 +783,11 @@ async fn run_partition(running: RunningPartition, Inbox(mut inbox): Inbox, mut o
                 Some(Request::Suggest { query, reply }) => {
                     let MoveQuery { chat, user, game, typed } = query;
                     let _ = reply.send(core.move_suggestions(&chat, &user, game, &typed));
+                    continue;
+                }
+                Some(Request::View { game, viewer, locale, reply }) => {
+                    let viewer = viewer.as_ref().map(|(platform, user)| (*platform, user.as_str()));
+                    let _ = reply.send(core.game_view(game, viewer, locale).await);
                     continue;
                 }
                 Some(Request::Settle(reply)) => settling.push(reply),

@@ -48,7 +48,12 @@ pub async fn serve(
     for adapter in adapters {
         let platform = adapter.platform();
         let connection = adapter.connect(desk.clone()).await?;
-        outlets = outlets.with(platform, connection.outlet());
+        if let (Some(platform), Some(outlet)) = (platform, connection.outlet()) {
+            outlets = outlets.with(platform, outlet);
+        }
+        if let Some(watch) = connection.watch() {
+            outlets = outlets.watched_by(watch);
+        }
         connections.push(connection);
     }
     let cores = desk.clone();
@@ -126,8 +131,8 @@ mod tests {
     }
 
     impl Adapter for Noting {
-        fn platform(&self) -> Platform {
-            self.platform
+        fn platform(&self) -> Option<Platform> {
+            Some(self.platform)
         }
 
         fn connect(
@@ -141,8 +146,8 @@ mod tests {
     }
 
     impl Connection for Noting {
-        fn outlet(&self) -> Arc<dyn Outlet> {
-            Arc::new(Nowhere)
+        fn outlet(&self) -> Option<Arc<dyn Outlet>> {
+            Some(Arc::new(Nowhere))
         }
 
         fn start(self: Box<Self>) -> Step<'static, Box<dyn Serving>> {

@@ -127,8 +127,8 @@ impl TelegramSettings {
 }
 
 impl Adapter for TelegramSettings {
-    fn platform(&self) -> Platform {
-        Platform::Telegram
+    fn platform(&self) -> Option<Platform> {
+        Some(Platform::Telegram)
     }
 
     /// Asks `getMe`, registers the commands and makes the chat queues; in webhook mode also
@@ -283,8 +283,8 @@ impl Connected {
 }
 
 impl Connection for Connected {
-    fn outlet(&self) -> Arc<dyn Outlet> {
-        Arc::new(delivery::Outbox(self.delivery.clone()))
+    fn outlet(&self) -> Option<Arc<dyn Outlet>> {
+        Some(Arc::new(delivery::Outbox(self.delivery.clone())))
     }
 
     fn start(self: Box<Self>) -> Step<'static, Box<dyn Serving>> {

@@ -183,3 +183,156 @@ fn split<'a>(mut data: &'a [u8], boundary: &[u8]) -> Vec<&'a [u8]> {
     }
     parts
 }
+
+/// An answer from the bot's own server: its status, headers (names in lower case) and body.
+#[derive(Debug)]
+pub struct Answer {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    pub body: String,
+}
+
+impl Answer {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.iter().find(|(n, _)| n == name).map(|(_, value)| value.as_str())
+    }
+
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.body).unwrap_or(serde_json::Value::Null)
+    }
+}
+
+/// Splits `url` (`http://host:port/path`) into its authority and path.
+fn authority_and_path(url: &str) -> Option<(String, String)> {
+    let rest = url.strip_prefix("http://")?;
+    Some(match rest.split_once('/') {
+        Some((authority, path)) => (authority.to_owned(), format!("/{path}")),
+        None => (rest.to_owned(), "/".to_owned()),
+    })
+}
+
+/// Writes a request's head (and `body`) on a new connection to `url`.
+async fn send(
+    method: &str,
+    url: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> Option<BufReader<TcpStream>> {
+    let (authority, path) = authority_and_path(url)?;
+    let mut stream = TcpStream::connect(&authority).await.ok()?;
+    let mut request = format!(
+        "{method} {path} HTTP/1.1\r\nhost: {authority}\r\ncontent-length: {}\r\n\
+         connection: close\r\n",
+        body.len()
+    );
+    for (name, value) in headers {
+        request.push_str(&format!("{name}: {value}\r\n"));
+    }
+    request.push_str("\r\n");
+    stream.write_all(request.as_bytes()).await.ok()?;
+    stream.write_all(body).await.ok()?;
+    Some(BufReader::new(stream))
+}
+
+/// Reads an answer's status line and headers.
+async fn read_head(stream: &mut BufReader<TcpStream>) -> Option<(u16, Vec<(String, String)>)> {
+    let mut line = String::new();
+    stream.read_line(&mut line).await.ok()?;
+    let status = line.split_whitespace().nth(1)?.parse().ok()?;
+    let mut headers = Vec::new();
+    loop {
+        let mut header = String::new();
+        if stream.read_line(&mut header).await.ok()? == 0 {
+            return None;
+        }
+        let header = header.trim_end();
+        if header.is_empty() {
+            return Some((status, headers));
+        }
+        let (name, value) = header.split_once(':')?;
+        headers.push((name.trim().to_ascii_lowercase(), value.trim().to_owned()));
+    }
+}
+
+/// Sends `method` to `url` with `headers` and `body` on a connection of its own; the whole
+/// answer, or `None` when nobody answered.
+pub async fn request(
+    method: &str,
+    url: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> Option<Answer> {
+    let mut stream = send(method, url, headers, body).await?;
+    let (status, headers) = read_head(&mut stream).await?;
+    let chunked = headers.iter().any(|(n, v)| n == "transfer-encoding" && v.contains("chunked"));
+    let length = headers
+        .iter()
+        .find(|(name, _)| name == "content-length")
+        .and_then(|(_, value)| value.parse::<usize>().ok());
+    let mut body = Vec::new();
+    if chunked {
+        while let Some(chunk) = read_chunk(&mut stream).await {
+            body.extend(chunk);
+        }
+    } else if let Some(length) = length {
+        // Read by length: a server may keep the connection open whatever the request asked.
+        body.resize(length, 0);
+        stream.read_exact(&mut body).await.ok()?;
+    } else {
+        stream.read_to_end(&mut body).await.ok()?;
+    }
+    Some(Answer { status, headers, body: String::from_utf8_lossy(&body).into_owned() })
+}
+
+/// The next chunk of a chunked body; `None` at its end.
+async fn read_chunk(stream: &mut BufReader<TcpStream>) -> Option<Vec<u8>> {
+    let mut size = String::new();
+    if stream.read_line(&mut size).await.ok()? == 0 {
+        return None;
+    }
+    let size = usize::from_str_radix(size.trim(), 16).ok()?;
+    let mut chunk = vec![0; size + 2];
+    stream.read_exact(&mut chunk).await.ok()?;
+    if size == 0 {
+        return None;
+    }
+    chunk.truncate(size);
+    Some(chunk)
+}
+
+/// An open stream of server-sent events.
+#[derive(Debug)]
+pub struct Events {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    stream: BufReader<TcpStream>,
+    buffer: String,
+}
+
+impl Events {
+    /// Opens `url` as an event stream with `headers`.
+    pub async fn open(url: &str, headers: &[(&str, &str)]) -> Option<Events> {
+        let mut stream = send("GET", url, headers, b"").await?;
+        let (status, headers) = read_head(&mut stream).await?;
+        Some(Events { status, headers, stream, buffer: String::new() })
+    }
+
+    /// The next event (its `event:` name and `data:`), skipping comments, within `limit`.
+    pub async fn next(&mut self, limit: std::time::Duration) -> Option<(String, String)> {
+        let until = tokio::time::Instant::now() + limit;
+        loop {
+            while let Some(end) = self.buffer.find("\n\n") {
+                let block: String = self.buffer.drain(..end + 2).collect();
+                let field = |name: &str| {
+                    block.lines().find_map(|line| line.strip_prefix(name)).map(str::to_owned)
+                };
+                if let Some(event) = field("event: ") {
+                    return Some((event, field("data: ").unwrap_or_default()));
+                }
+            }
+            let chunk =
+                tokio::time::timeout_at(until, read_chunk(&mut self.stream)).await.ok()??;
+            self.buffer.push_str(&String::from_utf8_lossy(&chunk));
+        }
+    }
+}

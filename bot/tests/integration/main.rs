@@ -50,6 +50,8 @@ mod telegram;
 mod telegram_cinco;
 mod telegram_webhook;
 mod texts;
+mod web;
+mod web_browser;
 mod whole_document;
 mod wire;
 mod words;

@@ -57,7 +57,13 @@ fn every_message_the_code_names_exists() {
     for folder in ["core", "i18n"] {
         sources(&core.join(folder), &mut used);
     }
-    for file in ["core/src/games/refusal.rs", "core/src/games/position.rs", "src/console.rs"] {
+    let files = [
+        "core/src/games/refusal.rs",
+        "core/src/games/position.rs",
+        "src/console.rs",
+        "web/src/words.rs",
+    ];
+    for file in files {
         used.extend(ids_in(&std::fs::read_to_string(bot.join(file)).expect("a source file")));
     }
     used.extend(GameKind::ALL.iter().map(|kind| kind.name_id().to_owned()));

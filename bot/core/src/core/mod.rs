@@ -31,6 +31,7 @@ mod suggestions;
 mod table;
 mod timers;
 mod turns;
+mod view;
 mod wire;
 
 use recent::Recent;
@@ -61,6 +62,7 @@ pub use payload::{CincoRound, LobbyChoice, MAX_PAYLOAD, OfferStep, Payload};
 pub use private_answer::PrivateAnswer;
 pub use shortcut::shortcut;
 pub use suggestions::MAX_SUGGESTIONS;
+pub use view::GameView;
 pub use wire::{WIRE_VERSION, Wire, WireError};
 
 use error::CoreError;

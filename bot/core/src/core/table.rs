@@ -341,7 +341,7 @@ fn components(table: &Table) -> Vec<Row> {
 impl Core {
     /// The message showing `table`'s board, with `notes` (the last move, a timeout…) above
     /// the status line and `ratings` (how an ending moved them) last, after the result.
-    fn board_message(
+    pub(super) fn board_message(
         &self,
         table: &Table,
         locale: Locale,

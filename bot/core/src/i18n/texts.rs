@@ -18,6 +18,7 @@ const SPANISH: &[&str] = &[
     include_str!("../../locales/es/words.ftl"),
     include_str!("../../locales/es/board.ftl"),
     include_str!("../../locales/es/cinco.ftl"),
+    include_str!("../../locales/es/web.ftl"),
 ];
 const ENGLISH: &[&str] = &[
     include_str!("../../locales/en/bot.ftl"),
@@ -30,6 +31,7 @@ const ENGLISH: &[&str] = &[
     include_str!("../../locales/en/words.ftl"),
     include_str!("../../locales/en/board.ftl"),
     include_str!("../../locales/en/cinco.ftl"),
+    include_str!("../../locales/en/web.ftl"),
 ];
 
 /// The messages of every language, parsed once at start-up.

@@ -111,7 +111,7 @@ impl TelegramConfig {
 }
 
 /// Whether `url` names this machine: only there may Telegram's posts go unencrypted.
-fn is_loopback(url: &Url) -> bool {
+pub(super) fn is_loopback(url: &Url) -> bool {
     match url.host() {
         Some(Host::Ipv4(address)) => address.is_loopback(),
         Some(Host::Ipv6(address)) => address.is_loopback(),

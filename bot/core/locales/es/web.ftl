@@ -1,0 +1,17 @@
+# El tablero web (una página dentro de Telegram): las palabras de la página; las líneas del tablero son las del chat.
+web-title = Tablero de cincobot
+web-connecting = Conectando…
+web-reconnecting = Se perdió la conexión, volviendo a intentar…
+web-spectating = Estás mirando esta partida.
+web-your-turn = Te toca: toca un punto.
+web-tap-again = Toca { $point } otra vez para jugarlo.
+web-sending = Enviando…
+web-played = Jugado.
+web-error-unauthorized = Falta tu acceso o caducó: abre el tablero otra vez desde el chat.
+web-error-forbidden = No puedes actuar en esta partida.
+web-error-not-found = Esta partida no se está jugando aquí (puede que haya terminado).
+web-error-too-many = Demasiado rápido: espera un momento.
+web-error-too-large = Esa petición es demasiado grande.
+web-error-bad-request = No se entendió esa petición.
+web-error-unavailable = El bot no puede mostrar esta partida ahora: inténtalo de nuevo en un momento.
+web-error-network = No se puede contactar con el bot.

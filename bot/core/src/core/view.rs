@@ -1,0 +1,84 @@
+//! A board game as one reader sees it when they ask outside a chat (the web board): the
+//! same board message the chat shows, plus what a page needs to let its reader act — their
+//! seat, whether it is their turn, the moves open to them, the turn's deadline. Read-only:
+//! asking changes nothing.
+
+use engine::Seat;
+
+use super::{Chat, Core, GameId, Message, Platform, Player};
+use crate::games::GameKind;
+use crate::i18n::Locale;
+use crate::store::GameStatus;
+
+/// Game `game` as one reader sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameView {
+    pub game: GameId,
+    /// The chat the game is played in: the only place its inputs belong to.
+    pub chat: Chat,
+    pub kind: GameKind,
+    /// How many moves (and renju decisions) were played.
+    pub ply: usize,
+    /// Still being played (not won, drawn, resigned, abandoned or cancelled).
+    pub active: bool,
+    /// The board message as the chat shows it, in the reader's language: its lines, its
+    /// picture, its components.
+    pub board: Message,
+    /// The players, by seat.
+    pub players: Vec<Player>,
+    /// The seat to act, while the game is played.
+    pub to_act: Option<usize>,
+    /// The reader's seat, when they play this game.
+    pub viewer_seat: Option<usize>,
+    /// The moves the reader may make now, in the game's notation: empty unless it is their
+    /// turn.
+    pub legal: Vec<String>,
+    /// When the turn runs out (milliseconds since the epoch), with a turn timer.
+    pub deadline_ms: Option<i64>,
+    /// The core's clock as the view was made: a page counts down from the two.
+    pub now_ms: i64,
+}
+
+impl Core {
+    /// Board game `game` (being played, or ended and its final board not shown yet) as
+    /// `viewer` (a platform and their user id there; `None`: a spectator) sees it, in
+    /// `locale`, else the chat's language. `None` for a game this core does not hold, and for
+    /// CINCO, whose tables are not shown this way yet.
+    pub async fn game_view(
+        &self,
+        game: GameId,
+        viewer: Option<(Platform, &str)>,
+        locale: Option<Locale>,
+    ) -> Option<GameView> {
+        let table = self.tables.get(&game).or_else(|| self.endings.get(&game))?;
+        let row = &table.row;
+        let locale = match locale {
+            Some(locale) => locale,
+            None => self.chat_locale(&row.chat).await,
+        };
+        let active = row.status == GameStatus::Active;
+        // A user id is unique within its platform only: the same id elsewhere is someone else.
+        let viewer_seat = viewer
+            .filter(|(platform, _)| *platform == row.chat.platform)
+            .and_then(|(_, user)| table.seat_of(user));
+        let to_act = if active { table.position.seat_to_act() } else { None };
+        let legal = match (to_act, viewer_seat) {
+            (Some(acting), Some(seat)) if acting == seat => table.position.legal_moves(),
+            _ => Vec::new(),
+        };
+        Some(GameView {
+            game,
+            chat: row.chat.clone(),
+            kind: row.settings.kind,
+            ply: table.position.ply(),
+            active,
+            board: self.board_message(table, locale, Vec::new(), Vec::new()),
+            players: row.players.to_vec(),
+            to_act: to_act.map(Seat::index),
+            viewer_seat: viewer_seat.map(Seat::index),
+            legal,
+            deadline_ms: if active { row.turn_deadline } else { None },
+            now_ms: self.clock.now_ms(),
+        })
+    }
+}

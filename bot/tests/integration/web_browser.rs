@@ -1,0 +1,181 @@
+//! The web board in a real browser: headless Chromium, driven through chromedriver's
+//! WebDriver API, opens the page as Telegram opens a Mini App (initData in the fragment),
+//! taps h8 and taps it again; the stone shows on the page and the group's board is edited.
+//! Skipped with a note when chromedriver is not installed, unless
+//! `CINCOBOT_TEST_BROWSER_REQUIRED=1` (CI installs Debian's `chromium` and `chromium-driver`).
+
+use crate::fake_http::{self as http, Answer};
+use crate::telegram::board_at;
+use crate::web::{Bot, GROUP, ana, encoded, init_data, now};
+
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+const WAIT: Duration = Duration::from_secs(30);
+/// The key WebDriver names a found element's reference by.
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+
+/// chromedriver on a free port, killed when dropped.
+struct Driver {
+    child: Child,
+    url: String,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// chromedriver's path, if it is installed.
+fn chromedriver() -> Option<std::path::PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path).map(|dir| dir.join("chromedriver")).find(|file| file.is_file())
+}
+
+impl Driver {
+    async fn start(binary: &std::path::Path) -> Driver {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|socket| socket.local_addr())
+            .expect("a free port")
+            .port();
+        let child = Command::new(binary)
+            .arg(format!("--port={port}"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts");
+        let driver = Driver { child, url: format!("http://127.0.0.1:{port}") };
+        let until = Instant::now() + WAIT;
+        while driver.call("GET", "/status", None).await.is_none_or(|a| a.status != 200) {
+            assert!(Instant::now() < until, "chromedriver never answered");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        driver
+    }
+
+    async fn call(&self, method: &str, path: &str, body: Option<Value>) -> Option<Answer> {
+        let body = body.map(|body| body.to_string()).unwrap_or_default();
+        let headers = [("content-type", "application/json")];
+        http::request(method, &format!("{}{path}", self.url), &headers, body.as_bytes()).await
+    }
+
+    async fn value(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        let answer = self.call(method, path, body).await.expect("chromedriver answers");
+        assert_eq!(answer.status, 200, "{method} {path}: {}", answer.body);
+        answer.json()["value"].clone()
+    }
+}
+
+/// Waits for the elements `selector` finds to be `count` (at least one when `None`); their
+/// references.
+async fn elements(
+    driver: &Driver,
+    session: &str,
+    selector: &str,
+    count: Option<usize>,
+) -> Vec<String> {
+    let until = Instant::now() + WAIT;
+    loop {
+        let found = driver
+            .value(
+                "POST",
+                &format!("/session/{session}/elements"),
+                Some(json!({"using": "css selector", "value": selector})),
+            )
+            .await;
+        let found: Vec<String> = found
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|element| element[ELEMENT].as_str().map(str::to_owned))
+            .collect();
+        if count.map_or(!found.is_empty(), |count| found.len() == count) {
+            return found;
+        }
+        assert!(Instant::now() < until, "{selector}: {} found, not {count:?}", found.len());
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// The text of the element `selector` finds.
+async fn text_of(driver: &Driver, session: &str, selector: &str) -> String {
+    let element = elements(driver, session, selector, None).await.remove(0);
+    let text =
+        driver.value("GET", &format!("/session/{session}/element/{element}/text"), None).await;
+    text.as_str().unwrap_or_default().to_owned()
+}
+
+async fn click(driver: &Driver, session: &str, selector: &str) {
+    let element = elements(driver, session, selector, Some(1)).await.remove(0);
+    driver
+        .value("POST", &format!("/session/{session}/element/{element}/click"), Some(json!({})))
+        .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_taps_twice_in_chromium_and_the_stone_is_played() {
+    let required = std::env::var("CINCOBOT_TEST_BROWSER_REQUIRED").is_ok_and(|value| value == "1");
+    let Some(binary) = chromedriver().filter(|_| std::path::Path::new(CHROMIUM).exists()) else {
+        assert!(
+            !required,
+            "CINCOBOT_TEST_BROWSER_REQUIRED=1 but chromium or chromedriver is missing"
+        );
+        eprintln!(
+            "skipped: the web board's browser test needs Debian's chromium and chromium-driver \
+             (apt-get install chromium chromium-driver); CINCOBOT_TEST_BROWSER_REQUIRED=1 makes \
+             it required"
+        );
+        return;
+    };
+    let directory = tempfile::tempdir().expect("a folder");
+    let bot = Bot::start(&directory.path().join("bot.db")).await;
+    bot.gomoku().await;
+    let driver = Driver::start(&binary).await;
+    let profile = directory.path().join("chromium-profile");
+    let capabilities = json!({"capabilities": {"alwaysMatch": {
+        "browserName": "chrome",
+        "goog:chromeOptions": {
+            "binary": CHROMIUM,
+            "args": ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
+                     "--disable-gpu", "--window-size=600,900",
+                     format!("--user-data-dir={}", profile.display())],
+        },
+    }}});
+    let session = driver.value("POST", "/session", Some(capabilities)).await;
+    let session = session["sessionId"].as_str().expect("a session").to_owned();
+
+    let signed = init_data(&ana(), now(), None);
+    let page = format!("{}/g/1#tgWebAppData={}", bot.web, encoded(&signed));
+    driver.value("POST", &format!("/session/{session}/url"), Some(json!({"url": page}))).await;
+    let title = driver.value("GET", &format!("/session/{session}/title"), None).await;
+    assert_eq!(title, "cincobot board", "the page's words came from the server");
+    assert!(text_of(&driver, &session, "#lines p").await.contains("#1"));
+    elements(&driver, &session, "[data-point]", Some(225)).await;
+    assert_eq!(text_of(&driver, &session, "#status").await, "Your turn: tap a point.");
+
+    // The first tap only shows where the stone would go; the second plays it.
+    let from = bot.fake.count();
+    click(&driver, &session, "[data-point=\"h8\"]").await;
+    assert_eq!(text_of(&driver, &session, "#status").await, "Tap h8 again to play it.");
+    assert_eq!(elements(&driver, &session, "circle[data-stone]", Some(0)).await.len(), 0);
+    click(&driver, &session, "[data-point=\"h8\"]").await;
+    let edited = bot.fake.wait_for(from, board_at(GROUP, 1)).await;
+    assert_eq!(edited.method, "editMessageMedia");
+    // The event stream brings the new state: one black stone, and no points left to tap.
+    elements(&driver, &session, "circle[data-stone=\"b\"]", Some(1)).await;
+    elements(&driver, &session, "[data-point]", Some(0)).await;
+
+    let shot = driver.value("GET", &format!("/session/{session}/screenshot"), None).await;
+    if let Some(png) = shot.as_str() {
+        let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target");
+        let _ = std::fs::write(folder.join("web-board-screenshot.png.base64"), png);
+    }
+    driver.value("DELETE", &format!("/session/{session}"), None).await;
+    bot.served.stop().await;
+}

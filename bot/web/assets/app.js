@@ -1,0 +1,268 @@
+// The web board's page: reads who it is from the address's fragment (Telegram's signed
+// initData, or the bot's signed link), draws the game as SVG, follows its changes with
+// server-sent events read through fetch (so the credential travels in a header), and sends a
+// tap as a move once it is confirmed by a second tap. Every word comes from the server.
+"use strict";
+
+(function () {
+  const SVG = "http://www.w3.org/2000/svg";
+  const $ = (id) => document.getElementById(id);
+  let words = {};
+  let state = null;
+  let chosen = null; // the point tapped once, waiting for the confirming tap
+  let sending = false;
+
+  // Who we are and which game: from the fragment, never from the query (it would reach logs).
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const initData = fragment.get("tgWebAppData");
+  const linkToken = fragment.get("k");
+  const credential = initData ? "tma " + initData : linkToken ? "Link " + linkToken : null;
+  const signed = initData ? new URLSearchParams(initData) : null;
+  const gameId = (() => {
+    const path = location.pathname.match(/^\/g\/(\d+)$/);
+    if (path) return path[1];
+    const start = signed && signed.get("start_param");
+    const named = start && start.match(/^g(\d+)$/);
+    return named ? named[1] : null;
+  })();
+  const locale = (() => {
+    try {
+      const user = signed && JSON.parse(signed.get("user") || "null");
+      if (user && user.language_code) return user.language_code;
+    } catch (_) { /* no user field: the browser's language */ }
+    return navigator.language || "en";
+  })();
+
+  const say = (text, error) => {
+    const status = $("status");
+    status.textContent = text || "";
+    status.classList.toggle("error", !!error);
+  };
+  const word = (id) => words[id] || "";
+  const errorWord = (code) => word("web-error-" + code) || word("web-error-network");
+
+  function headers(extra) {
+    const all = Object.assign({}, extra || {});
+    if (credential) all["Authorization"] = credential;
+    return all;
+  }
+
+  async function api(path, options) {
+    const response = await fetch(path, Object.assign({ cache: "no-store" }, options || {}));
+    let body = null;
+    try { body = await response.json(); } catch (_) { body = null; }
+    return { ok: response.ok, status: response.status, body: body };
+  }
+
+  function nonce() {
+    if (crypto.randomUUID) return crypto.randomUUID();
+    const bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
+  async function load() {
+    const answer = await api("/api/games/" + gameId, { headers: headers() });
+    if (!answer.ok) {
+      say(errorWord(answer.body && answer.body.error), true);
+      return;
+    }
+    state = answer.body;
+    chosen = null;
+    draw();
+  }
+
+  function el(name, attributes, parent) {
+    const node = document.createElementNS(SVG, name);
+    for (const key in attributes) node.setAttribute(key, attributes[key]);
+    if (parent) parent.appendChild(node);
+    return node;
+  }
+
+  function draw() {
+    const lines = $("lines");
+    lines.replaceChildren();
+    for (const line of state.lines) {
+      const p = document.createElement("p");
+      p.textContent = line;
+      lines.appendChild(p);
+    }
+    drawBoard();
+    drawButtons();
+    if (!state.you.may_act) say(word("web-spectating"));
+    else if (state.you.legal.length > 0) say(word("web-your-turn"));
+    else say("");
+  }
+
+  // Screen y grows downwards; the board's rows count from the bottom.
+  function drawBoard() {
+    const svg = $("board");
+    svg.replaceChildren();
+    const board = state.board;
+    if (!board || board.type !== "grid") {
+      $("board-wrap").hidden = true;
+      return;
+    }
+    $("board-wrap").hidden = false;
+    const n = board.size;
+    // Room for the coordinates on the left and at the bottom, a little on the other sides.
+    const left = 1, top = 0.6, side = n + 0.6;
+    svg.setAttribute("viewBox", "0 0 " + side + " " + side);
+    const X = (x) => left + x;
+    const Y = (y) => top + (n - 1 - y);
+    el("rect", { class: "wood", x: 0, y: 0, width: side, height: side, rx: 0.2 }, svg);
+    for (let i = 0; i < n; i++) {
+      el("line", { class: "line", x1: X(0), y1: Y(i), x2: X(n - 1), y2: Y(i) }, svg);
+      el("line", { class: "line", x1: X(i), y1: Y(0), x2: X(i), y2: Y(n - 1) }, svg);
+      const col = el("text", { class: "label", x: X(i), y: Y(0) + 0.55 }, svg);
+      col.textContent = board.columns[i];
+      const row = el("text", { class: "label", x: X(-1) + 0.45, y: Y(i) }, svg);
+      row.textContent = String(i + 1);
+    }
+    for (const [x, y] of stars(n)) el("circle", { class: "star", cx: X(x), cy: Y(y), r: 0.1 }, svg);
+    for (const [x, y, colour] of board.stones) {
+      el("circle", { class: "stone " + colour, cx: X(x), cy: Y(y), r: 0.45, "data-stone": colour }, svg);
+    }
+    if (board.last) el("circle", { class: "last", cx: X(board.last[0]), cy: Y(board.last[1]), r: 0.12 }, svg);
+    for (const [x, y] of board.captured) el("circle", { class: "captured", cx: X(x), cy: Y(y), r: 0.4 }, svg);
+    const muted = board.forbidden_muted ? " muted" : "";
+    for (const [x, y] of board.forbidden) {
+      el("line", { class: "forbidden" + muted, x1: X(x) - 0.18, y1: Y(y) - 0.18, x2: X(x) + 0.18, y2: Y(y) + 0.18 }, svg);
+      el("line", { class: "forbidden" + muted, x1: X(x) - 0.18, y1: Y(y) + 0.18, x2: X(x) + 0.18, y2: Y(y) - 0.18 }, svg);
+    }
+    board.offers.forEach(([x, y], i) => {
+      const t = el("text", { class: "offer", x: X(x), y: Y(y) }, svg);
+      t.textContent = String(i + 1);
+    });
+    const segments = [[board.winning, "win"], [board.forbidden_lines, "win forbidden-line"], [board.scoring_lines, "win scoring"]];
+    for (const [list, cls] of segments) {
+      for (const [[x1, y1], [x2, y2]] of list) {
+        el("line", { class: cls, x1: X(x1), y1: Y(y1), x2: X(x2), y2: Y(y2) }, svg);
+      }
+    }
+    const legal = new Set(state.you.legal);
+    const mine = state.you.seat;
+    if (chosen) {
+      const colour = state.board.to_move || "b";
+      el("circle", { class: "stone ghost " + colour, cx: X(chosen.x), cy: Y(chosen.y), r: 0.45 }, svg);
+    }
+    for (let x = 0; x < n; x++) {
+      for (let y = 0; y < n; y++) {
+        const point = board.columns[x] + (y + 1);
+        if (!legal.has(point) || mine === null) continue;
+        const hit = el("rect", { class: "hit", x: X(x) - 0.5, y: Y(y) - 0.5, width: 1, height: 1, "data-point": point }, svg);
+        hit.addEventListener("click", () => tap(x, y, point));
+      }
+    }
+  }
+
+  // The star points of the usual boards.
+  function stars(n) {
+    const edge = n >= 13 ? 3 : 2;
+    const far = n - 1 - edge, mid = (n - 1) / 2;
+    const points = [[edge, edge], [edge, far], [far, edge], [far, far]];
+    if (n % 2 === 1) points.push([mid, mid]);
+    return points;
+  }
+
+  function tap(x, y, point) {
+    if (sending) return;
+    if (!chosen || chosen.point !== point) {
+      chosen = { x: x, y: y, point: point };
+      drawBoard();
+      say(word("web-tap-again").replace("{point}", point));
+      return;
+    }
+    chosen = null;
+    act({ move: point, ply: state.ply });
+  }
+
+  function drawButtons() {
+    const nav = $("buttons");
+    nav.replaceChildren();
+    if (!state.you.may_act) return;
+    for (const row of state.buttons) {
+      const div = document.createElement("div");
+      for (const button of row) {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.textContent = button.label;
+        b.className = button.style;
+        b.disabled = button.disabled;
+        b.addEventListener("click", () => act({ button: button.payload }));
+        div.appendChild(b);
+      }
+      nav.appendChild(div);
+    }
+  }
+
+  async function act(what) {
+    sending = true;
+    say(word("web-sending"));
+    const body = JSON.stringify(Object.assign({ id: nonce() }, what));
+    try {
+      const answer = await api("/api/games/" + gameId + "/actions", {
+        method: "POST",
+        headers: headers({ "Content-Type": "application/json" }),
+        body: body,
+      });
+      if (!answer.ok) say(errorWord(answer.body && answer.body.error), true);
+      else if (answer.body.replies.length > 0) say(answer.body.replies.join("\n"), true);
+      else say(word("web-played"));
+    } catch (_) {
+      say(word("web-error-network"), true);
+    } finally {
+      sending = false;
+    }
+  }
+
+  // Server-sent events through fetch: EventSource cannot send an Authorization header.
+  async function follow() {
+    let wait = 1000;
+    for (;;) {
+      try {
+        const response = await fetch("/api/games/" + gameId + "/events", { headers: headers(), cache: "no-store" });
+        if (response.status === 401 || response.status === 403 || response.status === 404) {
+          let code = "network";
+          try { code = (await response.json()).error; } catch (_) { /* keep network */ }
+          say(errorWord(code), true);
+          return;
+        }
+        if (!response.ok || !response.body) throw new Error("status " + response.status);
+        wait = 1000;
+        const reader = response.body.getReader();
+        const decoder = new TextDecoder();
+        let buffer = "";
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += decoder.decode(value, { stream: true });
+          let end;
+          while ((end = buffer.indexOf("\n\n")) >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const name = (block.match(/^event: (.*)$/m) || [])[1];
+            if (name === "ready" || name === "board" || name === "resync") await load();
+          }
+        }
+      } catch (_) { /* try again below */ }
+      say(word("web-reconnecting"), true);
+      await new Promise((done) => setTimeout(done, wait));
+      wait = Math.min(wait * 2, 30000);
+    }
+  }
+
+  async function start() {
+    const answer = await api("/api/words/" + encodeURIComponent(locale)).catch(() => null);
+    words = (answer && answer.ok && answer.body) || {};
+    if (word("web-title")) document.title = word("web-title");
+    if (!credential || !gameId) {
+      say(errorWord("unauthorized"), true);
+      return;
+    }
+    say(word("web-connecting"));
+    follow();
+  }
+
+  start();
+})();

@@ -1,0 +1,206 @@
+//! A game's state as the page reads it: JSON made from the core's [`GameView`], every word
+//! already in the reader's language. The engine and the renderer stay free of serde: their
+//! types are copied into these here. A grid board (gomoku, renju, ninuki, pente) comes with
+//! everything its picture shows; other games, for now, with their lines and buttons only.
+
+use serde::Serialize;
+
+use cincobot_core::core::{ButtonStyle, GameView, Player, Row};
+use cincobot_core::games::Picture;
+use cincobot_core::i18n::{Arg, Locale, Text, Texts};
+use engine::{Line, Point, Stone};
+
+/// The state of one game for one reader.
+#[derive(Clone, Debug, Serialize)]
+pub struct State {
+    pub game: i64,
+    pub kind: &'static str,
+    pub ply: usize,
+    pub active: bool,
+    pub locale: &'static str,
+    /// The board message's lines, as the chat reads them.
+    pub lines: Vec<String>,
+    pub board: Option<Board>,
+    /// The rows of buttons under the board (the point picker's menus are left out: the page
+    /// taps the board instead).
+    pub buttons: Vec<Vec<ButtonState>>,
+    /// The players' names, by seat.
+    pub players: Vec<String>,
+    pub to_act: Option<usize>,
+    pub you: You,
+    pub deadline_ms: Option<i64>,
+    pub now_ms: i64,
+}
+
+/// What the reader may do.
+#[derive(Clone, Debug, Serialize)]
+pub struct You {
+    /// Their seat, when they play this game.
+    pub seat: Option<usize>,
+    /// They may send actions (a player, signed in as themselves).
+    pub may_act: bool,
+    /// The moves open to them now: empty unless it is their turn.
+    pub legal: Vec<String>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ButtonState {
+    pub label: String,
+    pub payload: String,
+    pub style: &'static str,
+    pub disabled: bool,
+}
+
+/// A board the page draws.
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Board {
+    Grid(Grid),
+}
+
+/// A point as `[x, y]`, from the bottom-left corner.
+type At = [u8; 2];
+
+/// A grid board, as the chat's picture shows it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Grid {
+    pub size: u8,
+    /// Each column's letter, from the left: a point's move is its letter then `y + 1`.
+    pub columns: Vec<String>,
+    /// Stones as `[x, y, "b" | "w"]`.
+    pub stones: Vec<(u8, u8, &'static str)>,
+    pub last: Option<At>,
+    pub forbidden: Vec<At>,
+    /// The forbidden points are shown while white moves: muted, not red.
+    pub forbidden_muted: bool,
+    pub winning: Vec<[At; 2]>,
+    pub forbidden_lines: Vec<[At; 2]>,
+    pub scoring_lines: Vec<[At; 2]>,
+    pub captured: Vec<At>,
+    pub offers: Vec<At>,
+    pub to_move: Option<&'static str>,
+    pub winner: Option<&'static str>,
+    pub clock: Option<String>,
+    pub status: String,
+    pub black: GridPlayer,
+    pub white: GridPlayer,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct GridPlayer {
+    pub name: String,
+    pub captures: Option<u16>,
+    pub score: Option<u16>,
+    pub away: Option<String>,
+}
+
+fn at(point: Point) -> At {
+    [point.x, point.y]
+}
+
+fn line(line: &Line) -> [At; 2] {
+    [at(line.from), at(line.to)]
+}
+
+fn colour(stone: Stone) -> &'static str {
+    match stone {
+        Stone::Black => "b",
+        Stone::White => "w",
+    }
+}
+
+fn grid(board: &render::GridBoard) -> Grid {
+    let player = |player: &render::GridPlayer| GridPlayer {
+        name: player.name.clone(),
+        captures: player.captures,
+        score: player.score,
+        away: player.away.clone(),
+    };
+    Grid {
+        size: board.size,
+        columns: (0..board.size).map(|x| board.notation.column_letter(x).to_string()).collect(),
+        stones: board
+            .stones
+            .iter()
+            .map(|placed| (placed.point.x, placed.point.y, colour(placed.stone)))
+            .collect(),
+        last: board.last_move.map(at),
+        forbidden: board.forbidden.iter().copied().map(at).collect(),
+        forbidden_muted: board.forbidden_muted,
+        winning: board.winning_lines.iter().map(line).collect(),
+        forbidden_lines: board.forbidden_lines.iter().map(line).collect(),
+        scoring_lines: board.scoring_lines.iter().map(line).collect(),
+        captured: board.captured.iter().copied().map(at).collect(),
+        offers: board.offers.iter().copied().map(at).collect(),
+        to_move: board.to_move.map(colour),
+        winner: board.winner.map(colour),
+        clock: board.clock.clone(),
+        status: board.status.clone(),
+        black: player(&board.black),
+        white: player(&board.white),
+    }
+}
+
+/// A player's name in `locale` ("CPU (hard)" for the computer).
+fn name(texts: &Texts, locale: Locale, player: &Player) -> String {
+    match player {
+        Player::Human { name, .. } => name.clone(),
+        Player::Cpu { level } => texts.render(
+            locale,
+            &Text::new("cpu-name").with("level", Arg::Text(Text::new(level.name_id()))),
+        ),
+    }
+}
+
+/// `view` for a reader who `may_act`, its words rendered with `texts`.
+#[must_use]
+pub fn state(texts: &Texts, view: &GameView, may_act: bool) -> State {
+    let locale = view.board.locale;
+    let board = view.board.board.as_ref().and_then(|image| match &image.picture {
+        Picture::Grid(board) => Some(Board::Grid(grid(board))),
+        Picture::Connect(_) | Picture::CincoTable(_) | Picture::CincoHand(_) => None,
+    });
+    let buttons = view
+        .board
+        .components
+        .iter()
+        .filter_map(|row| match row {
+            Row::Buttons(buttons) => Some(
+                buttons
+                    .iter()
+                    .map(|button| ButtonState {
+                        label: texts.render(locale, &button.label),
+                        payload: button.payload.clone(),
+                        style: match button.style {
+                            ButtonStyle::Primary => "primary",
+                            ButtonStyle::Secondary => "secondary",
+                            ButtonStyle::Success => "success",
+                            ButtonStyle::Danger => "danger",
+                        },
+                        disabled: button.disabled,
+                    })
+                    .collect(),
+            ),
+            Row::Select(_) => None,
+        })
+        .collect();
+    State {
+        game: view.game.0,
+        kind: view.kind.code(),
+        ply: view.ply,
+        active: view.active,
+        locale: locale.code(),
+        lines: view.board.lines.iter().map(|line| texts.render(locale, line)).collect(),
+        board,
+        buttons,
+        players: view.players.iter().map(|player| name(texts, locale, player)).collect(),
+        to_act: view.to_act,
+        you: You {
+            seat: view.viewer_seat,
+            may_act,
+            legal: if may_act { view.legal.clone() } else { Vec::new() },
+        },
+        deadline_ms: view.deadline_ms,
+        now_ms: view.now_ms,
+    }
+}

@@ -1,0 +1,59 @@
+//! The page's own words (title, connection, errors), from the same Fluent files as the
+//! bot's: the page asks for them once in its reader's language and never writes a word of
+//! its own. The board's lines are the chat's, rendered with the state.
+
+use std::collections::BTreeMap;
+
+use cincobot_core::i18n::{Locale, Text, Texts};
+
+/// Every word the page shows, by id. `web-tap-again` keeps its `{ $point }` for the page
+/// to fill in.
+const WORDS: &[&str] = &[
+    "web-title",
+    "web-connecting",
+    "web-reconnecting",
+    "web-spectating",
+    "web-your-turn",
+    "web-sending",
+    "web-played",
+    "web-error-unauthorized",
+    "web-error-forbidden",
+    "web-error-not-found",
+    "web-error-too-many",
+    "web-error-too-large",
+    "web-error-bad-request",
+    "web-error-unavailable",
+    "web-error-network",
+];
+
+/// The placeholder the page replaces with the point tapped.
+pub const POINT: &str = "{point}";
+
+/// The page's words in `locale`.
+#[must_use]
+pub fn words(texts: &Texts, locale: Locale) -> BTreeMap<&'static str, String> {
+    let mut words: BTreeMap<&'static str, String> =
+        WORDS.iter().map(|id| (*id, texts.render(locale, &Text::new(id)))).collect();
+    let tap_again = Text::new("web-tap-again").with("point", POINT);
+    words.insert("web-tap-again", texts.render(locale, &tap_again));
+    words
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_word_exists_in_both_languages_and_the_tap_keeps_its_placeholder() {
+        let texts = Texts::load().expect("the message files");
+        for locale in Locale::ALL {
+            let words = words(&texts, locale);
+            for (id, word) in &words {
+                assert!(texts.has(locale, id), "{id} in {locale}");
+                assert_ne!(word, id, "{id} is written out");
+            }
+            assert!(words["web-tap-again"].contains(POINT), "{locale}");
+        }
+        assert_ne!(words(&texts, Locale::Es)["web-title"], words(&texts, Locale::En)["web-title"]);
+    }
+}
