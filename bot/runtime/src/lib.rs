@@ -13,6 +13,7 @@ mod cpu;
 pub mod desk;
 mod drawing;
 pub mod forward;
+pub mod http_server;
 pub mod lanes;
 pub mod membership;
 pub mod picture;

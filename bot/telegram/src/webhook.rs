@@ -14,7 +14,6 @@
 //! | not a POST                              | 405    |
 //! | while the adapter stops                 | 503    |
 
-use std::convert::Infallible;
 use std::fmt::Write as _;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -24,11 +23,9 @@ use http_body_util::{BodyExt, Full, LengthLimitError, Limited};
 use hyper::body::{Bytes, Incoming};
 use hyper::header::{ALLOW, HeaderMap, HeaderValue};
 use hyper::{Method, Request, Response, StatusCode};
-use hyper_util::rt::{TokioIo, TokioTimer};
 use subtle::ConstantTimeEq;
 use teloxide::types::Update;
-use tokio::net::{TcpListener, TcpStream};
-use tokio::task::JoinSet;
+use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 
 use super::inbox;
@@ -36,6 +33,7 @@ use cincobot_core::core::{Chat, ChatKind, Platform};
 use cincobot_runtime::Desk;
 use cincobot_runtime::adapter::Task;
 use cincobot_runtime::config::Secret;
+use cincobot_runtime::http_server::{ServerLimits, serve_http};
 
 /// The header Telegram puts the `secret_token` of `setWebhook` in.
 const SECRET_HEADER: &str = "x-telegram-bot-api-secret-token";
@@ -43,17 +41,19 @@ const SECRET_HEADER: &str = "x-telegram-bot-api-secret-token";
 /// The largest body taken: an update is a few kilobytes.
 const MAX_BODY: usize = 1 << 20;
 
-/// How long a client may take to send a request's head, and then its body: a connection
+/// How long a client may take to send a request's body, once its head came: a connection
 /// that dawdles holds nothing for long.
-const HEADER_TIME: Duration = Duration::from_secs(10);
 const BODY_TIME: Duration = Duration::from_secs(10);
 
-/// How long a stop waits for the requests under way.
-const GRACE: Duration = Duration::from_secs(10);
-
-/// At most this many connections at once; more wait to be accepted until one closes. Telegram
-/// opens 40 at most, a proxy in front a few per process.
-const MOST_CONNECTIONS: usize = 512;
+/// The server's limits: at most 512 connections (Telegram opens 40 at most, a proxy in front
+/// a few per process), ten seconds for a request's head, and ten for the requests under way
+/// when it stops.
+const LIMITS: ServerLimits = ServerLimits {
+    name: "the webhook server",
+    most_connections: 512,
+    header_time: Duration::from_secs(10),
+    grace: Duration::from_secs(10),
+};
 
 /// A secret for `setWebhook` when the admin gave none: 32 random bytes in hex.
 ///
@@ -111,51 +111,11 @@ struct Gate {
 }
 
 async fn accept(socket: TcpListener, gate: Arc<Gate>, stop: CancellationToken) {
-    let mut connections = JoinSet::new();
-    loop {
-        tokio::select! {
-            () = stop.cancelled() => break,
-            Some(_) = connections.join_next(), if !connections.is_empty() => {}
-            accepted = socket.accept(), if connections.len() < MOST_CONNECTIONS => match accepted {
-                Ok((stream, peer)) => {
-                    connections.spawn(serve(stream, peer, gate.clone(), stop.clone()));
-                }
-                Err(error) => {
-                    // Out of file descriptors, most likely: wait for some to close.
-                    tracing::warn!(%error, "the webhook server could not accept a connection");
-                    tokio::time::sleep(Duration::from_millis(100)).await;
-                }
-            },
-        }
-    }
-    drop(socket);
-    let finished = async { while connections.join_next().await.is_some() {} };
-    if tokio::time::timeout(GRACE, finished).await.is_err() {
-        connections.shutdown().await;
-    }
-}
-
-/// One connection, its requests in turn, until the client closes it or the server stops.
-async fn serve(stream: TcpStream, peer: SocketAddr, gate: Arc<Gate>, stop: CancellationToken) {
-    let service = hyper::service::service_fn(move |request| {
+    serve_http(socket, LIMITS, stop, move |request, peer| {
         let gate = gate.clone();
-        async move { Ok::<_, Infallible>(gate.answer(request, peer).await) }
-    });
-    let connection = hyper::server::conn::http1::Builder::new()
-        .timer(TokioTimer::new())
-        .header_read_timeout(HEADER_TIME)
-        .serve_connection(TokioIo::new(stream), service);
-    tokio::pin!(connection);
-    let ended = tokio::select! {
-        ended = connection.as_mut() => ended,
-        () = stop.cancelled() => {
-            connection.as_mut().graceful_shutdown();
-            connection.as_mut().await
-        }
-    };
-    if let Err(error) = ended {
-        tracing::debug!(%error, %peer, "a webhook connection ended badly");
-    }
+        async move { gate.answer(request, peer).await }
+    })
+    .await;
 }
 
 impl Gate {
