@@ -50,10 +50,12 @@ const SWEEP_EVERY: u32 = 3600;
 /// platform delivers an event again, so a repeated event still finds its first post.
 const KEPT: Duration = Duration::from_secs(24 * 3600);
 
-/// Whether a round took slots.
+/// Whether a round took slots: their inputs waiting in the inbox are then read at once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Taken {
+    /// No slot was claimed.
     Nothing,
+    /// At least one slot was claimed and is served now.
     Slots,
 }
 
