@@ -6,9 +6,9 @@
 //! payload, which it answers with a short notice. And the deep link that opens a private chat
 //! with the bot.
 
-use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
+use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo};
 
-use cincobot_core::core::{Payload, Row};
+use cincobot_core::core::{Button, Opens, Payload, Row};
 use cincobot_core::i18n::{Locale, Texts};
 
 /// The most buttons Telegram puts in one row.
@@ -44,7 +44,7 @@ fn buttons(texts: &Texts, locale: Locale, row: &Row) -> Vec<InlineKeyboardButton
                         Payload::Inert.encode(),
                     )
                 } else {
-                    InlineKeyboardButton::callback(label, button.payload.clone())
+                    opening(label, button)
                 }
             })
             .collect(),
@@ -58,6 +58,23 @@ fn buttons(texts: &Texts, locale: Locale, row: &Row) -> Vec<InlineKeyboardButton
                 )
             })
             .collect(),
+    }
+}
+
+/// An enabled button: one that opens its page where it has one (the web board's), else one
+/// that presses its payload back (also when the page's address is not one Telegram takes).
+fn opening(label: String, button: &Button) -> InlineKeyboardButton {
+    let page = |url: &str| url::Url::parse(url).ok();
+    match &button.opens {
+        Some(Opens::MiniApp(url)) => match page(url) {
+            Some(url) => InlineKeyboardButton::web_app(label, WebAppInfo { url }),
+            None => InlineKeyboardButton::callback(label, button.payload.clone()),
+        },
+        Some(Opens::Url(url)) => match page(url) {
+            Some(url) => InlineKeyboardButton::url(label, url),
+            None => InlineKeyboardButton::callback(label, button.payload.clone()),
+        },
+        None => InlineKeyboardButton::callback(label, button.payload.clone()),
     }
 }
 

@@ -19,7 +19,7 @@
   const credential = initData ? "tma " + initData : linkToken ? "Link " + linkToken : null;
   const signed = initData ? new URLSearchParams(initData) : null;
   const gameId = (() => {
-    const path = location.pathname.match(/^\/g\/(\d+)$/);
+    const path = location.pathname.match(/\/g\/(\d+)$/);
     if (path) return path[1];
     const start = signed && signed.get("start_param");
     const named = start && start.match(/^g(\d+)$/);

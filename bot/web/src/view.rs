@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use cincobot_core::core::{ButtonStyle, GameView, Player, Row};
+use cincobot_core::core::{ButtonStyle, GameView, Payload, Player, Row};
 use cincobot_core::games::Picture;
 use cincobot_core::i18n::{Arg, Locale, Text, Texts};
 use engine::{Line, Point, Stone};
@@ -168,6 +168,10 @@ pub fn state(texts: &Texts, view: &GameView, may_act: bool) -> State {
             Row::Buttons(buttons) => Some(
                 buttons
                     .iter()
+                    // The page is what the Open board button opens.
+                    .filter(|button| {
+                        !matches!(Payload::decode(&button.payload), Some(Payload::WebBoard(_)))
+                    })
                     .map(|button| ButtonState {
                         label: texts.render(locale, &button.label),
                         payload: button.payload.clone(),
@@ -183,6 +187,7 @@ pub fn state(texts: &Texts, view: &GameView, may_act: bool) -> State {
             ),
             Row::Select(_) => None,
         })
+        .filter(|row: &Vec<ButtonState>| !row.is_empty())
         .collect();
     State {
         game: view.game.0,
