@@ -134,7 +134,11 @@ impl Bot {
     }
 
     /// Sends an update and waits for the call that answers it.
-    async fn expect(&self, update: Value, matches: impl Fn(&fake_telegram::Call) -> bool) {
+    pub(crate) async fn expect(
+        &self,
+        update: Value,
+        matches: impl Fn(&fake_telegram::Call) -> bool,
+    ) {
         let from = self.fake.count();
         self.fake.push(update);
         self.fake.wait_for(from, matches).await;
