@@ -232,3 +232,36 @@ async fn a_discord_board_button_answers_each_presser_with_their_own_link() {
     assert_eq!(state["you"]["seat"], 0);
     served.stop().await;
 }
+
+/// Without the web board a Discord board is as before: the rows of a board with it, but its
+/// Open board row.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_the_web_board_a_discord_board_has_no_open_board_row() {
+    let directory = tempfile::tempdir().expect("a folder");
+    let fake = FakeDiscord::start().await;
+    let served = fake_discord::serve_bot(&fake, &directory.path().join("off.db")).await;
+    fake.identified(1).await;
+    let (_, plain) = discord_tests::start_game(&fake, "gomoku").await;
+    served.stop().await;
+
+    let fake = FakeDiscord::start().await;
+    let links =
+        WebLinks::new(LinkKey::new(LINK_KEY), "http://127.0.0.1:9", Duration::from_secs(60), None);
+    let links: std::sync::Arc<dyn cincobot::core::BoardLinks> = std::sync::Arc::new(links);
+    let mut running = cincobot::runtime::start(&http::config(&directory.path().join("on.db")))
+        .await
+        .expect("core");
+    running.hand_out_board_links(&links);
+    let adapters: Vec<Box<dyn cincobot::runtime::adapter::Adapter>> =
+        vec![Box::new(fake_discord::settings(&fake))];
+    let served = cincobot::runtime::serve(running, adapters).await.expect("the bot starts");
+    fake.identified(1).await;
+    let (_, linked) = discord_tests::start_game(&fake, "gomoku").await;
+    served.stop().await;
+
+    let mut rows = linked.components();
+    assert_eq!(rows.pop(), Some(vec!["W:1".to_owned()]), "the Open board row comes last");
+    assert_eq!(rows, plain.components(), "and the rest is the board as before");
+    assert!(!plain.buttons().iter().any(|id| id.starts_with("W:")));
+    assert_eq!(linked.content(), plain.content());
+}
