@@ -165,6 +165,36 @@ mod tests {
     }
 
     #[test]
+    fn a_button_that_opens_a_page_opens_it_and_an_unusable_address_is_pressed_instead() {
+        let texts = Texts::load().expect("the message files parse");
+        let open = Button::new(Text::new("button-web-board"), &Payload::WebBoard(GameId(4)));
+        let rows = [Row::Buttons(vec![
+            open.clone().opening(Opens::MiniApp("https://board.example/g/4".to_owned())),
+            open.clone().opening(Opens::Url("https://t.me/bot/app?startapp=g4".to_owned())),
+            open.opening(Opens::Url("not an address".to_owned())),
+        ])];
+        let markup = markup(&texts, Locale::En, &rows).expect("a keyboard");
+        let opened: Vec<(&str, String)> = markup.inline_keyboard[0]
+            .iter()
+            .map(|button| match &button.kind {
+                InlineKeyboardButtonKind::WebApp(app) => ("web_app", app.url.to_string()),
+                InlineKeyboardButtonKind::Url(url) => ("url", url.to_string()),
+                InlineKeyboardButtonKind::CallbackData(data) => ("callback", data.clone()),
+                other => ("other", format!("{other:?}")),
+            })
+            .collect();
+        assert_eq!(
+            opened,
+            [
+                ("web_app", "https://board.example/g/4".to_owned()),
+                ("url", "https://t.me/bot/app?startapp=g4".to_owned()),
+                ("callback", "W:4".to_owned()),
+            ]
+        );
+        assert_eq!(markup.inline_keyboard[0][0].text, "Open board");
+    }
+
+    #[test]
     fn rows_fold_evenly_within_eight() {
         assert_eq!(fold(7), [(0, 7)]);
         assert_eq!(fold(15), [(0, 8), (8, 15)]);
