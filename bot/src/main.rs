@@ -6,9 +6,11 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use cincobot::config::Config;
 use cincobot::console::Console;
+use cincobot::core::BoardLinks;
 use cincobot::discord::DiscordSettings;
 use cincobot::migrate::{MigrateError, migrate_store};
 use cincobot::runtime::adapter::{Adapter, AdapterError};
@@ -136,13 +138,13 @@ fn migrate(from: &str, to: &str) -> ExitCode {
 }
 
 async fn run(arguments: Arguments, config: Config) -> Result<(), Box<dyn std::error::Error>> {
-    let adapters = if arguments.console {
-        Vec::new()
+    let Plugged { adapters, links } = if arguments.console {
+        Plugged { adapters: Vec::new(), links: None }
     } else {
         adapters(&config).map_err(|error| -> Box<dyn std::error::Error> { error })?
     };
     if !adapters.is_empty() {
-        return serve(&config, adapters).await;
+        return serve(&config, adapters, links).await;
     }
     // The terminal is one process on its own, even on a database several could share.
     let running = cincobot::runtime::start_alone(&config).await?;
@@ -155,7 +157,8 @@ async fn run(arguments: Arguments, config: Config) -> Result<(), Box<dyn std::er
 
 /// The adapter of each platform `config` has a token for, and the web board beside them when
 /// `[web] listen` asks for it: it shows the platforms' games, so alone it has nothing to show.
-fn adapters(config: &Config) -> Result<Vec<Box<dyn Adapter>>, AdapterError> {
+/// With the web board come the links the chats hand out to it.
+fn adapters(config: &Config) -> Result<Plugged, AdapterError> {
     let mut adapters: Vec<Box<dyn Adapter>> = Vec::new();
     if !config.discord.token.is_empty() {
         adapters.push(Box::new(DiscordSettings::from_config(config)));
@@ -163,15 +166,25 @@ fn adapters(config: &Config) -> Result<Vec<Box<dyn Adapter>>, AdapterError> {
     if !config.telegram.token.is_empty() {
         adapters.push(Box::new(TelegramSettings::from_config(config)?));
     }
+    let mut links = None;
     match WebSettings::from_config(config)? {
-        Some(web) if !adapters.is_empty() => adapters.push(Box::new(web)),
+        Some(web) if !adapters.is_empty() => {
+            links = web.board_links();
+            adapters.push(Box::new(web));
+        }
         Some(_) => tracing::warn!(
             "[web] listen is set but no chat platform is: the web board shows the platforms' \
              games, so it does not start"
         ),
         None => {}
     }
-    Ok(adapters)
+    Ok(Plugged { adapters, links })
+}
+
+/// The adapters to serve, and the web board's links when it is one of them.
+struct Plugged {
+    adapters: Vec<Box<dyn Adapter>>,
+    links: Option<Arc<dyn BoardLinks>>,
 }
 
 /// One core on one desk, `adapters` plugged into it, until Ctrl-C (or an adapter stops of its
@@ -179,8 +192,12 @@ fn adapters(config: &Config) -> Result<Vec<Box<dyn Adapter>>, AdapterError> {
 async fn serve(
     config: &Config,
     adapters: Vec<Box<dyn Adapter>>,
+    links: Option<Arc<dyn BoardLinks>>,
 ) -> Result<(), Box<dyn std::error::Error>> {
-    let running = cincobot::runtime::start(config).await?;
+    let mut running = cincobot::runtime::start(config).await?;
+    if let Some(links) = &links {
+        running.hand_out_board_links(links);
+    }
     let mut served = cincobot::runtime::serve(running, adapters)
         .await
         .map_err(|error| -> Box<dyn std::error::Error> { error })?;

@@ -10,7 +10,7 @@ use serenity::all::{
     CreateSelectMenuKind, CreateSelectMenuOption,
 };
 
-use cincobot_core::core::{Button, ButtonStyle, Row, Select};
+use cincobot_core::core::{Button, ButtonStyle, Opens, Row, Select};
 use cincobot_core::i18n::{Locale, Text, Texts};
 
 pub const BUTTONS_PER_ROW: usize = 5;
@@ -51,7 +51,14 @@ fn button(button: &Button, label: String) -> CreateButton {
         ButtonStyle::Success => DiscordStyle::Success,
         ButtonStyle::Danger => DiscordStyle::Danger,
     };
-    CreateButton::new(button.payload.clone()).label(label).style(style).disabled(button.disabled)
+    match &button.opens {
+        // A Mini App opens only inside Telegram: here the button is pressed back instead.
+        Some(Opens::Url(url)) => CreateButton::new_link(url).label(label),
+        Some(Opens::MiniApp(_)) | None => CreateButton::new(button.payload.clone())
+            .label(label)
+            .style(style)
+            .disabled(button.disabled),
+    }
 }
 
 /// A select menu; its custom id is its first option's payload, unique in the message like

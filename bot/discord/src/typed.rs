@@ -125,6 +125,7 @@ pub fn read(data: &CommandData) -> Result<Option<Typed>, CommandError> {
             page: options.integer(PAGE).unwrap_or(1).saturating_sub(1),
         },
         CommandKind::Cancel => Command::Cancel(options.game()),
+        CommandKind::Web => Command::Web(options.game()),
         CommandKind::Rules => {
             Command::Rules { game: options.family()?, full: options.switch(FULL).unwrap_or(false) }
         }

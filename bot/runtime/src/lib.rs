@@ -58,6 +58,16 @@ pub struct Running {
     pub held: Arc<HeldSlots>,
 }
 
+impl Running {
+    /// Every partition's boards carry the web board's Open board button, and `/web` answers
+    /// with `links` (see `Core::hand_out_board_links`).
+    pub fn hand_out_board_links(&mut self, links: &Arc<dyn cincobot_core::core::BoardLinks>) {
+        for partition in &mut self.partitions {
+            partition.core.hand_out_board_links(Arc::clone(links));
+        }
+    }
+}
+
 /// A started core with its CPU service.
 #[derive(Debug)]
 pub struct RunningPartition {

@@ -6,9 +6,9 @@
 //! payload, which it answers with a short notice. And the deep link that opens a private chat
 //! with the bot.
 
-use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
+use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo};
 
-use cincobot_core::core::{Payload, Row};
+use cincobot_core::core::{Button, Opens, Payload, Row};
 use cincobot_core::i18n::{Locale, Texts};
 
 /// The most buttons Telegram puts in one row.
@@ -44,7 +44,7 @@ fn buttons(texts: &Texts, locale: Locale, row: &Row) -> Vec<InlineKeyboardButton
                         Payload::Inert.encode(),
                     )
                 } else {
-                    InlineKeyboardButton::callback(label, button.payload.clone())
+                    opening(label, button)
                 }
             })
             .collect(),
@@ -58,6 +58,23 @@ fn buttons(texts: &Texts, locale: Locale, row: &Row) -> Vec<InlineKeyboardButton
                 )
             })
             .collect(),
+    }
+}
+
+/// An enabled button: one that opens its page where it has one (the web board's), else one
+/// that presses its payload back (also when the page's address is not one Telegram takes).
+fn opening(label: String, button: &Button) -> InlineKeyboardButton {
+    let page = |url: &str| url::Url::parse(url).ok();
+    match &button.opens {
+        Some(Opens::MiniApp(url)) => match page(url) {
+            Some(url) => InlineKeyboardButton::web_app(label, WebAppInfo { url }),
+            None => InlineKeyboardButton::callback(label, button.payload.clone()),
+        },
+        Some(Opens::Url(url)) => match page(url) {
+            Some(url) => InlineKeyboardButton::url(label, url),
+            None => InlineKeyboardButton::callback(label, button.payload.clone()),
+        },
+        None => InlineKeyboardButton::callback(label, button.payload.clone()),
     }
 }
 
@@ -145,6 +162,36 @@ mod tests {
         assert_eq!(rows[1][6], ("o".to_owned(), "k:4:0:o".to_owned()));
         assert_eq!(rows[2][0], ("3".to_owned(), "m:4:0:4".to_owned()));
         assert_eq!(rows[2][1], ("✖ 4".to_owned(), "-".to_owned()));
+    }
+
+    #[test]
+    fn a_button_that_opens_a_page_opens_it_and_an_unusable_address_is_pressed_instead() {
+        let texts = Texts::load().expect("the message files parse");
+        let open = Button::new(Text::new("button-web-board"), &Payload::WebBoard(GameId(4)));
+        let rows = [Row::Buttons(vec![
+            open.clone().opening(Opens::MiniApp("https://board.example/g/4".to_owned())),
+            open.clone().opening(Opens::Url("https://t.me/bot/app?startapp=g4".to_owned())),
+            open.opening(Opens::Url("not an address".to_owned())),
+        ])];
+        let markup = markup(&texts, Locale::En, &rows).expect("a keyboard");
+        let opened: Vec<(&str, String)> = markup.inline_keyboard[0]
+            .iter()
+            .map(|button| match &button.kind {
+                InlineKeyboardButtonKind::WebApp(app) => ("web_app", app.url.to_string()),
+                InlineKeyboardButtonKind::Url(url) => ("url", url.to_string()),
+                InlineKeyboardButtonKind::CallbackData(data) => ("callback", data.clone()),
+                other => ("other", format!("{other:?}")),
+            })
+            .collect();
+        assert_eq!(
+            opened,
+            [
+                ("web_app", "https://board.example/g/4".to_owned()),
+                ("url", "https://t.me/bot/app?startapp=g4".to_owned()),
+                ("callback", "W:4".to_owned()),
+            ]
+        );
+        assert_eq!(markup.inline_keyboard[0][0].text, "Open board");
     }
 
     #[test]

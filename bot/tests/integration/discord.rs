@@ -10,23 +10,23 @@ use std::time::{Duration, Instant};
 use fake_discord::{Call, FakeDiscord, autocomplete, press, slash, user};
 use serde_json::{Value, json};
 
-const CHANNEL: u64 = 1_150_000_000_000_000_000;
-const ANA: u64 = 1001;
+pub(crate) const CHANNEL: u64 = 1_150_000_000_000_000_000;
+pub(crate) const ANA: u64 = 1001;
 const BRUNO: u64 = 1002;
-const CARLA: u64 = 1003;
+pub(crate) const CARLA: u64 = 1003;
 
-fn ana() -> Value {
+pub(crate) fn ana() -> Value {
     user(ANA, "ana")
 }
 fn bruno() -> Value {
     user(BRUNO, "bruno")
 }
-fn carla() -> Value {
+pub(crate) fn carla() -> Value {
     user(CARLA, "carla")
 }
 
 /// Dispatches `interaction` and waits for its callback.
-async fn interact(fake: &FakeDiscord, (id, interaction): (u64, Value)) -> Call {
+pub(crate) async fn interact(fake: &FakeDiscord, (id, interaction): (u64, Value)) -> Call {
     let from = fake.count();
     fake.dispatch(interaction);
     let callback = format!("/interactions/{id}/");
@@ -39,7 +39,7 @@ fn option(name: &str, kind: u8, value: Value) -> Value {
 
 /// Ana challenges Bruno to `game` and Bruno accepts: the board's message id and the call
 /// that posted it.
-async fn start_game(fake: &FakeDiscord, game: &str) -> (u64, Call) {
+pub(crate) async fn start_game(fake: &FakeDiscord, game: &str) -> (u64, Call) {
     let challenge = slash(
         fake,
         &ana(),
@@ -87,7 +87,7 @@ async fn a_5_en_raya_game_by_buttons_with_a_bystander_refused() {
     let served = fake_discord::serve_bot(&fake, &dir.path().join("bot.db")).await;
     fake.identified(1).await;
     let registered = fake.wait_for(0, |call| call.is("PUT", "/commands")).await;
-    assert_eq!(registered.body.as_array().map(Vec::len), Some(26));
+    assert_eq!(registered.body.as_array().map(Vec::len), Some(27));
     let (message, mut board) = start_game(&fake, "connect5").await;
     // Ana stacks column 1, Bruno answers in columns 2 and 3: five in a column for Ana.
     let moves = [

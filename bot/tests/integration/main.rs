@@ -52,6 +52,8 @@ mod telegram_webhook;
 mod texts;
 mod web;
 mod web_browser;
+mod web_columns;
+mod web_links;
 mod whole_document;
 mod wire;
 mod words;

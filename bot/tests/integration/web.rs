@@ -5,7 +5,7 @@
 //! event on the open stream; what the core refuses in a chat it refuses here too.
 
 use crate::fake_http::{self as http, Answer, Events};
-use crate::fake_telegram::{self, FakeTelegram, TOKEN, text, user};
+use crate::fake_telegram::{self, BOT_USERNAME, FakeTelegram, TOKEN, text, user};
 use crate::telegram::{board_at, is};
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -14,24 +14,25 @@ use cincobot::core::{GameId, Platform};
 use cincobot::runtime::Served;
 use cincobot::web::WebSettings;
 use cincobot::web::identity::{Link, LinkKey, LinkPlayer};
+use cincobot::web::links::WebLinks;
 use hmac::{Hmac, Mac};
 use serde_json::Value;
 use sha2::Sha256;
 
 pub(crate) const GROUP: i64 = -100_300;
-const ANA: i64 = 11;
+pub(crate) const ANA: i64 = 11;
 const BRUNO: i64 = 22;
-const CARLA: i64 = 33;
-const LINK_KEY: &[u8] = b"the test's link key, 32+ bytes long";
+pub(crate) const CARLA: i64 = 33;
+pub(crate) const LINK_KEY: &[u8] = b"the test's link key, 32+ bytes long";
 const WAIT: Duration = Duration::from_secs(20);
 
 pub(crate) fn ana() -> Value {
     user(ANA, "ana", "en")
 }
-fn bruno() -> Value {
+pub(crate) fn bruno() -> Value {
     user(BRUNO, "bruno", "en")
 }
-fn carla() -> Value {
+pub(crate) fn carla() -> Value {
     user(CARLA, "carla", "en")
 }
 
@@ -79,7 +80,7 @@ pub(crate) fn init_data(who: &Value, auth_date: i64, start_param: Option<&str>) 
     query.join("&")
 }
 
-fn tma(init_data: &str) -> String {
+pub(crate) fn tma(init_data: &str) -> String {
     format!("tma {init_data}")
 }
 
@@ -91,10 +92,28 @@ pub(crate) struct Bot {
 
 impl Bot {
     pub(crate) async fn start(database: &std::path::Path) -> Bot {
+        Bot::start_handing_out(database, None).await
+    }
+
+    /// The bot with the web board, its links handed out in the chats when `telegram_app`
+    /// is given (`Some(None)`: links, but no Mini App for groups).
+    pub(crate) async fn start_handing_out(
+        database: &std::path::Path,
+        telegram_app: Option<Option<&str>>,
+    ) -> Bot {
         let fake = FakeTelegram::start().await;
         let socket = std::net::TcpListener::bind("127.0.0.1:0").expect("a loopback port");
         let address = socket.local_addr().expect("its address");
+        let links = telegram_app.map(|app| {
+            WebLinks::new(
+                LinkKey::new(LINK_KEY),
+                &format!("http://{address}"),
+                Duration::from_secs(3600),
+                app.map(|app| (BOT_USERNAME, app)),
+            )
+        });
         let web = WebSettings {
+            links,
             listen: address,
             socket: Some(socket),
             telegram_token: Some(cincobot::config::Secret::new(TOKEN.to_owned())),
@@ -103,7 +122,11 @@ impl Bot {
             default_locale: cincobot::i18n::Locale::En,
         };
         let telegram = fake_telegram::settings(&fake, cincobot::telegram::Pacing::UNLIMITED);
-        let running = cincobot::runtime::start(&http::config(database)).await.expect("the core");
+        let mut running =
+            cincobot::runtime::start(&http::config(database)).await.expect("the core");
+        if let Some(links) = web.board_links() {
+            running.hand_out_board_links(&links);
+        }
         let adapters: Vec<Box<dyn cincobot::runtime::adapter::Adapter>> =
             vec![Box::new(telegram), Box::new(web)];
         let served = cincobot::runtime::serve(running, adapters).await.expect("the bot starts");
@@ -111,7 +134,11 @@ impl Bot {
     }
 
     /// Sends an update and waits for the call that answers it.
-    async fn expect(&self, update: Value, matches: impl Fn(&fake_telegram::Call) -> bool) {
+    pub(crate) async fn expect(
+        &self,
+        update: Value,
+        matches: impl Fn(&fake_telegram::Call) -> bool,
+    ) {
         let from = self.fake.count();
         self.fake.push(update);
         self.fake.wait_for(from, matches).await;
@@ -124,7 +151,7 @@ impl Bot {
         self.expect(text(GROUP, &bruno(), "/accept"), is("sendPhoto", GROUP)).await;
     }
 
-    async fn get(&self, path: &str, authorization: Option<&str>) -> Answer {
+    pub(crate) async fn get(&self, path: &str, authorization: Option<&str>) -> Answer {
         let headers: Vec<(&str, &str)> =
             authorization.map(|value| ("authorization", value)).into_iter().collect();
         http::request("GET", &format!("{}{path}", self.web), &headers, b"")
@@ -132,7 +159,7 @@ impl Bot {
             .expect("the web board answers")
     }
 
-    async fn act(&self, authorization: &str, body: &str) -> Answer {
+    pub(crate) async fn act(&self, authorization: &str, body: &str) -> Answer {
         let headers = [("authorization", authorization), ("content-type", "application/json")];
         http::request(
             "POST",
@@ -152,7 +179,7 @@ impl Bot {
     }
 }
 
-fn replies(answer: &Answer) -> Vec<String> {
+pub(crate) fn replies(answer: &Answer) -> Vec<String> {
     assert_eq!(answer.status, 200, "{answer:?}");
     answer.json()["replies"]
         .as_array()

@@ -5,8 +5,9 @@
 //! `CINCOBOT_TEST_BROWSER_REQUIRED=1` (CI installs Debian's `chromium` and `chromium-driver`).
 
 use crate::fake_http::{self as http, Answer};
-use crate::telegram::board_at;
-use crate::web::{Bot, GROUP, ana, encoded, init_data, now};
+use crate::fake_telegram::text;
+use crate::telegram::{board_at, is};
+use crate::web::{Bot, GROUP, ana, bruno, encoded, init_data, now};
 
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -118,8 +119,9 @@ async fn click(driver: &Driver, session: &str, selector: &str) {
         .await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_player_taps_twice_in_chromium_and_the_stone_is_played() {
+/// chromedriver and a headless Chromium session, or `None` (the test is skipped) when they
+/// are not installed and not required.
+async fn browser(directory: &std::path::Path) -> Option<(Driver, String)> {
     let required = std::env::var("CINCOBOT_TEST_BROWSER_REQUIRED").is_ok_and(|value| value == "1");
     let Some(binary) = chromedriver().filter(|_| std::path::Path::new(CHROMIUM).exists()) else {
         assert!(
@@ -131,13 +133,10 @@ async fn a_player_taps_twice_in_chromium_and_the_stone_is_played() {
              (apt-get install chromium chromium-driver); CINCOBOT_TEST_BROWSER_REQUIRED=1 makes \
              it required"
         );
-        return;
+        return None;
     };
-    let directory = tempfile::tempdir().expect("a folder");
-    let bot = Bot::start(&directory.path().join("bot.db")).await;
-    bot.gomoku().await;
     let driver = Driver::start(&binary).await;
-    let profile = directory.path().join("chromium-profile");
+    let profile = directory.join("chromium-profile");
     let capabilities = json!({"capabilities": {"alwaysMatch": {
         "browserName": "chrome",
         "goog:chromeOptions": {
@@ -149,6 +148,15 @@ async fn a_player_taps_twice_in_chromium_and_the_stone_is_played() {
     }}});
     let session = driver.value("POST", "/session", Some(capabilities)).await;
     let session = session["sessionId"].as_str().expect("a session").to_owned();
+    Some((driver, session))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_taps_twice_in_chromium_and_the_stone_is_played() {
+    let directory = tempfile::tempdir().expect("a folder");
+    let Some((driver, session)) = browser(directory.path()).await else { return };
+    let bot = Bot::start(&directory.path().join("bot.db")).await;
+    bot.gomoku().await;
 
     let signed = init_data(&ana(), now(), None);
     let page = format!("{}/g/1#tgWebAppData={}", bot.web, encoded(&signed));
@@ -176,6 +184,35 @@ async fn a_player_taps_twice_in_chromium_and_the_stone_is_played() {
         let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target");
         let _ = std::fs::write(folder.join("web-board-screenshot.png.base64"), png);
     }
+    driver.value("DELETE", &format!("/session/{session}"), None).await;
+    bot.served.stop().await;
+}
+
+/// 5 en raya in the browser: the seven columns are the places to tap; a first tap shows the
+/// disc where it would land, a second drops it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_taps_a_column_twice_in_chromium_and_the_disc_is_dropped() {
+    let directory = tempfile::tempdir().expect("a folder");
+    let Some((driver, session)) = browser(directory.path()).await else { return };
+    let bot = Bot::start(&directory.path().join("bot.db")).await;
+    bot.expect(text(GROUP, &bruno(), "/help"), is("sendMessage", GROUP)).await;
+    bot.expect(text(GROUP, &ana(), "/connect5 @bruno"), is("sendMessage", GROUP)).await;
+    bot.expect(text(GROUP, &bruno(), "/accept"), is("sendPhoto", GROUP)).await;
+    let signed = init_data(&ana(), now(), None);
+    let page = format!("{}/g/1#tgWebAppData={}", bot.web, encoded(&signed));
+    driver.value("POST", &format!("/session/{session}/url"), Some(json!({"url": page}))).await;
+    elements(&driver, &session, "[data-column]", Some(7)).await;
+    assert_eq!(text_of(&driver, &session, "#status").await, "Your turn: tap a column.");
+    let red_before = elements(&driver, &session, "circle[data-disc=\"r\"]", None).await.len();
+
+    let from = bot.fake.count();
+    click(&driver, &session, "[data-column=\"4\"]").await;
+    assert_eq!(text_of(&driver, &session, "#status").await, "Tap 4 again to play it.");
+    click(&driver, &session, "[data-column=\"4\"]").await;
+    let edited = bot.fake.wait_for(from, |call| call.method == "editMessageMedia").await;
+    assert_eq!(edited.chat(), GROUP);
+    elements(&driver, &session, "circle[data-disc=\"r\"]", Some(red_before + 1)).await;
+    elements(&driver, &session, "[data-column]", Some(0)).await;
     driver.value("DELETE", &format!("/session/{session}"), None).await;
     bot.served.stop().await;
 }

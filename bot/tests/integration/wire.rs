@@ -198,6 +198,7 @@ fn answer() -> impl Strategy<Value = PrivateAnswer> {
                     payload,
                     style: cincobot::core::ButtonStyle::Danger,
                     disabled: true,
+                    opens: None,
                 }])],
             }
         ),

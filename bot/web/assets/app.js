@@ -19,7 +19,7 @@
   const credential = initData ? "tma " + initData : linkToken ? "Link " + linkToken : null;
   const signed = initData ? new URLSearchParams(initData) : null;
   const gameId = (() => {
-    const path = location.pathname.match(/^\/g\/(\d+)$/);
+    const path = location.pathname.match(/\/g\/(\d+)$/);
     if (path) return path[1];
     const start = signed && signed.get("start_param");
     const named = start && start.match(/^g(\d+)$/);
@@ -90,7 +90,10 @@
     drawBoard();
     drawButtons();
     if (!state.you.may_act) say(word("web-spectating"));
-    else if (state.you.legal.length > 0) say(word("web-your-turn"));
+    else if (state.you.legal.length > 0) {
+      const columns = state.board && state.board.type === "connect";
+      say(word(columns ? "web-your-turn-column" : "web-your-turn"));
+    }
     else say("");
   }
 
@@ -99,11 +102,15 @@
     const svg = $("board");
     svg.replaceChildren();
     const board = state.board;
-    if (!board || board.type !== "grid") {
-      $("board-wrap").hidden = true;
-      return;
-    }
-    $("board-wrap").hidden = false;
+    const wrap = $("board-wrap");
+    wrap.hidden = !board || (board.type !== "grid" && board.type !== "connect");
+    if (wrap.hidden) return;
+    wrap.classList.toggle("columns", board.type === "connect");
+    if (board.type === "connect") drawColumns(svg, board);
+    else drawGrid(svg, board);
+  }
+
+  function drawGrid(svg, board) {
     const n = board.size;
     // Room for the coordinates on the left and at the bottom, a little on the other sides.
     const left = 1, top = 0.6, side = n + 0.6;
@@ -153,6 +160,47 @@
         const hit = el("rect", { class: "hit", x: X(x) - 0.5, y: Y(y) - 0.5, width: 1, height: 1, "data-point": point }, svg);
         hit.addEventListener("click", () => tap(x, y, point));
       }
+    }
+  }
+
+  // A column board: a tap on a column chooses it (the disc shows where it lands), a second
+  // tap drops it. Pops are the buttons under the board.
+  function drawColumns(svg, board) {
+    const w = board.width, h = board.height;
+    const pad = 0.2, band = 0.8;
+    svg.setAttribute("viewBox", "0 0 " + (w + 2 * pad) + " " + (h + 2 * pad + band));
+    const X = (x) => pad + x + 0.5;
+    const Y = (y) => pad + (h - 1 - y) + 0.5;
+    el("rect", { class: "frame", x: 0, y: 0, width: w + 2 * pad, height: h + 2 * pad, rx: 0.2 }, svg);
+    const filled = new Map();
+    for (const [x, y, colour] of board.discs) filled.set(x + "," + y, colour);
+    const popped = new Set(board.pop_out || []);
+    for (let x = 0; x < w; x++) {
+      const side = board.columns[x] === null;
+      if (side) el("rect", { class: "side", x: pad + x, y: pad, width: 1, height: h }, svg);
+      for (let y = 0; y < h; y++) {
+        const colour = filled.get(x + "," + y);
+        el("circle", { class: colour ? "disc " + colour : "hole", cx: X(x), cy: Y(y), r: 0.4, "data-disc": colour || "" }, svg);
+      }
+      const label = el("text", { class: "label" + (popped.has(x) ? " pop" : ""), x: X(x), y: h + 2 * pad + band / 2 }, svg);
+      label.textContent = side ? "" : String(board.columns[x]);
+    }
+    if (board.last) el("circle", { class: "last", cx: X(board.last[0]), cy: Y(board.last[1]), r: 0.12 }, svg);
+    for (const [[x1, y1], [x2, y2]] of board.winning) {
+      el("line", { class: "win", x1: X(x1), y1: Y(y1), x2: X(x2), y2: Y(y2) }, svg);
+    }
+    if (chosen) {
+      el("circle", { class: "disc ghost " + (board.to_move || "r"), cx: X(chosen.x), cy: Y(chosen.y), r: 0.4 }, svg);
+    }
+    if (state.you.seat === null) return;
+    const legal = new Set(state.you.legal);
+    for (let x = 0; x < w; x++) {
+      const column = board.columns[x];
+      if (column === null || !legal.has(String(column))) continue;
+      let landing = 0;
+      while (filled.has(x + "," + landing)) landing++;
+      const hit = el("rect", { class: "hit", x: pad + x, y: 0, width: 1, height: h + 2 * pad + band, "data-column": column }, svg);
+      hit.addEventListener("click", () => tap(x, landing, String(column)));
     }
   }
 

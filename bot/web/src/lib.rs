@@ -8,6 +8,7 @@
 pub mod hub;
 pub mod identity;
 pub mod limits;
+pub mod links;
 pub mod routes;
 pub mod server;
 pub mod view;
@@ -20,7 +21,7 @@ use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 
-use cincobot_core::core::Platform;
+use cincobot_core::core::{BoardLinks, Platform};
 use cincobot_core::i18n::{Locale, Texts};
 use cincobot_runtime::adapter::{Adapter, AdapterError, Connection, Serving, Step, Task, boxed};
 use cincobot_runtime::config::{Config, Secret};
@@ -29,6 +30,7 @@ use cincobot_runtime::{Desk, Outlet, Watch};
 use hub::Hub;
 use identity::LinkKey;
 use limits::Limiter;
+use links::WebLinks;
 
 /// The web board as configured.
 #[derive(Debug)]
@@ -43,6 +45,8 @@ pub struct WebSettings {
     pub init_data_max_age: Duration,
     /// The page's words when the reader's language is unknown.
     pub default_locale: Locale,
+    /// The links the chats hand out, when `public_url` says where the page is.
+    pub links: Option<WebLinks>,
 }
 
 impl WebSettings {
@@ -67,7 +71,12 @@ impl WebSettings {
             }
         };
         let telegram = &config.telegram.token;
+        let links = web.public_url.as_ref().map(|url| {
+            let app = web.telegram_app.as_deref().map(|app| (config.bot_name.as_str(), app));
+            WebLinks::new(link_key.clone(), url.as_str(), web.link_ttl, app)
+        });
         Ok(Some(WebSettings {
+            links,
             listen: web.listen,
             socket: None,
             telegram_token: (!telegram.is_empty()).then(|| telegram.clone()),
@@ -75,6 +84,16 @@ impl WebSettings {
             init_data_max_age: web.init_data_max_age,
             default_locale: config.default_locale,
         }))
+    }
+}
+
+impl WebSettings {
+    /// The links the chats hand out (`None` without `public_url`): the core is given them
+    /// before it serves.
+    #[must_use]
+    pub fn board_links(&self) -> Option<Arc<dyn BoardLinks>> {
+        let links: Arc<dyn BoardLinks> = Arc::new(self.links.clone()?);
+        Some(links)
     }
 }
 

@@ -1,11 +1,12 @@
 //! A game's state as the page reads it: JSON made from the core's [`GameView`], every word
 //! already in the reader's language. The engine and the renderer stay free of serde: their
-//! types are copied into these here. A grid board (gomoku, renju, ninuki, pente) comes with
-//! everything its picture shows; other games, for now, with their lines and buttons only.
+//! types are copied into these here. A grid board (gomoku, renju, ninuki, pente) and a column
+//! board (5 en raya, Connect Four) come with everything their picture shows; CINCO, for now,
+//! with its lines and buttons only.
 
 use serde::Serialize;
 
-use cincobot_core::core::{ButtonStyle, GameView, Player, Row};
+use cincobot_core::core::{ButtonStyle, GameView, Payload, Player, Row};
 use cincobot_core::games::Picture;
 use cincobot_core::i18n::{Arg, Locale, Text, Texts};
 use engine::{Line, Point, Stone};
@@ -21,8 +22,8 @@ pub struct State {
     /// The board message's lines, as the chat reads them.
     pub lines: Vec<String>,
     pub board: Option<Board>,
-    /// The rows of buttons under the board (the point picker's menus are left out: the page
-    /// taps the board instead).
+    /// The rows of buttons under the board (the point picker's menus, the columns' drop
+    /// buttons and the Open board button are left out: the page taps the board instead).
     pub buttons: Vec<Vec<ButtonState>>,
     /// The players' names, by seat.
     pub players: Vec<String>,
@@ -56,6 +57,36 @@ pub struct ButtonState {
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Board {
     Grid(Grid),
+    Connect(Connect),
+}
+
+/// A column board (5 en raya: 9×6 with two pre-filled side columns; Connect Four: 7×6), as
+/// the chat's picture shows it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Connect {
+    pub width: u8,
+    pub height: u8,
+    /// Each column's number as players say it (the move that drops there), from the left;
+    /// `null` for a side column, where nothing is ever played.
+    pub columns: Vec<Option<u8>>,
+    /// Discs as `[x, y, "r" | "y"]`, from the bottom-left.
+    pub discs: Vec<(u8, u8, &'static str)>,
+    pub last: Option<At>,
+    pub winning: Vec<[At; 2]>,
+    /// PopOut is played: the columns (as `x`) whose bottom disc the player to move may pop.
+    pub pop_out: Option<Vec<u8>>,
+    pub to_move: Option<&'static str>,
+    pub winner: Option<&'static str>,
+    pub clock: Option<String>,
+    pub status: String,
+    pub red: ConnectPlayer,
+    pub yellow: ConnectPlayer,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ConnectPlayer {
+    pub name: String,
+    pub away: Option<String>,
 }
 
 /// A point as `[x, y]`, from the bottom-left corner.
@@ -141,6 +172,66 @@ fn grid(board: &render::GridBoard) -> Grid {
     }
 }
 
+fn disc(disc: render::Disc) -> &'static str {
+    match disc {
+        render::Disc::Red => "r",
+        render::Disc::Yellow => "y",
+    }
+}
+
+fn connect(board: &render::ConnectBoard) -> Connect {
+    let mut number = 0_u8;
+    let columns = (0..board.width)
+        .map(|x| {
+            if board.side_columns.contains(&x) {
+                None
+            } else {
+                number += 1;
+                Some(number)
+            }
+        })
+        .collect();
+    let width = usize::from(board.width);
+    let discs = board
+        .cells
+        .iter()
+        .enumerate()
+        .filter_map(|(index, cell)| {
+            let x = u8::try_from(index % width).ok()?;
+            let y = u8::try_from(index / width).ok()?;
+            cell.map(|placed| (x, y, disc(placed)))
+        })
+        .collect();
+    let [red_away, yellow_away] = board.away.clone();
+    Connect {
+        width: board.width,
+        height: board.height,
+        columns,
+        discs,
+        last: board.last_move.map(at),
+        winning: board.winning_lines.iter().map(line).collect(),
+        pop_out: board.pop_out.as_ref().map(|pop_out| pop_out.columns.clone()),
+        to_move: board.to_move.map(disc),
+        winner: board.winner.map(disc),
+        clock: board.clock.clone(),
+        status: board.status.clone(),
+        red: ConnectPlayer { name: board.red.clone(), away: red_away },
+        yellow: ConnectPlayer { name: board.yellow.clone(), away: yellow_away },
+    }
+}
+
+/// Whether a board button is one the page replaces by a tap on the board: the Open board
+/// button (the page is what it opens) and a column's drop button (the column is tapped).
+fn tapped_instead(payload: &str) -> bool {
+    match Payload::decode(payload) {
+        Some(Payload::WebBoard(_)) => true,
+        Some(Payload::Move { text, .. }) => {
+            !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())
+        }
+        _ => false,
+    }
+}
+
 /// A player's name in `locale` ("CPU (hard)" for the computer).
 fn name(texts: &Texts, locale: Locale, player: &Player) -> String {
     match player {
@@ -158,7 +249,8 @@ pub fn state(texts: &Texts, view: &GameView, may_act: bool) -> State {
     let locale = view.board.locale;
     let board = view.board.board.as_ref().and_then(|image| match &image.picture {
         Picture::Grid(board) => Some(Board::Grid(grid(board))),
-        Picture::Connect(_) | Picture::CincoTable(_) | Picture::CincoHand(_) => None,
+        Picture::Connect(board) => Some(Board::Connect(connect(board))),
+        Picture::CincoTable(_) | Picture::CincoHand(_) => None,
     });
     let buttons = view
         .board
@@ -168,6 +260,7 @@ pub fn state(texts: &Texts, view: &GameView, may_act: bool) -> State {
             Row::Buttons(buttons) => Some(
                 buttons
                     .iter()
+                    .filter(|button| !tapped_instead(&button.payload))
                     .map(|button| ButtonState {
                         label: texts.render(locale, &button.label),
                         payload: button.payload.clone(),
@@ -183,6 +276,7 @@ pub fn state(texts: &Texts, view: &GameView, may_act: bool) -> State {
             ),
             Row::Select(_) => None,
         })
+        .filter(|row: &Vec<ButtonState>| !row.is_empty())
         .collect();
     State {
         game: view.game.0,

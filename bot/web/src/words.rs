@@ -14,6 +14,7 @@ const WORDS: &[&str] = &[
     "web-reconnecting",
     "web-spectating",
     "web-your-turn",
+    "web-your-turn-column",
     "web-sending",
     "web-played",
     "web-error-unauthorized",

@@ -10,6 +10,7 @@ command-about-ninuki = Challenge someone (or the CPU) to ninuki (five with captu
 command-about-pente = Challenge someone (or the CPU) to pente
 command-about-cinco = Open a CINCO table: the card game of auctions, 2 to 6 players
 command-about-hand = Your CINCO hand again, for your eyes only
+command-about-web = Your link to the live web board, for your eyes only
 command-about-move = Play a move: h8, K10, 4, pop 3
 command-about-board = Show your game's board again
 command-about-undo = Ask to take back your last move, or answer such a request

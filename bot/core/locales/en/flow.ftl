@@ -5,6 +5,7 @@ example-move = /move { $move } #{ $id }
 example-resign = /resign #{ $id }
 example-undo = /undo #{ $id }
 example-board = /board #{ $id }
+example-web = /web #{ $id }
 example-cancel = /cancel #{ $id }
 which-challenge = Several challenges wait for an answer here ({ $challenges }): add the number, e.g. /accept { $challenges }.
 rematch-pending = You already asked for this rematch: it waits for your opponent.

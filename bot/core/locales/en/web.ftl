@@ -4,6 +4,7 @@ web-connecting = Connecting…
 web-reconnecting = Connection lost, trying again…
 web-spectating = You are watching this game.
 web-your-turn = Your turn: tap a point.
+web-your-turn-column = Your turn: tap a column.
 web-tap-again = Tap { $point } again to play it.
 web-sending = Sending…
 web-played = Played.
@@ -15,3 +16,11 @@ web-error-too-large = That request is too large.
 web-error-bad-request = That request was not understood.
 web-error-unavailable = The bot cannot show this game right now: try again in a moment.
 web-error-network = The bot cannot be reached.
+
+# Handing the board out in the chats.
+button-web-board = Open board
+web-link-player = Your board for game #{ $id }, to play by tapping: { $url }
+    It is yours alone: whoever opens it plays for you.
+web-link-spectator = Game #{ $id }, to watch live: { $url }
+web-link-sent = I sent you the board's link privately. If it does not arrive, open a private chat with me first.
+web-off = The web board is not turned on for this bot.

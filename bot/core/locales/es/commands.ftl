@@ -10,6 +10,7 @@ command-about-ninuki = Desafiar a alguien (o a la CPU) a ninuki (cinco con captu
 command-about-pente = Desafiar a alguien (o a la CPU) a pente
 command-about-cinco = Abrir una mesa de CINCO: el juego de cartas con subastas, de 2 a 6
 command-about-hand = Tu mano de CINCO otra vez, solo para ti
+command-about-web = Tu enlace al tablero web en directo, solo para ti
 command-about-move = Jugar: h8, K10, 4, pop 3
 command-about-board = Volver a mostrar el tablero de tu partida
 command-about-undo = Pedir deshacer tu última jugada, o responder a esa petición

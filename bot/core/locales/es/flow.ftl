@@ -5,6 +5,7 @@ example-move = /mover { $move } #{ $id }
 example-resign = /rendirse #{ $id }
 example-undo = /deshacer #{ $id }
 example-board = /tablero #{ $id }
+example-web = /web #{ $id }
 example-cancel = /cancelar #{ $id }
 which-challenge = Hay varios retos esperando respuesta aquí ({ $challenges }): añade el número, p. ej. /aceptar { $challenges }.
 rematch-pending = Ya pediste esta revancha: espera a tu rival.

@@ -4,6 +4,7 @@ web-connecting = Conectando…
 web-reconnecting = Se perdió la conexión, volviendo a intentar…
 web-spectating = Estás mirando esta partida.
 web-your-turn = Te toca: toca un punto.
+web-your-turn-column = Te toca: toca una columna.
 web-tap-again = Toca { $point } otra vez para jugarlo.
 web-sending = Enviando…
 web-played = Jugado.
@@ -15,3 +16,11 @@ web-error-too-large = Esa petición es demasiado grande.
 web-error-bad-request = No se entendió esa petición.
 web-error-unavailable = El bot no puede mostrar esta partida ahora: inténtalo de nuevo en un momento.
 web-error-network = No se puede contactar con el bot.
+
+# Handing the board out in the chats.
+button-web-board = Abrir tablero
+web-link-player = Tu tablero de la partida #{ $id }, para jugar tocando: { $url }
+    Es solo tuyo: quien lo abra juega por ti.
+web-link-spectator = Partida #{ $id }, para seguirla en directo: { $url }
+web-link-sent = Te he enviado el enlace del tablero en privado. Si no llega, abre antes un chat privado conmigo.
+web-off = El tablero web no está activado en este bot.

@@ -72,6 +72,8 @@ pub enum Command {
     Cinco,
     /// `/hand [#12]` sends one's CINCO hand (or bid request) again, privately.
     Hand(Option<GameId>),
+    /// `/web [#12]` sends one's signed link to the game's web board, privately.
+    Web(Option<GameId>),
     Accept(Option<ChallengeId>),
     Decline(Option<ChallengeId>),
     Join(Option<ChallengeId>),
@@ -330,6 +332,7 @@ pub fn parse(line: &str, bot_name: &str) -> Result<Option<Command>, CommandError
         CommandKind::Help => Command::Help,
         CommandKind::Cinco => Command::Cinco,
         CommandKind::Hand => Command::Hand(game_id(&args)?),
+        CommandKind::Web => Command::Web(game_id(&args)?),
         CommandKind::Accept => Command::Accept(challenge_id(&args)?),
         CommandKind::Decline => Command::Decline(challenge_id(&args)?),
         CommandKind::Join => Command::Join(challenge_id(&args)?),

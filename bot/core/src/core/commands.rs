@@ -15,6 +15,7 @@ pub enum CommandKind {
     Challenge(GameKind),
     Cinco,
     Hand,
+    Web,
     Move,
     Board,
     Undo,
@@ -104,7 +105,8 @@ impl CommandSpec {
             | CommandKind::Cancel
             | CommandKind::Replay
             | CommandKind::Export
-            | CommandKind::Hand => vec![GAME],
+            | CommandKind::Hand
+            | CommandKind::Web => vec![GAME],
             CommandKind::History => vec![USER, KIND, PAGE],
             CommandKind::Rules => vec![KIND, FULL],
             CommandKind::Stats => vec![USER],
@@ -118,7 +120,7 @@ impl CommandSpec {
 }
 
 /// Every command, in the order menus list them.
-pub const COMMANDS: [CommandSpec; 26] = [
+pub const COMMANDS: [CommandSpec; 27] = [
     // Telegram's client sends `/start` when someone opens a private chat with the bot.
     command(CommandKind::Help, ["help", "ayuda"], "command-about-help", None).also(&["start"]),
     challenge(GameKind::Connect5, "conecta5", "command-about-connect5"),
@@ -129,6 +131,8 @@ pub const COMMANDS: [CommandSpec; 26] = [
     challenge(GameKind::Pente, "pente", "command-about-pente"),
     command(CommandKind::Cinco, ["cinco", "cinco"], "command-about-cinco", None),
     command(CommandKind::Hand, ["hand", "mano"], "command-about-hand", Some("help-usage-game")),
+    command(CommandKind::Web, ["web", "web"], "command-about-web", Some("help-usage-game"))
+        .also(&["enlace"]),
     command(CommandKind::Move, ["move", "mover"], "command-about-move", Some("help-usage-move"))
         .also(&["m"]),
     command(
@@ -460,6 +464,7 @@ pub fn kind_of(command: &super::Command) -> CommandKind {
         Command::Help => CommandKind::Help,
         Command::Cinco => CommandKind::Cinco,
         Command::Hand(_) => CommandKind::Hand,
+        Command::Web(_) => CommandKind::Web,
         Command::Accept(_) => CommandKind::Accept,
         Command::Decline(_) => CommandKind::Decline,
         Command::Join(_) => CommandKind::Join,

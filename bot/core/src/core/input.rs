@@ -71,6 +71,7 @@ impl Input {
             | Payload::Rematch(game)
             | Payload::Replay(game)
             | Payload::Hand(game)
+            | Payload::WebBoard(game)
             | Payload::Cinco { game, .. } => Some(Named::Game(game)),
             Payload::Accept(id) | Payload::Join(id) | Payload::Decline(id) => {
                 Some(Named::Challenge(id))

@@ -3,6 +3,7 @@
 //! translate.
 
 mod backoff;
+mod board_links;
 mod challenges;
 mod chat;
 mod cinco;
@@ -44,6 +45,7 @@ use std::time::Duration;
 pub use crate::identity::{
     ChallengeId, Chat, ChatKind, CpuLevel, EventId, GameId, Platform, Player, User,
 };
+pub use board_links::{BoardLinks, LinkReader};
 pub use chat::{rules_for_players, rules_section};
 pub use cinco::{action_code, card_code, parse_action, parse_card};
 pub use clock::{Clock, SystemClock};
@@ -54,8 +56,8 @@ use help::help;
 pub use input::{Action, Input};
 pub use moved::{NotTheSame, Replayed, check_replays};
 pub use output::{
-    Attachment, BoardImage, Button, ButtonStyle, HandSlot, MAX_SELECT_OPTIONS, Message, Output,
-    Prompt, Row, Select, SelectOption,
+    Attachment, BoardImage, Button, ButtonStyle, HandSlot, MAX_SELECT_OPTIONS, Message, Opens,
+    Output, Prompt, Row, Select, SelectOption,
 };
 pub use partition::Partition;
 pub use payload::{CincoRound, LobbyChoice, MAX_PAYLOAD, OfferStep, Payload};
@@ -173,6 +175,9 @@ pub struct Core {
     unsaved_boards: BTreeSet<GameId>,
     /// A first game's first player is drawn at random ([`Core::draw_first_player`]).
     draw_first: bool,
+    /// The web board's links, when it is on: boards get an Open board button and `/web`
+    /// answers ([`Core::hand_out_board_links`]).
+    board_links: Option<Arc<dyn BoardLinks>>,
 }
 
 impl fmt::Debug for Core {
@@ -226,6 +231,7 @@ impl Core {
             cinco: cinco::CincoState::default(),
             unsaved_boards: BTreeSet::new(),
             draw_first: true,
+            board_links: None,
         };
         let outputs = core.reload().await?;
         Ok((core, outputs))
@@ -402,6 +408,7 @@ impl Core {
             Command::Help => Ok(vec![self.send(context, help(context.locale))]),
             Command::Cinco => self.open_lobby(context).await,
             Command::Hand(game) => self.send_hand(context, game).await,
+            Command::Web(game) => self.board_link(context, game).await,
             Command::Accept(id) => self.accept(context, id, false).await,
             Command::Join(id) => self.join(context, id).await,
             Command::Decline(id) => self.decline(context, id).await,
@@ -436,6 +443,7 @@ impl Core {
             Payload::Inert => Err(error::refused("button-disabled")),
             Payload::Lobby { lobby, choice } => self.lobby_choice(context, lobby, choice).await,
             Payload::Hand(game) => self.send_hand(context, Some(game)).await,
+            Payload::WebBoard(game) => self.board_link(context, Some(game)).await,
             Payload::Cinco { game, round, action } => {
                 self.cinco_press(context, game, round, &action).await
             }

@@ -166,6 +166,21 @@ pub struct Button {
     pub payload: String,
     pub style: ButtonStyle,
     pub disabled: bool,
+    /// A page the button opens instead of pressing `payload` back, where the platform can
+    /// (Telegram); elsewhere it is pressed as any button.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opens: Option<Opens>,
+}
+
+/// A page a button opens.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Opens {
+    /// A Telegram Mini App opened in place (a `web_app` button: private chats only), signed
+    /// in by Telegram.
+    MiniApp(String),
+    /// An address opened as a link.
+    Url(String),
 }
 
 /// How a button looks, where the platform can show it (Discord's styles).
@@ -206,7 +221,13 @@ impl Button {
     /// A secondary button that plays `payload`.
     #[must_use]
     pub fn new(label: Text, payload: &Payload) -> Button {
-        Button { label, payload: payload.encode(), style: ButtonStyle::Secondary, disabled: false }
+        Button {
+            label,
+            payload: payload.encode(),
+            style: ButtonStyle::Secondary,
+            disabled: false,
+            opens: None,
+        }
     }
 
     #[must_use]
@@ -222,6 +243,12 @@ impl Button {
     #[must_use]
     pub fn danger(self) -> Button {
         Button { style: ButtonStyle::Danger, ..self }
+    }
+
+    /// The same button, opening `page` where the platform can.
+    #[must_use]
+    pub fn opening(self, page: Opens) -> Button {
+        Button { opens: Some(page), ..self }
     }
 
     /// The same button, shown but not pressable.

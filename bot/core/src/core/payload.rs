@@ -70,6 +70,9 @@ pub enum Payload {
     },
     /// One's hand in CINCO game `0` shown again, privately (the table's My hand button).
     Hand(GameId),
+    /// One's signed link to game `0`'s web board, privately (the board's Open board button
+    /// where the platform cannot open a page itself).
+    WebBoard(GameId),
     /// A CINCO action in `game`: `round` is the sequence number of the action it was drawn
     /// for, or for a bid the auction's number (a bid request stays good while others bid).
     Cinco {
@@ -186,6 +189,7 @@ impl Payload {
             Payload::Inert => INERT.to_owned(),
             Payload::Lobby { lobby, choice } => format!("L:{lobby}:{}", choice.code()),
             Payload::Hand(game) => format!("H:{}", game.0),
+            Payload::WebBoard(game) => format!("W:{}", game.0),
             Payload::Cinco { game, round: CincoRound::Seq(seq), action } => {
                 format!("C:{}:{seq}:{action}", game.0)
             }
@@ -277,6 +281,7 @@ impl Payload {
                 choice: LobbyChoice::from_code(parts.next()?)?,
             }),
             "H" => Some(Payload::Hand(GameId(id))),
+            "W" => Some(Payload::WebBoard(GameId(id))),
             "C" | "B" => {
                 let round = ply()?;
                 let round = if verb == "C" {
@@ -335,6 +340,7 @@ mod tests {
             Payload::Inert,
             Payload::Lobby { lobby: 4, choice: LobbyChoice::AddCpu(CpuLevel::Hard) },
             Payload::Hand(GameId(12)),
+            Payload::WebBoard(GameId(12)),
             Payload::Lobby { lobby: 4, choice: LobbyChoice::Start },
             Payload::Cinco {
                 game: GameId(123_456),

@@ -78,7 +78,7 @@ impl Core {
             chat: table.row.chat.clone(),
             game: id,
             locale: context.locale,
-            components,
+            components: components.into_iter().chain(self.board_link_row(table)).collect(),
         }])
     }
 }

@@ -29,7 +29,10 @@ impl Input {
             }
             Action::Typed(command) => command.reply_is_private(self.chat.kind),
             Action::Button(payload) => match Payload::decode(payload) {
-                None | Some(Payload::Inert | Payload::Resign { confirm: false, .. }) => true,
+                None
+                | Some(
+                    Payload::Inert | Payload::Resign { confirm: false, .. } | Payload::WebBoard(_),
+                ) => true,
                 Some(_) => false,
             },
             Action::Shortcut(_) | Action::ChatMoved { .. } => false,
@@ -44,7 +47,7 @@ impl Command {
         match self {
             // The whole document is posted in a private chat: it is a long read, not a reply.
             Command::Rules { game: Some(_), full: true } => kind == ChatKind::Group,
-            Command::Rules { .. } => true,
+            Command::Rules { .. } | Command::Web(_) => true,
             _ => false,
         }
     }

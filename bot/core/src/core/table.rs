@@ -393,7 +393,7 @@ impl Core {
             locale,
             lines,
             board,
-            components: components(table),
+            components: components(table).into_iter().chain(self.board_link_row(table)).collect(),
             addressee: None,
             markdown: false,
         }

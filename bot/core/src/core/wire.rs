@@ -423,6 +423,7 @@ mod tests {
                 payload: format!("m:1:0:{column}"),
                 style,
                 disabled: column == 2,
+                opens: None,
             })
             .collect(),
         );

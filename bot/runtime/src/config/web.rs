@@ -29,6 +29,10 @@ pub struct WebConfig {
     pub init_data_max_age_s: u64,
     /// How long a signed link stays good, in seconds.
     pub link_ttl_s: u64,
+    /// The short name of the bot's Telegram Mini App (@BotFather's `/newapp`): boards in
+    /// groups open it with a link button, since Telegram allows the Mini App's own buttons
+    /// in private chats only. Unset, groups get no button and `/web` hands the link out.
+    pub telegram_app: Option<String>,
 }
 
 impl Default for WebConfig {
@@ -39,6 +43,7 @@ impl Default for WebConfig {
             link_key: Secret::default(),
             init_data_max_age_s: 86_400,
             link_ttl_s: 86_400,
+            telegram_app: None,
         }
     }
 }
@@ -52,6 +57,7 @@ pub struct Web {
     pub link_key: Option<Secret>,
     pub init_data_max_age: Duration,
     pub link_ttl: Duration,
+    pub telegram_app: Option<String>,
 }
 
 /// The shortest link key taken: 32 characters, as many bits as the signature keeps.
@@ -70,6 +76,8 @@ pub enum WebError {
     ShortKey,
     /// A maximum age of 0 would refuse everyone.
     ZeroAge(&'static str),
+    /// `telegram_app` is not a Mini App's short name (3 to 30 letters, digits and `_`).
+    AppName(String),
 }
 
 impl fmt::Display for WebError {
@@ -92,6 +100,11 @@ impl fmt::Display for WebError {
                  {LINK_KEY_MIN} characters"
             ),
             WebError::ZeroAge(key) => write!(f, "[web] {key} must be at least 1 second"),
+            WebError::AppName(name) => write!(
+                f,
+                "[web] telegram_app = {name:?} is not a Mini App's short name (3 to 30 letters, \
+                 digits and underscores, as @BotFather shows it)"
+            ),
         }
     }
 }
@@ -136,8 +149,19 @@ impl WebConfig {
         if self.link_ttl_s == 0 {
             return Err(WebError::ZeroAge("link_ttl_s"));
         }
+        let telegram_app = match self.telegram_app.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(name)
+                if (3..=30).contains(&name.len())
+                    && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') =>
+            {
+                Some(name.to_owned())
+            }
+            Some(name) => return Err(WebError::AppName(name.to_owned())),
+        };
         Ok(Some(Web {
             listen,
+            telegram_app,
             public_url,
             link_key,
             init_data_max_age: Duration::from_secs(self.init_data_max_age_s),
@@ -191,5 +215,13 @@ mod tests {
         assert!(short.is_err_and(|error| error.to_string().contains("CINCOBOT_WEB_KEY")));
         let zero = WebConfig { link_ttl_s: 0, ..web(listen, None, "") }.web();
         assert_eq!(zero, Err(WebError::ZeroAge("link_ttl_s")));
+        let app = |name: &str| {
+            WebConfig { telegram_app: Some(name.to_owned()), ..web(listen, None, "") }.web()
+        };
+        assert!(
+            matches!(app("board_1"), Ok(Some(Web { telegram_app: Some(name), .. })) if name == "board_1")
+        );
+        assert_eq!(app("a/b?c"), Err(WebError::AppName("a/b?c".to_owned())));
+        assert_eq!(app("ab"), Err(WebError::AppName("ab".to_owned())));
     }
 }
