@@ -106,26 +106,14 @@ pub async fn respond(stream: &mut BufReader<TcpStream>, status: u16, text: &str)
 /// Posts the JSON `body` to `url` (`http://host:port/path`) with `headers`, on a connection of
 /// its own; the answer's status, or `None` when nobody answered.
 pub async fn post(url: &str, headers: &[(&str, &str)], body: &[u8]) -> Option<u16> {
-    let rest = url.strip_prefix("http://")?;
-    let (authority, path) = match rest.split_once('/') {
-        Some((authority, path)) => (authority, format!("/{path}")),
-        None => (rest, "/".to_owned()),
-    };
-    let mut stream = TcpStream::connect(authority).await.ok()?;
-    let mut request = format!(
-        "POST {path} HTTP/1.1\r\nhost: {authority}\r\ncontent-type: application/json\r\n\
-         content-length: {}\r\nconnection: close\r\n",
-        body.len()
-    );
-    for (name, value) in headers {
-        request.push_str(&format!("{name}: {value}\r\n"));
-    }
-    request.push_str("\r\n");
-    stream.write_all(request.as_bytes()).await.ok()?;
-    stream.write_all(body).await.ok()?;
-    let mut answer = Vec::new();
-    stream.read_to_end(&mut answer).await.ok()?;
-    String::from_utf8_lossy(&answer).split_whitespace().nth(1)?.parse().ok()
+    let mut with_type = vec![("content-type", "application/json")];
+    with_type.extend_from_slice(headers);
+    let mut stream = send("POST", url, &with_type, body).await?;
+    let (status, _) = read_head(&mut stream).await?;
+    // Read to the end, as a client that waits for the whole answer does.
+    let mut rest = Vec::new();
+    stream.read_to_end(&mut rest).await.ok()?;
+    Some(status)
 }
 
 /// One part of a multipart body.
