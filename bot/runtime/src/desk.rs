@@ -13,7 +13,9 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
 use super::forward::Forwarder;
+use super::news::News;
 use super::posting::Posting;
+use super::questions::{Answerer, Answerers};
 use super::roles::{Role, Roles, Turn};
 use super::shards::ShardTurns;
 use super::{Running, RunningPartition};
@@ -126,6 +128,10 @@ pub struct Desk {
     shards: Arc<ShardTurns>,
     /// Where each platform takes the updates the inbox brings it (webhook mode).
     sinks: Arc<Mutex<HashMap<Platform, UpdateSink>>>,
+    /// What this process tells the others, and hears from them.
+    news: Arc<News>,
+    /// What answers the questions other processes ask about the games served here.
+    answerers: Arc<Answerers>,
 }
 
 impl std::fmt::Debug for Desk {
@@ -216,6 +222,8 @@ impl Desk {
             roles: Arc::new(Roles::new(running.store.may_be_shared())),
             shards: Arc::new(ShardTurns::new(running.store.may_be_shared())),
             sinks: Arc::new(Mutex::new(HashMap::new())),
+            news: Arc::new(News::default()),
+            answerers: Arc::new(Answerers::default()),
         };
         (desk, inboxes)
     }
@@ -248,6 +256,48 @@ impl Desk {
     pub(super) fn deliver_update(&self, platform: Platform, raw: &str) -> bool {
         let sink = self.sinks.lock().ok().and_then(|sinks| sinks.get(&platform).cloned());
         sink.is_some_and(|sink| sink(raw))
+    }
+
+    /// The news this process tells the other processes and hears from them (nothing goes
+    /// anywhere with one process on SQLite).
+    #[must_use]
+    pub fn news(&self) -> Arc<News> {
+        Arc::clone(&self.news)
+    }
+
+    /// `answerer` answers the questions `service` asks from other processes about the
+    /// games this one serves ([`Desk::ask_holder_of`]).
+    pub fn answer_questions(&self, service: &'static str, answerer: Answerer) {
+        self.answerers.set(service, answerer);
+    }
+
+    /// This process's answer to a question another asked of `service`.
+    pub(super) async fn answer_question(&self, service: &str, question: String) -> Option<String> {
+        self.answerers.answer(service, question).await
+    }
+
+    /// Asks `service` in the process that serves game `game`'s chat `question`, when that is
+    /// another process; `None` when it is this one (or the only one), when nobody holds the
+    /// game, or when no answer comes.
+    pub async fn ask_holder_of(
+        &self,
+        game: GameId,
+        service: &str,
+        question: &str,
+    ) -> Option<String> {
+        let elsewhere = self.elsewhere.get()?;
+        let chat = match self.routes.store.chat_of(Named::Game(game)).await {
+            Ok(chat) => chat?,
+            Err(error) => {
+                tracing::warn!(game = game.0, %error, "looking up the chat of a game asked about");
+                return None;
+            }
+        };
+        let slot = slot_of(&chat);
+        if self.held.holds(slot) {
+            return None;
+        }
+        elsewhere.question(slot, service, question).await
     }
 
     /// Whether this process has `role`'s turn, now and from now on.

@@ -10,18 +10,20 @@
 //! its adapter in the order they were posted, which is the order the platform sent them.
 
 use std::collections::{BTreeMap, HashMap};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use tokio::sync::{Notify, oneshot, watch};
 
 use super::desk::{Answer, Desk};
+use super::news::News;
 use cincobot_core::core::{
     Chat, ChatKind, HeldSlots, Input, Output, Platform, PrivateAnswer, Wire,
 };
 use cincobot_core::store::{
-    ANSWER_CHANNEL, Cluster, Heard, INBOX_CHANNEL, InboxItem, LEASES_CHANNEL, Listener, Store,
-    StoreError,
+    ANSWER_CHANNEL, Cluster, Heard, INBOX_CHANNEL, InboxItem, LEASES_CHANNEL, Listener,
+    NEWS_CHANNEL, Store, StoreError, Told,
 };
 use tokio::task::JoinSet;
 
@@ -46,6 +48,10 @@ pub struct Forwarder {
     /// Told when a process lets leases go, so that this one's membership claims them at
     /// once instead of at its next round.
     leases: Notify,
+    /// What the other processes' news goes to.
+    news: Arc<News>,
+    /// Posts named by this process so far ([`Forwarder::next_post_name`]).
+    posts_named: AtomicU64,
 }
 
 /// The inbox's name for an input's event: unique across platforms.
@@ -74,6 +80,15 @@ fn reached_event(input: &Input) -> String {
     format!("{}{REACHED}{}", input.chat.platform.code(), input.event.0)
 }
 
+/// The inbox's name for a service's question (`web-question:#<process>:<n>`), and how the
+/// reader tells it.
+const QUESTION: &str = "-question:";
+
+/// The service a question's event names, if `event` is one.
+fn question_service(event: &str) -> Option<&str> {
+    event.split_once(QUESTION).map(|(service, _)| service)
+}
+
 /// The inbox's name for a chat that moved to an id of the reader's slot (its games are the
 /// reader's to load), and how the reader tells it.
 const ADOPT: &str = "-adopt:";
@@ -89,12 +104,14 @@ fn moved_chat(body: &str) -> Option<Chat> {
 
 impl Forwarder {
     #[must_use]
-    pub fn new(cluster: Cluster) -> Arc<Forwarder> {
+    pub fn new(cluster: Cluster, news: Arc<News>) -> Arc<Forwarder> {
         Arc::new(Forwarder {
             cluster,
             awaited: Mutex::new(HashMap::new()),
             inbox: Notify::new(),
             leases: Notify::new(),
+            news,
+            posts_named: AtomicU64::new(0),
         })
     }
 
@@ -112,35 +129,72 @@ impl Forwarder {
     /// Hands `input` to the holder of `slot` and returns its answer (none if it does not come
     /// in time, or the database fails: the input may still be handled).
     pub async fn ask(&self, slot: u16, input: Input) -> Answer {
-        let event = inbox_event(&input);
-        let (told, answered) = oneshot::channel();
-        if let Ok(mut awaited) = self.awaited.lock() {
-            awaited.insert(event.clone(), told);
-        }
         let body = match input.to_wire() {
             Ok(body) => body,
             Err(error) => {
                 tracing::error!(%error, "an input that cannot be written for another process");
-                self.forget(&event);
                 return Answer::default();
             }
         };
-        // Posted before (a platform delivering again): its answer, if any, is awaited too.
-        if let Err(error) = self.cluster.post(slot, &event, &body).await {
-            tracing::warn!(%error, slot, "handing an input to another process");
-            self.forget(&event);
-            return Answer::default();
+        let mut event = inbox_event(&input);
+        if input.event.is_answered_each_time() {
+            // Posted under a name of its own: the inbox would take a second post of the same
+            // event for a platform's redelivery, and leave it unanswered.
+            event = format!("{event}{}", self.next_post_name());
         }
-        let answer = match tokio::time::timeout(ANSWER_WAIT, answered).await {
-            Ok(_) => self.take_answer(&event).await,
-            // The announcement may have been lost: the answer may be there all the same.
-            Err(_) => self.take_answer(&event).await,
-        };
-        self.forget(&event);
-        answer.unwrap_or_else(|| {
+        let Some(body) = self.post_and_wait(slot, &event, &body).await else {
             tracing::warn!(slot, %event, "no answer from the process serving the chat");
-            Answer::default()
-        })
+            return Answer::default();
+        };
+        match Vec::<PrivateAnswer>::from_wire(&body) {
+            Ok(private) => Answer { private: private.into_iter().map(Output::from).collect() },
+            Err(error) => {
+                tracing::warn!(%error, "an answer this build cannot read");
+                Answer::default()
+            }
+        }
+    }
+
+    /// Asks `service` in the holder of `slot` `question` ([`questions`](super::questions));
+    /// its answer, or `None` when it has none, does not answer in time, or the database fails.
+    pub async fn question(&self, slot: u16, service: &str, question: &str) -> Option<String> {
+        let event = format!("{service}{QUESTION}{}", self.next_post_name());
+        let answer = self.post_and_wait(slot, &event, question).await;
+        if answer.is_none() {
+            tracing::warn!(slot, %event, "no answer to a question from the process serving the chat");
+        }
+        answer.filter(|answer| !answer.is_empty())
+    }
+
+    /// A name no other post has: this process's id and a number (`#12:7`).
+    fn next_post_name(&self) -> String {
+        let number = self.posts_named.fetch_add(1, Ordering::Relaxed);
+        format!("#{}:{number}", self.cluster.process().0)
+    }
+
+    /// Posts `body` as `event` for the holder of `slot` and waits for the answer's body.
+    async fn post_and_wait(&self, slot: u16, event: &str, body: &str) -> Option<String> {
+        let (told, answered) = oneshot::channel();
+        if let Ok(mut awaited) = self.awaited.lock() {
+            awaited.insert(event.to_owned(), told);
+        }
+        // Posted before (a platform delivering again): its answer, if any, is awaited too.
+        if let Err(error) = self.cluster.post(slot, event, body).await {
+            tracing::warn!(%error, slot, "handing an input to another process");
+            self.forget(event);
+            return None;
+        }
+        // On time or not, the answer may be there: the announcement may have been lost.
+        let _ = tokio::time::timeout(ANSWER_WAIT, answered).await;
+        let answer = match self.cluster.take_answer(event).await {
+            Ok(answer) => answer,
+            Err(error) => {
+                tracing::warn!(%error, "reading an answer");
+                None
+            }
+        };
+        self.forget(event);
+        answer
     }
 
     /// Posts `raw`, update `id` of `platform`, for the holder of `slot`; whether it is in the
@@ -184,25 +238,6 @@ impl Forwarder {
         }
     }
 
-    async fn take_answer(&self, event: &str) -> Option<Answer> {
-        match self.cluster.take_answer(event).await {
-            Ok(Some(body)) => match Vec::<PrivateAnswer>::from_wire(&body) {
-                Ok(private) => {
-                    Some(Answer { private: private.into_iter().map(Output::from).collect() })
-                }
-                Err(error) => {
-                    tracing::warn!(%error, "an answer this build cannot read");
-                    None
-                }
-            },
-            Ok(None) => None,
-            Err(error) => {
-                tracing::warn!(%error, "reading an answer");
-                None
-            }
-        }
-    }
-
     /// What the listener heard.
     fn heard(&self, heard: &Heard) {
         match heard {
@@ -214,6 +249,12 @@ impl Forwarder {
             }
             Heard::Notification { channel, .. } if channel == LEASES_CHANNEL => {
                 self.leases.notify_one();
+            }
+            Heard::Notification { channel, payload } if channel == NEWS_CHANNEL => {
+                match Told::read(payload) {
+                    Some(told) => self.news.heard(&told, &self.cluster),
+                    None => tracing::debug!(%payload, "news this build cannot read"),
+                }
             }
             Heard::Notification { .. } => self.inbox.notify_one(),
             Heard::Reconnected => {
@@ -233,7 +274,7 @@ impl Forwarder {
     }
 }
 
-/// Listens to the inbox's, the answers' and the leases' announcements for `forwarder` until
+/// Listens to the inbox's, the answers', the leases' and the news' announcements for `forwarder` until
 /// `stop`.
 ///
 /// # Errors
@@ -244,7 +285,7 @@ pub async fn listen(
     mut stop: watch::Receiver<bool>,
 ) -> Result<tokio::task::JoinHandle<()>, StoreError> {
     let mut listener: Listener =
-        store.listen(&[INBOX_CHANNEL, ANSWER_CHANNEL, LEASES_CHANNEL]).await?;
+        store.listen(&[INBOX_CHANNEL, ANSWER_CHANNEL, LEASES_CHANNEL, NEWS_CHANNEL]).await?;
     Ok(tokio::spawn(async move {
         loop {
             tokio::select! {
@@ -323,6 +364,12 @@ async fn read_inbox(
                             Ok(input) => desk.reached_here(&input),
                             Err(error) => tracing::warn!(%error, "an input this build cannot read"),
                         }
+                        cluster.ack(&[item.id]).await?;
+                        continue;
+                    }
+                    if let Some(service) = question_service(&item.event) {
+                        let answer = desk.answer_question(service, item.body).await;
+                        cluster.answer(&item.event, &answer.unwrap_or_default()).await?;
                         cluster.ack(&[item.id]).await?;
                         continue;
                     }

@@ -1,6 +1,7 @@
 //! What runs beside the desk when the bot's database is PostgreSQL, which several processes
 //! may share: this process's membership (the slots it serves, [`Membership`]), the listener
-//! to the database's announcements, and the reading of the inbox ([`forward`](super::forward)).
+//! to the database's announcements, the reading of the inbox ([`forward`](super::forward)) and
+//! the news told to the others ([`news`](super::news)).
 //! One process on PostgreSQL runs them too, and serves every slot.
 
 use std::sync::Arc;
@@ -40,9 +41,10 @@ impl Several {
             .unwrap_or_else(|_| format!("process {}", std::process::id()));
         let membership =
             Membership::join(store.clone(), name, Arc::clone(held), desk.clone()).await?;
-        let forwarder = Forwarder::new(membership.cluster());
+        let forwarder = Forwarder::new(membership.cluster(), desk.news());
         let (stop_others, others) = watch::channel(false);
         let listening = forward::listen(store, Arc::clone(&forwarder), others.clone()).await?;
+        let telling = desk.news().go_out_through(membership.cluster(), others.clone());
         desk.forward_through(Arc::clone(&forwarder));
         let inbox = tokio::spawn(forward::serve_inbox(
             Arc::clone(&forwarder),
@@ -54,7 +56,7 @@ impl Several {
         let membership = tokio::spawn(membership.run(stopping, Arc::clone(&forwarder)));
         Ok(Several {
             membership: (stop_membership, membership),
-            others: (stop_others, vec![listening, inbox]),
+            others: (stop_others, vec![listening, inbox, telling]),
         })
     }
 

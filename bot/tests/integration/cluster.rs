@@ -9,8 +9,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use cincobot::store::{
-    ANSWER_CHANNEL, Cluster, Heard, Holder, INBOX_CHANNEL, LEASES_CHANNEL, LISTENER_NAME, Lease,
-    LeaseKind, Listener, ShardPlan, Store, StoreError, Swept, scratch,
+    ANSWER_CHANNEL, Cluster, Heard, Holder, INBOX_CHANNEL, LEASES_CHANNEL, LISTENER_NAME,
+    LONGEST_NEWS, Lease, LeaseKind, Listener, NEWS_CHANNEL, ShardPlan, Store, StoreError, Swept,
+    Told, scratch,
 };
 use sqlx::Connection as _;
 
@@ -379,6 +380,32 @@ async fn a_listener_hears_posts_and_answers_of_other_processes() {
     assert_eq!(heard(&mut listener).await, notification(INBOX_CHANNEL, "11"));
     alpha.answer("telegram:2", "hi").await.expect("answers");
     assert_eq!(heard(&mut listener).await, notification(ANSWER_CHANNEL, "telegram:2"));
+}
+
+#[tokio::test]
+async fn news_told_by_a_process_is_heard_with_its_teller_and_topic() {
+    let Some((url, alpha, beta)) = two_processes().await else {
+        return;
+    };
+    let store = Store::open(&url).await.expect("opens");
+    let mut listener = store.listen(&[NEWS_CHANNEL]).await.expect("listens");
+    assert!(alpha.tell("board", "12 7 0").await.expect("tells"));
+    let told = |heard: Heard| match heard {
+        Heard::Notification { channel, payload } if channel == NEWS_CHANNEL => Told::read(&payload),
+        _ => None,
+    };
+    let first = told(heard(&mut listener).await).expect("news");
+    assert_eq!(
+        (first.teller, first.topic.as_str(), first.news.as_str()),
+        (alpha.process(), "board", "12 7 0")
+    );
+    // Too long for a notification, or a topic of two words: not told. The next thing heard
+    // is beta's.
+    assert!(!alpha.tell("board", &"x".repeat(LONGEST_NEWS + 1)).await.expect("refuses"));
+    assert!(!alpha.tell("two words", "news").await.expect("refuses"));
+    assert!(beta.tell("board", &"y".repeat(LONGEST_NEWS)).await.expect("tells the longest"));
+    let second = told(heard(&mut listener).await).expect("news");
+    assert_eq!((second.teller, second.news.len()), (beta.process(), LONGEST_NEWS));
 }
 
 #[tokio::test]

@@ -40,14 +40,21 @@ pub struct Fleet {
     folder: PathBuf,
     /// Keep the processes' logs when the fleet goes, not only when a test fails.
     keep_logs: bool,
+    /// Each process serves the web board on a port of its own ([`Fleet::with_web_board`]).
+    web_board: bool,
 }
 
 /// One `cincobot` process.
 pub struct Process {
     pub name: String,
+    /// The address of its web board (`http://127.0.0.1:port`), with one.
+    pub web: Option<String>,
     folder: PathBuf,
     child: Option<Child>,
 }
+
+/// The key every process of a fleet signs the web board's links with.
+pub const WEB_LINK_KEY: &str = "the fleet's web link key, 32+ bytes";
 
 impl Fleet {
     /// No process yet; `binary` is the `cincobot` to run, on `database`, polling.
@@ -58,6 +65,20 @@ impl Fleet {
     /// [`Fleet::new`] in webhook mode, behind a balancer.
     pub async fn behind_balancer(binary: PathBuf, database: String) -> Fleet {
         Fleet::with(binary, database, Some(Balancer::start().await), None).await
+    }
+
+    /// [`Fleet::new`] with the web board on in every process, each on its own port, all
+    /// signing links with [`WEB_LINK_KEY`].
+    pub async fn with_web_board(binary: PathBuf, database: String) -> Fleet {
+        let mut fleet = Fleet::with(binary, database, None, None).await;
+        let path = fleet.folder.join("cincobot.toml");
+        let mut settings = std::fs::read_to_string(&path).expect("the file");
+        settings += &format!(
+            "\n[web]\npublic_url = \"http://127.0.0.1:9/board\"\nlink_key = \"{WEB_LINK_KEY}\"\n"
+        );
+        std::fs::write(path, settings).expect("the file");
+        fleet.web_board = true;
+        fleet
     }
 
     /// [`Fleet::new`] with Discord too, in `shards` shards.
@@ -91,7 +112,16 @@ impl Fleet {
             None => None,
         };
         std::fs::write(folder.join("cincobot.toml"), settings).expect("the file");
-        Fleet { fake, discord, database, balancer, binary, folder, keep_logs: false }
+        Fleet {
+            fake,
+            discord,
+            database,
+            balancer,
+            binary,
+            folder,
+            keep_logs: false,
+            web_board: false,
+        }
     }
 
     /// Keeps the processes' logs when the fleet goes; where they are.
@@ -119,14 +149,17 @@ impl Fleet {
         let log = std::fs::File::create(path).expect("a log file");
         let mut command = Command::new(&self.binary);
         if let Some(balancer) = &self.balancer {
-            let socket = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
-            let port = socket.local_addr().expect("its address").port();
-            drop(socket);
+            let port = free_port();
             command
                 .env("TELEGRAM_WEBHOOK_SECRET", SECRET)
                 .env("TELEGRAM_WEBHOOK_LISTEN", format!("127.0.0.1:{port}"));
             balancer.add(port);
         }
+        let web = self.web_board.then(|| {
+            let port = free_port();
+            command.env("CINCOBOT_WEB_LISTEN", format!("127.0.0.1:{port}"));
+            format!("http://127.0.0.1:{port}")
+        });
         match &self.discord {
             Some(discord) => command
                 .env("DISCORD_TOKEN", fake_discord::TOKEN)
@@ -157,7 +190,7 @@ impl Fleet {
             .stderr(log)
             .spawn()
             .expect("the bot starts");
-        Process { name: name.to_owned(), folder: folder.to_owned(), child: Some(child) }
+        Process { name: name.to_owned(), web, folder: folder.to_owned(), child: Some(child) }
     }
 
     /// Two processes that split the slots in halves known beforehand: "polling" starts alone,
@@ -200,6 +233,12 @@ impl Fleet {
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
     }
+}
+
+/// A loopback port free now, for a process to bind.
+fn free_port() -> u16 {
+    let socket = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
+    socket.local_addr().expect("its address").port()
 }
 
 impl Fleet {

@@ -9,6 +9,7 @@ use crate::fake_telegram::text;
 use crate::telegram::{board_at, is};
 use crate::web::{Bot, GROUP, ana, bruno, encoded, init_data, now};
 
+use std::os::unix::process::CommandExt as _;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -19,7 +20,7 @@ const WAIT: Duration = Duration::from_secs(30);
 /// The key WebDriver names a found element's reference by.
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 
-/// chromedriver on a free port, killed when dropped.
+/// chromedriver on a free port, killed when dropped with the browsers it started.
 struct Driver {
     child: Child,
     url: String,
@@ -27,6 +28,10 @@ struct Driver {
 
 impl Drop for Driver {
     fn drop(&mut self) {
+        // A test that failed left its session open: killing chromedriver alone would leave
+        // its Chromium running, orphaned, for good. They share a process group of their own.
+        let group = format!("-{}", self.child.id());
+        let _ = Command::new("kill").args(["-KILL", "--", &group]).status();
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
@@ -45,6 +50,7 @@ impl Driver {
             .expect("a free port")
             .port();
         let child = Command::new(binary)
+            .process_group(0)
             .arg(format!("--port={port}"))
             .stdin(Stdio::null())
             .stdout(Stdio::null())

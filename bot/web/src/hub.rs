@@ -2,6 +2,10 @@
 //! hub ([`Watch`]); a board of a watched game becomes one [`Change`] on that game's broadcast,
 //! which each open event stream turns into an event. Nothing is kept for a game nobody
 //! watches, and the partition that made the output never waits here.
+//!
+//! With several processes, a page may watch a game through a process that does not serve
+//! it: each board is also told to the other processes as news (`board <game> <ply> <0|1>`),
+//! and each hub hears theirs as its own.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -10,6 +14,7 @@ use tokio::sync::broadcast;
 
 use cincobot_core::core::{GameId, Output};
 use cincobot_runtime::Watch;
+use cincobot_runtime::news::News;
 
 /// A game's board changed: it now stands at `ply`; `ended`: it is the final board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -25,25 +30,49 @@ const BACKLOG: usize = 16;
 pub const MOST_STREAMS: usize = 1000;
 pub const MOST_STREAMS_PER_IDENTITY: usize = 4;
 
+/// The news topic of the boards.
+const BOARD_NEWS: &str = "board";
+
 /// The watched games and the streams open.
 #[derive(Debug, Default)]
 pub struct Hub {
     games: Mutex<HashMap<GameId, broadcast::Sender<Change>>>,
     /// Open streams by identity.
     streams: Mutex<HashMap<String, usize>>,
+    /// Where the boards shown here are told to the other processes.
+    news: Option<Arc<News>>,
 }
 
 impl Watch for Hub {
     fn saw(&self, outputs: &[Output]) {
-        let Ok(games) = self.games.lock() else { return };
         for output in outputs {
-            if let Output::Board { game, ply, ended, .. } = output
-                && let Some(sender) = games.get(game)
-            {
-                // Nobody listening between two streams is no error.
-                let _ = sender.send(Change { ply: *ply, ended: *ended });
+            if let Output::Board { game, ply, ended, .. } = output {
+                let change = Change { ply: *ply, ended: *ended };
+                self.changed(*game, change);
+                if let Some(news) = self.news.as_ref().filter(|news| news.is_told()) {
+                    news.tell(BOARD_NEWS, change.news(*game));
+                }
             }
         }
+    }
+}
+
+impl Change {
+    fn news(self, game: GameId) -> String {
+        format!("{} {} {}", game.0, self.ply, u8::from(self.ended))
+    }
+
+    /// The game and change `news` tells; `None` for news this build does not read.
+    fn heard(news: &str) -> Option<(GameId, Change)> {
+        let mut words = news.split(' ');
+        let game = GameId(words.next()?.parse().ok()?);
+        let ply = words.next()?.parse().ok()?;
+        let ended = match words.next()? {
+            "0" => false,
+            "1" => true,
+            _ => return None,
+        };
+        Some((game, Change { ply, ended }))
     }
 }
 
@@ -58,6 +87,34 @@ pub struct Stream {
 }
 
 impl Hub {
+    /// A hub that tells the boards shown here to the other processes through `news`, and
+    /// hears theirs.
+    #[must_use]
+    pub fn new(news: &Arc<News>) -> Arc<Hub> {
+        let hub = Arc::new(Hub { news: Some(Arc::clone(news)), ..Hub::default() });
+        // Weak: the news outlives no hub it keeps alive.
+        let hearing = Arc::downgrade(&hub);
+        news.hear(
+            BOARD_NEWS,
+            Arc::new(move |news: &str| {
+                if let (Some(hub), Some((game, change))) = (hearing.upgrade(), Change::heard(news))
+                {
+                    hub.changed(game, change);
+                }
+            }),
+        );
+        hub
+    }
+
+    /// Game `game` changed: its watchers hear it.
+    fn changed(&self, game: GameId, change: Change) {
+        let Ok(games) = self.games.lock() else { return };
+        if let Some(sender) = games.get(&game) {
+            // Nobody listening between two streams is no error.
+            let _ = sender.send(change);
+        }
+    }
+
     /// Opens a stream of `game`'s changes for `identity`; `None` when it has
     /// [`MOST_STREAMS_PER_IDENTITY`] open already or the server [`MOST_STREAMS`].
     pub fn open(self: &Arc<Hub>, game: GameId, identity: &str) -> Option<Stream> {
@@ -145,6 +202,17 @@ mod tests {
         assert_eq!(hub.watched(), 1, "game 7 is forgotten with its last stream");
         drop(eight);
         assert_eq!(hub.watched(), 0);
+    }
+
+    #[test]
+    fn a_board_told_to_the_other_processes_is_heard_as_it_was_shown() {
+        let change = Change { ply: 41, ended: true };
+        assert_eq!(change.news(GameId(12)), "12 41 1");
+        assert_eq!(Change::heard("12 41 1"), Some((GameId(12), change)));
+        assert_eq!(Change::heard("12 0 0"), Some((GameId(12), Change { ply: 0, ended: false })));
+        for odd in ["", "12", "12 41", "12 41 2", "x 41 1", "12 -1 0"] {
+            assert_eq!(Change::heard(odd), None, "{odd:?}");
+        }
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! desk's outputs ([`hub`]). Who asks is proven by Telegram's signature or by the bot's own
 //! signed link ([`identity`]); floods are refused per caller ([`limits`]). docs/web.md.
 
+pub mod elsewhere;
 pub mod hub;
 pub mod identity;
 pub mod limits;
@@ -21,7 +22,7 @@ use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 
-use cincobot_core::core::{BoardLinks, Platform};
+use cincobot_core::core::{BoardLinks, GameId, Platform};
 use cincobot_core::i18n::{Locale, Texts};
 use cincobot_runtime::adapter::{Adapter, AdapterError, Connection, Serving, Step, Task, boxed};
 use cincobot_runtime::config::{Config, Secret};
@@ -114,6 +115,18 @@ pub struct Web {
     stop: CancellationToken,
 }
 
+impl Web {
+    /// Game `game` as `viewer` reads it, wherever it is served ([`elsewhere::read`]).
+    async fn read(
+        &self,
+        game: GameId,
+        viewer: Option<(Platform, String)>,
+        locale: Option<Locale>,
+    ) -> Option<elsewhere::Read> {
+        elsewhere::read(&self.desk, &self.texts, game, viewer, locale).await
+    }
+}
+
 impl Adapter for WebSettings {
     fn platform(&self) -> Option<Platform> {
         None
@@ -134,6 +147,11 @@ impl Adapter for WebSettings {
                 None => TcpListener::bind(settings.listen).await?,
             };
             let texts = Arc::new(Texts::load()?);
+            desk.answer_questions(
+                elsewhere::SERVICE,
+                elsewhere::answerer(desk.clone(), Arc::clone(&texts)),
+            );
+            let hub = Hub::new(&desk.news());
             let web = Web {
                 desk,
                 texts,
@@ -141,7 +159,7 @@ impl Adapter for WebSettings {
                 link_key: settings.link_key,
                 init_data_max_age: settings.init_data_max_age,
                 default_locale: settings.default_locale,
-                hub: Arc::new(Hub::default()),
+                hub,
                 actions: Limiter::new(limits::ACTIONS),
                 reads: Limiter::new(limits::READS),
                 addresses: Limiter::new(limits::ADDRESS),

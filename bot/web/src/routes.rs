@@ -37,12 +37,12 @@ use tokio::sync::broadcast::error::RecvError;
 use tokio_util::sync::CancellationToken;
 
 use super::Web;
+use super::elsewhere::Read;
 use super::hub::Stream;
 use super::identity::{InitData, Link, verify_init_data};
 use super::limits::MAX_BODY;
-use super::view::state;
 use super::words::words;
-use cincobot_core::core::{Action, EventId, GameId, GameView, Input, Output, Payload, Platform};
+use cincobot_core::core::{Action, EventId, GameId, Input, Output, Payload, Platform};
 use cincobot_core::core::{Player, User};
 use cincobot_core::i18n::Locale;
 
@@ -234,7 +234,7 @@ fn credential(web: &Web, headers: &HeaderMap) -> Result<Credential, Refusal> {
 
 /// Who reads game `game`, and what they may do there.
 struct Reader {
-    view: GameView,
+    read: Read,
     /// The person who acts, when they may.
     actor: Option<User>,
     locale: Option<Locale>,
@@ -247,37 +247,37 @@ async fn reader(web: &Web, game: GameId, credential: Credential) -> Result<Reade
             let user = signed.user.person();
             let locale = signed.user.locale();
             let viewer = Some((Platform::Telegram, user.id.clone()));
-            let view = web.desk.view(game, viewer, locale).await.ok_or(Refusal::NotFound)?;
+            let read = web.read(game, viewer, locale).await.ok_or(Refusal::NotFound)?;
             // A sign-in proves a person, not a right to a game: they read the games they
             // play. `start_param` proves nothing (anyone can write a link that sets it), so
             // a spectator needs a link the bot signed.
-            if view.viewer_seat.is_none() {
+            if read.viewer_seat.is_none() {
                 return Err(Refusal::Forbidden);
             }
-            Ok(Reader { view, actor: Some(user), locale })
+            Ok(Reader { read, actor: Some(user), locale })
         }
         Credential::Link { link, .. } => {
             if link.game != game {
                 return Err(Refusal::Forbidden);
             }
             let viewer = link.player.as_ref().map(|player| (link.platform, player.user.clone()));
-            let view = web.desk.view(game, viewer, link.locale).await.ok_or(Refusal::NotFound)?;
+            let read = web.read(game, viewer, link.locale).await.ok_or(Refusal::NotFound)?;
             let Some(player) = link.player else {
-                return Ok(Reader { view, actor: None, locale: link.locale });
+                return Ok(Reader { read, actor: None, locale: link.locale });
             };
             // The seat must still be theirs, on the game's own platform.
-            let name = match view.players.get(player.seat) {
+            let name = match read.players.get(player.seat) {
                 Some(Player::Human { id, name })
                     if *id == player.user
-                        && view.chat.platform == link.platform
-                        && view.viewer_seat == Some(player.seat) =>
+                        && read.chat.platform == link.platform
+                        && read.viewer_seat == Some(player.seat) =>
                 {
                     name.clone()
                 }
                 _ => return Err(Refusal::Forbidden),
             };
             let actor = User { id: player.user, name, handle: player.handle };
-            Ok(Reader { view, actor: Some(actor), locale: link.locale })
+            Ok(Reader { read, actor: Some(actor), locale: link.locale })
         }
     }
 }
@@ -300,7 +300,7 @@ async fn game_state(
 ) -> Result<Response, Refusal> {
     let (reader, _) = reading(&web, game, &headers).await?;
     let may_act = reader.actor.is_some();
-    Ok(json(StatusCode::OK, &state(&web.texts, &reader.view, may_act)))
+    Ok(json(StatusCode::OK, &reader.read.state(may_act)))
 }
 
 async fn events(
@@ -424,14 +424,9 @@ async fn action(
         return Err(Refusal::BadRequest);
     }
     let payload = payload_of(&request, GameId(game)).ok_or(Refusal::BadRequest)?;
-    let event = EventId(format!("w:{}:{}", actor.id, request.id));
-    let input = Input::new(
-        event,
-        actor,
-        reader.view.chat.clone(),
-        reader.locale,
-        Action::Button(payload.encode()),
-    );
+    let event = EventId::web(&actor.id, &request.id);
+    let input =
+        Input::new(event, actor, reader.read.chat, reader.locale, Action::Button(payload.encode()));
     let answer = web.desk.ask(input).await;
     let replies = answer
         .private

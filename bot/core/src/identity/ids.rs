@@ -27,8 +27,39 @@ pub struct ChallengeId(pub i64);
 #[serde(transparent)]
 pub struct EventId(pub String);
 
+impl EventId {
+    /// A tap on the web board: `w:<user>:<nonce>`, the nonce drawn by the page for each tap.
+    #[must_use]
+    pub fn web(user: &str, nonce: &str) -> EventId {
+        EventId(format!("w:{user}:{nonce}"))
+    }
+
+    /// Whether whoever sent this event waits for an answer each time they send it: a page
+    /// that sends a tap again (it lost the first answer) must hear that it was done already,
+    /// where a platform delivering an update again must change and say nothing.
+    #[must_use]
+    pub fn is_answered_each_time(&self) -> bool {
+        self.0.starts_with("w:")
+    }
+}
+
 impl fmt::Display for EventId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_web_board_s_taps_are_answered_each_time_they_are_sent() {
+        let tap = EventId::web("11", "0f1e2d3c-4b5a");
+        assert_eq!(tap.0, "w:11:0f1e2d3c-4b5a");
+        assert!(tap.is_answered_each_time());
+        for platform in ["m:-100:7", "q:4242", "i:99", "3f2a:12"] {
+            assert!(!EventId(platform.to_owned()).is_answered_each_time(), "{platform}");
+        }
     }
 }

@@ -83,7 +83,8 @@ pub use chats::{ChatPreferences, CincoTimers};
 pub use cinco::{CincoRow, CincoRules, NewCinco, StoredAction};
 pub use cluster::{
     ANSWER_CHANNEL, Cluster, Heard, Holder, INBOX_CHANNEL, InboxItem, LEASES_CHANNEL,
-    LISTENER_NAME, Lease, LeaseKind, Listener, ProcessId, ShardPlan, Swept,
+    LISTENER_NAME, LONGEST_NEWS, Lease, LeaseKind, Listener, NEWS_CHANNEL, ProcessId, ShardPlan,
+    Swept, Told,
 };
 pub use error::StoreError;
 pub use games::{GameRow, GameStatus, NewGame, StoredMove};

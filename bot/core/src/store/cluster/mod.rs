@@ -55,6 +55,12 @@
 //! are a hint, not the record: one sent while a listener was disconnected is lost, so a
 //! listener reports each reconnection and its owner reads the inbox again.
 //!
+//! # News (`news.rs`)
+//!
+//! A process may tell all the others something at once ([`Cluster::tell`]): a `NOTIFY` on
+//! [`NEWS_CHANNEL`], written nowhere, so news is only ever a hint (the web board's "this
+//! game moved", which a page that missed it learns at its next read).
+//!
 //! # PostgreSQL's own statements
 //!
 //! Since only PostgreSQL runs them, these statements go to sqlx directly, with PostgreSQL's
@@ -65,6 +71,7 @@
 mod inbox;
 mod leases;
 mod listener;
+mod news;
 mod shards;
 
 use std::fmt;
@@ -78,6 +85,7 @@ use super::{Store, StoreError};
 pub use inbox::{ANSWER_CHANNEL, INBOX_CHANNEL, InboxItem};
 pub use leases::{Holder, LEASES_CHANNEL, Lease, LeaseKind};
 pub use listener::{Heard, LISTENER_NAME, Listener};
+pub use news::{LONGEST_NEWS, NEWS_CHANNEL, Told};
 pub use shards::ShardPlan;
 
 /// One process of the bot, as the database knows it: an id never given twice, so it names

@@ -1,0 +1,163 @@
+//! The web board with several real processes on one PostgreSQL ([`crate::fleet`]): a page
+//! may reach any process (a balancer in front of them picks one), while a game lives in the
+//! process that holds its chat's slot. Through the process that does not hold it, the game
+//! is read, played, and streamed as through its own.
+
+use crate::fake_http::{self as http, Answer, Events};
+use crate::fake_telegram::text;
+use crate::fleet::Fleet;
+use crate::processes::ONE_FLEET_AT_A_TIME;
+use crate::telegram::is;
+use crate::web::{ana, bruno, carla, init_data, now, replies, tma};
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use cincobot::core::{Chat, ChatKind, GameId, Platform};
+use cincobot::identity::slot_of;
+use cincobot::store::{Store, scratch};
+use cincobot::web::identity::{Link, LinkKey};
+
+const WAIT: Duration = Duration::from_secs(20);
+
+/// A group whose slot is in the upper half, which [`Fleet::halves`] gives "serving".
+fn group_served_by_the_upper_half() -> i64 {
+    (1..)
+        .map(|n| -100_500 - n)
+        .find(|&id| {
+            let chat =
+                Chat { platform: Platform::Telegram, kind: ChatKind::Group, id: id.to_string() };
+            slot_of(&chat) >= 128
+        })
+        .unwrap_or_default()
+}
+
+async fn get(base: &str, path: &str, authorization: &str) -> Answer {
+    http::request("GET", &format!("{base}{path}"), &[("authorization", authorization)], b"")
+        .await
+        .expect("the web board answers")
+}
+
+async fn act(base: &str, game: i64, authorization: &str, body: &str) -> Answer {
+    let headers = [("authorization", authorization), ("content-type", "application/json")];
+    http::request("POST", &format!("{base}/api/games/{game}/actions"), &headers, body.as_bytes())
+        .await
+        .expect("the web board answers")
+}
+
+/// The next `board` event of `events`, skipping anything else.
+async fn next_board(events: &mut Events) -> serde_json::Value {
+    loop {
+        let (event, data) = events.next(WAIT).await.expect("an event in time");
+        if event == "board" {
+            return serde_json::from_str(&data).expect("the event's JSON");
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_served_by_another_process_is_read_played_and_streamed_through_this_one() {
+    let Some(database) = scratch::postgres().await else { return };
+    let _alone = ONE_FLEET_AT_A_TIME.lock().await;
+    let fleet =
+        Fleet::with_web_board(PathBuf::from(env!("CARGO_BIN_EXE_cincobot")), database).await;
+    let (polling, serving) = fleet.halves().await;
+    let (Some(elsewhere), Some(home)) = (polling.web.clone(), serving.web.clone()) else {
+        panic!("both processes serve the web board");
+    };
+
+    // The game lives in "serving": its group's slot is in the upper half.
+    let group = group_served_by_the_upper_half();
+    for (who, words) in [(bruno(), "/help"), (ana(), "/gomoku @bruno")] {
+        let from = fleet.fake.count();
+        fleet.fake.push(text(group, &who, words));
+        fleet.fake.wait_for(from, is("sendMessage", group)).await;
+    }
+    let from = fleet.fake.count();
+    fleet.fake.push(text(group, &bruno(), "/accept"));
+    fleet.fake.wait_for(from, is("sendPhoto", group)).await;
+    let store = Store::open(&fleet.database).await.expect("the database");
+    let games = store.active_games().await.expect("the games");
+    let game = games.iter().find(|(row, _)| row.chat.id == group.to_string()).expect("the game");
+    let game = game.0.id.0;
+
+    // Read through the process that does not serve it: the same state as through its own.
+    let ana_signed = tma(&init_data(&ana(), now(), None));
+    let bruno_signed = tma(&init_data(&bruno(), now(), None));
+    let path = format!("/api/games/{game}");
+    let there = get(&elsewhere, &path, &ana_signed).await;
+    assert_eq!(there.status, 200, "{there:?}\n{}", polling.log());
+    // The clock's reading is the only thing that differs.
+    let without_clock = |answer: Answer| {
+        let mut state = answer.json();
+        state["now_ms"] = serde_json::Value::Null;
+        state
+    };
+    let (there, here) = (without_clock(there), without_clock(get(&home, &path, &ana_signed).await));
+    assert_eq!(there["ply"], 0);
+    assert_eq!(
+        (there["you"]["seat"].as_u64(), there["you"]["may_act"].as_bool()),
+        (Some(0), Some(true))
+    );
+    assert_eq!(there["you"]["legal"].as_array().map(Vec::len), Some(225), "her moves");
+    assert_eq!(there, here, "read through either process");
+    // Who the reader is stays the asker's to decide: a spectator's link reads, never acts.
+    let spectator = Link {
+        platform: Platform::Telegram,
+        game: GameId(game),
+        player: None,
+        expires: now() + 600,
+        locale: None,
+    };
+    let key = LinkKey::new(crate::fleet::WEB_LINK_KEY.as_bytes());
+    let spectator = format!("Link {}", spectator.mint(&key).expect("a link"));
+    let watched = get(&elsewhere, &path, &spectator).await.json();
+    assert_eq!(
+        (watched["you"]["seat"].is_null(), watched["you"]["may_act"].as_bool()),
+        (true, Some(false))
+    );
+    assert_eq!(watched["you"]["legal"], serde_json::json!([]), "no moves for a spectator");
+    let refused =
+        act(&elsewhere, game, &spectator, r#"{"id":"tap-spectator-1","move":"h8","ply":0}"#).await;
+    assert_eq!(refused.status, 403, "{refused:?}");
+    // Nobody's game, and someone who does not play it.
+    assert_eq!(get(&elsewhere, "/api/games/999999", &ana_signed).await.status, 404);
+    let carla_signed = tma(&init_data(&carla(), now(), None));
+    assert_eq!(get(&elsewhere, &path, &carla_signed).await.status, 403);
+
+    // Bruno watches through the process that does not serve it; Ana plays through it.
+    let mut events =
+        Events::open(&format!("{elsewhere}{path}/events"), &[("authorization", &bruno_signed)])
+            .await
+            .expect("the stream opens");
+    assert_eq!(events.status, 200);
+    assert_eq!(events.next(WAIT).await.map(|(event, _)| event).as_deref(), Some("ready"));
+    let from = fleet.fake.count();
+    let played =
+        act(&elsewhere, game, &ana_signed, r#"{"id":"tap-elsewhere-1","move":"h8","ply":0}"#).await;
+    assert_eq!(replies(&played), Vec::<String>::new(), "played through the other process");
+    assert_eq!(next_board(&mut events).await["ply"], 1);
+    fleet
+        .fake
+        .wait_for(from, |call| call.chat() == group && call.method == "editMessageMedia")
+        .await;
+    // The same tap again is the same event: done once.
+    let again =
+        act(&elsewhere, game, &ana_signed, r#"{"id":"tap-elsewhere-1","move":"h8","ply":0}"#).await;
+    assert_eq!(replies(&again).len(), 1, "{again:?}");
+
+    // A move made in the chat reaches the page on the other process too.
+    fleet.fake.push(text(group, &bruno(), "/move h9"));
+    assert_eq!(next_board(&mut events).await["ply"], 2);
+    let there = get(&elsewhere, &path, &bruno_signed).await.json();
+    assert_eq!((there["ply"].as_u64(), there["you"]["seat"].as_u64()), (Some(2), Some(1)));
+    let moves: Vec<String> = store
+        .active_games()
+        .await
+        .expect("the games")
+        .into_iter()
+        .find(|(row, _)| row.id.0 == game)
+        .map(|(_, log)| log.into_iter().map(|stored| stored.action).collect())
+        .unwrap_or_default();
+    assert_eq!(moves, ["h8", "h9"], "each move once");
+}
