@@ -1,14 +1,16 @@
 //! Which pages watch which game, and the news they get: the desk shows every output to the
-//! hub ([`Watch`]); a board of a watched game becomes one [`Change`] on that game's broadcast,
-//! which each open event stream turns into an event. Nothing is kept for a game nobody
-//! watches, and the partition that made the output never waits here.
+//! hub ([`Watch`]); a board of a watched game becomes one [`News::Board`] on that game's
+//! broadcast, and a CINCO hand shown to its player one [`News::Hand`] naming whose it is
+//! (never what it holds), which each open event stream turns into an event — a hand's only
+//! on its owner's stream. Nothing is kept for a game nobody watches, and the partition that
+//! made the output never waits here.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use tokio::sync::broadcast;
 
-use cincobot_core::core::{GameId, Output};
+use cincobot_core::core::{GameId, Output, Platform};
 use cincobot_runtime::Watch;
 
 /// A game's board changed: it now stands at `ply`; `ended`: it is the final board.
@@ -16,6 +18,18 @@ use cincobot_runtime::Watch;
 pub struct Change {
     pub ply: usize,
     pub ended: bool,
+}
+
+/// What a watched game's streams are told.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum News {
+    Board(Change),
+    /// The hand of `user` (on `platform`) in this game was shown to them anew: their page
+    /// reads it again. Which cards it holds is never part of the news.
+    Hand {
+        platform: Platform,
+        user: String,
+    },
 }
 
 /// Changes kept for a slow stream before it is told to read the game afresh.
@@ -28,7 +42,7 @@ pub const MOST_STREAMS_PER_IDENTITY: usize = 4;
 /// The watched games and the streams open.
 #[derive(Debug, Default)]
 pub struct Hub {
-    games: Mutex<HashMap<GameId, broadcast::Sender<Change>>>,
+    games: Mutex<HashMap<GameId, broadcast::Sender<News>>>,
     /// Open streams by identity.
     streams: Mutex<HashMap<String, usize>>,
 }
@@ -37,11 +51,18 @@ impl Watch for Hub {
     fn saw(&self, outputs: &[Output]) {
         let Ok(games) = self.games.lock() else { return };
         for output in outputs {
-            if let Output::Board { game, ply, ended, .. } = output
-                && let Some(sender) = games.get(game)
-            {
+            let (game, news) = match output {
+                Output::Board { game, ply, ended, .. } => {
+                    (*game, News::Board(Change { ply: *ply, ended: *ended }))
+                }
+                Output::Direct { platform, user, hand: Some(slot), .. } => {
+                    (slot.game, News::Hand { platform: *platform, user: user.clone() })
+                }
+                _ => continue,
+            };
+            if let Some(sender) = games.get(&game) {
                 // Nobody listening between two streams is no error.
-                let _ = sender.send(Change { ply: *ply, ended: *ended });
+                let _ = sender.send(news);
             }
         }
     }
@@ -54,13 +75,36 @@ pub struct Stream {
     hub: Arc<Hub>,
     game: GameId,
     identity: String,
-    pub changes: broadcast::Receiver<Change>,
+    /// The player reading, on the game's platform (`None`: a spectator): the only one whose
+    /// hand's news this stream passes on.
+    reader: Option<(Platform, String)>,
+    pub changes: broadcast::Receiver<News>,
+}
+
+impl Stream {
+    /// Whether `news` is for this stream's reader: every board, and their own hand only.
+    #[must_use]
+    pub fn is_for_reader(&self, news: &News) -> bool {
+        match news {
+            News::Board(_) => true,
+            News::Hand { platform, user } => self
+                .reader
+                .as_ref()
+                .is_some_and(|(own_platform, own)| own_platform == platform && own == user),
+        }
+    }
 }
 
 impl Hub {
-    /// Opens a stream of `game`'s changes for `identity`; `None` when it has
-    /// [`MOST_STREAMS_PER_IDENTITY`] open already or the server [`MOST_STREAMS`].
-    pub fn open(self: &Arc<Hub>, game: GameId, identity: &str) -> Option<Stream> {
+    /// Opens a stream of `game`'s changes for `identity`, read by the player `reader` (or a
+    /// spectator); `None` when it has [`MOST_STREAMS_PER_IDENTITY`] open already or the server
+    /// [`MOST_STREAMS`].
+    pub fn open(
+        self: &Arc<Hub>,
+        game: GameId,
+        identity: &str,
+        reader: Option<(Platform, String)>,
+    ) -> Option<Stream> {
         {
             let mut streams = self.streams.lock().ok()?;
             let total: usize = streams.values().sum();
@@ -79,7 +123,7 @@ impl Hub {
                 return None;
             }
         };
-        Some(Stream { hub: Arc::clone(self), game, identity: identity.to_owned(), changes })
+        Some(Stream { hub: Arc::clone(self), game, identity: identity.to_owned(), reader, changes })
     }
 
     fn close(&self, game: GameId, identity: &str) {
@@ -117,7 +161,7 @@ impl Drop for Stream {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cincobot_core::core::{Chat, ChatKind, Message, Platform};
+    use cincobot_core::core::{Chat, ChatKind, HandSlot, Message};
     use cincobot_core::i18n::Locale;
 
     fn board(game: i64, ply: usize) -> Output {
@@ -136,10 +180,10 @@ mod tests {
     #[test]
     fn a_watched_games_board_reaches_its_streams_and_no_other() {
         let hub = Arc::new(Hub::default());
-        let mut seven = hub.open(GameId(7), "a").expect("a stream");
-        let mut eight = hub.open(GameId(8), "b").expect("a stream");
+        let mut seven = hub.open(GameId(7), "a", None).expect("a stream");
+        let mut eight = hub.open(GameId(8), "b", None).expect("a stream");
         hub.saw(&[board(7, 3), board(9, 1)]);
-        assert_eq!(seven.changes.try_recv(), Ok(Change { ply: 3, ended: false }));
+        assert_eq!(seven.changes.try_recv(), Ok(News::Board(Change { ply: 3, ended: false })));
         assert!(eight.changes.try_recv().is_err());
         drop(seven);
         assert_eq!(hub.watched(), 1, "game 7 is forgotten with its last stream");
@@ -151,11 +195,42 @@ mod tests {
     fn an_identity_holds_a_few_streams_at_most() {
         let hub = Arc::new(Hub::default());
         let open: Vec<_> =
-            (0..MOST_STREAMS_PER_IDENTITY).filter_map(|_| hub.open(GameId(1), "a")).collect();
+            (0..MOST_STREAMS_PER_IDENTITY).filter_map(|_| hub.open(GameId(1), "a", None)).collect();
         assert_eq!(open.len(), MOST_STREAMS_PER_IDENTITY);
-        assert!(hub.open(GameId(1), "a").is_none());
-        assert!(hub.open(GameId(1), "b").is_some(), "another identity is not held up");
+        assert!(hub.open(GameId(1), "a", None).is_none());
+        assert!(hub.open(GameId(1), "b", None).is_some(), "another identity is not held up");
         drop(open);
-        assert!(hub.open(GameId(1), "a").is_some(), "closed streams give their place back");
+        assert!(hub.open(GameId(1), "a", None).is_some(), "closed streams give their place back");
+    }
+
+    fn hand_shown(game: i64, user: &str) -> Output {
+        Output::Direct {
+            platform: Platform::Telegram,
+            user: user.to_owned(),
+            message: Message::text(Locale::En, Vec::new()),
+            prompt: None,
+            hand: Some(HandSlot { game: GameId(game), anew: false, notify: false }),
+        }
+    }
+
+    #[test]
+    fn a_hand_shown_is_news_for_its_owner_alone_and_names_no_card() {
+        let hub = Arc::new(Hub::default());
+        let ana = Some((Platform::Telegram, "11".to_owned()));
+        let mut own = hub.open(GameId(5), "tg:11", ana).expect("a stream");
+        let bruno = Some((Platform::Telegram, "22".to_owned()));
+        let mut other = hub.open(GameId(5), "tg:22", bruno).expect("a stream");
+        let mut watching = hub.open(GameId(5), "watch:x", None).expect("a stream");
+        let discord_ana = Some((Platform::Discord, "11".to_owned()));
+        let mut elsewhere = hub.open(GameId(5), "link:dc:11", discord_ana).expect("a stream");
+        hub.saw(&[hand_shown(5, "11"), hand_shown(6, "11")]);
+        let news = own.changes.try_recv().expect("news of game 5");
+        assert_eq!(news, News::Hand { platform: Platform::Telegram, user: "11".to_owned() });
+        assert!(own.is_for_reader(&news));
+        for stream in [&mut other, &mut watching, &mut elsewhere] {
+            let news = stream.changes.try_recv().expect("the broadcast reaches every stream");
+            assert!(!stream.is_for_reader(&news), "passed on to its owner's stream alone");
+        }
+        assert!(own.changes.try_recv().is_err(), "game 6 is not watched");
     }
 }

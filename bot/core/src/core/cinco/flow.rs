@@ -124,7 +124,7 @@ impl Core {
         self.cinco.fixed_seed = Some(seed);
     }
 
-    fn cinco_names(row: &CincoRow) -> Vec<Arg> {
+    pub(super) fn cinco_names(row: &CincoRow) -> Vec<Arg> {
         seat_names(&row.players)
     }
 
