@@ -93,7 +93,7 @@ async fn rebuilt(store: &Store) -> Cinco {
 }
 
 /// Ana opens a table in the group, Bruno joins, Ana starts it: game 1.
-async fn open_table(bot: &Bot) {
+pub(crate) async fn open_table(bot: &Bot) {
     let lobby = |call: &Call| call.chat() == GROUP && call.buttons().contains(&"L:1:s".to_owned());
     bot.expect(text(GROUP, &ana(), "/cinco"), lobby).await;
     let answered = |call: &Call| call.method == "answerCallbackQuery";
@@ -115,7 +115,7 @@ fn spectator_link() -> String {
 
 /// `path` read as `authorization`, waiting out the board's rate limit (a whole game is
 /// played faster than people play).
-async fn read(bot: &Bot, path: &str, authorization: &str) -> crate::fake_http::Answer {
+pub(crate) async fn read(bot: &Bot, path: &str, authorization: &str) -> crate::fake_http::Answer {
     loop {
         let answer = bot.get(path, Some(authorization)).await;
         if answer.status != 429 {
@@ -126,7 +126,7 @@ async fn read(bot: &Bot, path: &str, authorization: &str) -> crate::fake_http::A
 }
 
 /// An action sent as `authorization`, waiting out the rate limit as [`read`] does.
-async fn act(bot: &Bot, authorization: &str, body: &str) -> crate::fake_http::Answer {
+pub(crate) async fn act(bot: &Bot, authorization: &str, body: &str) -> crate::fake_http::Answer {
     loop {
         let answer = bot.act(authorization, body).await;
         if answer.status != 429 {
@@ -252,7 +252,7 @@ fn check_state(reader: &Reader, state: &Value, game: &Cinco) {
 }
 
 /// The payloads a player's hand offers now, in order.
-fn choices(state: &Value) -> Vec<String> {
+pub(crate) fn choices(state: &Value) -> Vec<String> {
     let hand = &state["hand"];
     let on_cards = hand["cards"].as_array().into_iter().flatten().flat_map(|held| {
         held["actions"].as_array().into_iter().flatten().map(|choice| choice["payload"].clone())
@@ -293,7 +293,7 @@ async fn a_cinco_game_played_through_the_board_shows_each_reader_their_own_secre
     let mut choice: u64 = 7;
     // The calls made before the last action: the hands sent after it, the board (gone with
     // the game) never showed.
-    let mut before_last = 0;
+    let mut before_last;
     loop {
         assert!(ply < 2_000, "the game ends");
         let game = rebuilt(&store).await;

@@ -289,7 +289,8 @@
       if (player.protected) {
         fives.appendChild(cardNode({ colour: null, kind: "protection", number: null, printed: "PROTECCIÓN" }, "mini"));
       }
-      fives.appendChild(span("", String(player.fives.length)));
+      // How many 5s, beside an outline of one, so that none reads as "no 5s" too.
+      fives.append(span("card mini slot", "5"), span("", "×" + player.fives.length));
       row.appendChild(fives);
       if (table.auction) {
         const bid = table.auction.bids[seat];
@@ -297,7 +298,7 @@
         shown.dataset.bid = bid;
         if (bid === "sealed") shown.appendChild(backNode("mini"));
         else if (bid === "none") shown.textContent = table.auction.no_bid_label;
-        else shown.textContent = "…";
+        else shown.appendChild(span("card mini slot", "?"));
         row.appendChild(shown);
       }
       players.appendChild(row);
@@ -331,7 +332,7 @@
     }
     if (hand.sealed_bid) {
       const sealed = document.createElement("div");
-      sealed.className = "sealed";
+      sealed.className = "own-bid";
       sealed.append(span("", word("web-cinco-bid")), cardNode(hand.sealed_bid, "small"));
       root.appendChild(sealed);
     }
