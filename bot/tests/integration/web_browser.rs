@@ -391,9 +391,10 @@ async fn two_players_bid_in_a_cinco_auction_by_tapping_cards_in_chromium() {
             }
         }
     }
-    // The auction is over on both pages.
+    // The auction is over on both pages, its reveal told under the table.
     for session in &sessions {
         elements(&driver, session, "[data-bid]", Some(0)).await;
+        assert!(text_of(&driver, session, ".told p").await.contains("every bid at once"));
         driver.value("DELETE", &format!("/session/{session}"), None).await;
     }
     bot.served.stop().await;

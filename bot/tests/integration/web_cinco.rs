@@ -290,6 +290,7 @@ async fn a_cinco_game_played_through_the_board_shows_each_reader_their_own_secre
     let carla = tma(&init_data(&carla(), now(), None));
     let mut seen_hands: [BTreeSet<String>; 2] = [BTreeSet::new(), BTreeSet::new()];
     let (mut bids, mut through_chat, mut ply) = (0, 0, 0_u64);
+    let mut reveals_told = 0;
     let mut choice: u64 = 7;
     // The calls made before the last action: the hands sent after it, the board (gone with
     // the game) never showed.
@@ -312,6 +313,13 @@ async fn a_cinco_game_played_through_the_board_shows_each_reader_their_own_secre
             states.push(state);
         }
         let spectators = public_part(&states[2]);
+        if game.public_view().reveals.is_empty() {
+            assert!(spectators.get("told").is_none(), "nothing revealed yet: {spectators}");
+        } else {
+            let told = spectators["told"][0].as_str().unwrap_or_default();
+            assert!(told.contains("every bid at once"), "the last reveal is told: {spectators}");
+            reveals_told += 1;
+        }
         for (reader, state) in readers.iter().zip(&states) {
             assert_eq!(public_part(state), spectators, "{} reads the table as anyone", reader.name);
         }
@@ -353,6 +361,7 @@ async fn a_cinco_game_played_through_the_board_shows_each_reader_their_own_secre
     }
     assert!(bids >= 2, "an auction was bid in through the board: {bids} bids");
     assert!(through_chat > 0);
+    assert!(reveals_told > 0, "a reveal was read on the board");
     for reader in &readers {
         assert_eq!(
             reader.hand_events > 0,

@@ -308,6 +308,17 @@
     status.className = "table-status";
     status.textContent = table.status;
     root.appendChild(status);
+    // The last auction's reveal: the chat tells it as a message of its own.
+    if (state.told && state.told.length > 0) {
+      const told = document.createElement("div");
+      told.className = "told";
+      for (const line of state.told) {
+        const p = document.createElement("p");
+        p.textContent = line;
+        told.appendChild(p);
+      }
+      root.appendChild(told);
+    }
   }
 
   function hasChoices() {

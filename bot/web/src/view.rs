@@ -27,6 +27,9 @@ pub struct State {
     /// CINCO: the reader's own hand, when they hold a seat in the game; nobody else's.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hand: Option<Hand>,
+    /// What the chat was told in a message of its own (CINCO's last auction revealed).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub told: Vec<String>,
     /// The rows of buttons under the board (the point picker's menus, the columns' drop
     /// buttons and the Open board button are left out: the page taps the board instead).
     pub buttons: Vec<Vec<ButtonState>>,
@@ -295,6 +298,7 @@ pub fn state(texts: &Texts, view: &GameView, may_act: bool) -> State {
         lines: view.board.lines.iter().map(|line| texts.render(locale, line)).collect(),
         board,
         hand: view.hand.as_ref().map(|own| hand(texts, locale, own, may_act)),
+        told: view.told.iter().map(|line| texts.render(locale, line)).collect(),
         buttons,
         players: view.players.iter().map(|player| name(texts, locale, player)).collect(),
         to_act: view.to_act,

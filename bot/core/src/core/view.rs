@@ -7,7 +7,7 @@ use engine::Seat;
 
 use super::{Chat, Core, GameId, Message, Platform, Player};
 use crate::games::Family;
-use crate::i18n::Locale;
+use crate::i18n::{Locale, Text};
 use crate::store::GameStatus;
 
 /// Game `game` as one reader sees it.
@@ -37,6 +37,9 @@ pub struct GameView {
     /// CINCO: the reader's own hand and what they may do with it, when they hold a seat in
     /// the game; never anybody else's.
     pub hand: Option<super::CincoHandView>,
+    /// What the chat was told in a message of its own, which the board's lines do not keep:
+    /// CINCO's last auction revealed, every bid and who took the 5 (public once revealed).
+    pub told: Vec<Text>,
     /// When the turn runs out (milliseconds since the epoch), with a turn timer.
     pub deadline_ms: Option<i64>,
     /// The core's clock as the view was made: a page counts down from the two.
@@ -86,6 +89,7 @@ impl Core {
             viewer_seat: viewer_seat.map(Seat::index),
             legal,
             hand: None,
+            told: Vec::new(),
             deadline_ms: if active { row.turn_deadline } else { None },
             now_ms: self.clock.now_ms(),
         })

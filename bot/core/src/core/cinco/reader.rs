@@ -7,7 +7,7 @@ use engine::CincoSeat;
 use render::CardFace;
 
 use super::super::{Button, Core, GameId, GameView, Platform};
-use super::messages::{hand_actions, hand_message, table_message};
+use super::messages::{events_to_read, hand_actions, hand_message, table_message};
 use super::words::{card_face, card_text};
 use crate::games::Family;
 use crate::i18n::{Locale, Text};
@@ -87,6 +87,9 @@ impl Core {
                 sealed_bid: private.sealed_bid.map(|bid| card_face(bid.card)),
             })
         });
+        // The chat tells a reveal as a message of its own, gone from the table's lines.
+        let last_reveal = public.reveals.len().saturating_sub(1)..;
+        let told = events_to_read(&names, None, &public.reveals[last_reveal], &render);
         let active = row.status == GameStatus::Active && !public.outcome.is_over();
         // In an auction every bidder still waited for acts, so nobody is "the" seat to act.
         let to_act = public.turn.filter(|_| active && public.auction.is_none());
@@ -102,6 +105,7 @@ impl Core {
             viewer_seat: seat.map(CincoSeat::index),
             legal: Vec::new(),
             hand,
+            told,
             deadline_ms: if active { row.deadline } else { None },
             now_ms: self.clock.now_ms(),
         })
