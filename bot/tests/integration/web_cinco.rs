@@ -442,3 +442,38 @@ async fn refused_cinco_actions_on_the_board_change_nothing() {
     assert_eq!(after["ply"], 0);
     bot.served.stop().await;
 }
+
+/// The core's side: a CINCO table read by a player comes with their hand and nobody else's;
+/// by a spectator, or the same id on another platform, with none; its board is the same
+/// table for everyone.
+#[tokio::test]
+async fn the_core_shows_a_cinco_reader_their_own_hand_only() {
+    use crate::common::Harness;
+    let mut harness = Harness::new().await;
+    harness.say("Ana", "/cinco").await;
+    harness.press("Bruno", "L:1:j").await;
+    harness.press("Ana", "L:1:s").await;
+    let (row, log) = harness.store.cinco_game(GameId(1)).await.expect("readable").expect("game 1");
+    assert!(log.is_empty());
+    let game = Cinco::start(CincoSettings { seats: 2, seed: row.rules.seed }).expect("a table");
+    let core = &harness.core;
+    let ana = core.game_view(GameId(1), Some((Platform::Console, "ana")), None).await;
+    let ana = ana.expect("game 1");
+    let bruno = core.game_view(GameId(1), Some((Platform::Console, "bruno")), None).await;
+    let bruno = bruno.expect("game 1");
+    let spectator = core.game_view(GameId(1), None, None).await.expect("game 1");
+    let elsewhere = core.game_view(GameId(1), Some((Platform::Telegram, "ana")), None).await;
+    let elsewhere = elsewhere.expect("game 1");
+    for (seat, view) in [(0_u8, &ana), (1, &bruno)] {
+        let hand = view.hand.as_ref().expect("a player's own hand");
+        assert_eq!(hand.seat, usize::from(seat));
+        let own = game.private_view(CincoSeat(seat)).expect("a seat").hand;
+        let faces: Vec<_> = hand.cards.iter().map(|held| held.face).collect();
+        assert_eq!(faces.len(), own.len(), "seat {seat}");
+        assert_eq!(view.board, spectator.board, "the table is everyone's");
+    }
+    assert_ne!(ana.hand, bruno.hand);
+    assert_eq!((spectator.hand.as_ref(), spectator.viewer_seat), (None, None));
+    assert_eq!((elsewhere.hand.as_ref(), elsewhere.viewer_seat), (None, None), "another ana");
+    assert!(spectator.legal.is_empty());
+}
