@@ -477,3 +477,34 @@ async fn the_core_shows_a_cinco_reader_their_own_hand_only() {
     assert_eq!((elsewhere.hand.as_ref(), elsewhere.viewer_seat), (None, None), "another ana");
     assert!(spectator.legal.is_empty());
 }
+
+/// The board handed out at a CINCO table: the group's table carries the Open board button
+/// (the bot's Mini App), and `/web` sends Ana a player's link, which reads her hand and bids
+/// or plays with it, and Carla a spectator's, which reads the table and no hand.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cinco_table_hands_out_the_board_and_web_sends_each_their_own_link() {
+    use crate::web_links::{keyboard, web_command};
+    let directory = tempfile::tempdir().expect("a folder");
+    let bot = Bot::start_handing_out(&directory.path().join("bot.db"), Some(Some("board"))).await;
+    let from = bot.fake.count();
+    open_table(&bot).await;
+    let table =
+        bot.fake.wait_for(from, |call| call.method == "sendPhoto" && call.chat() == GROUP).await;
+    let rows = keyboard(&table)["inline_keyboard"].as_array().cloned().expect("a keyboard");
+    assert_eq!(rows[0][0]["callback_data"], "H:1", "My hand first: {rows:?}");
+    let open = &rows.last().expect("rows")[0];
+    assert_eq!(open["text"], "Open board");
+    assert_eq!(open["url"], "https://t.me/cincobot_test/board?startapp=g1", "{open}");
+
+    let (page, token) = web_command(&bot, &ana(), ANA).await;
+    assert_eq!(page, format!("{}/g/1", bot.web));
+    let ana_link = format!("Link {token}");
+    let state = read(&bot, "/api/games/1", &ana_link).await.json();
+    assert_eq!((state["you"]["seat"].as_u64(), state["hand"]["seat"].as_u64()), (Some(0), Some(0)));
+    let (_, token) = web_command(&bot, &carla(), crate::web::CARLA).await;
+    let carla_link = format!("Link {token}");
+    let watched = read(&bot, "/api/games/1", &carla_link).await.json();
+    assert!(watched.get("hand").is_none(), "a spectator's link reads no hand: {watched}");
+    assert_eq!(public_part(&watched)["board"], public_part(&state)["board"]);
+    bot.served.stop().await;
+}

@@ -218,6 +218,7 @@ impl Core {
         // The terminal has no private chat to open: `/hand` prints the hand where it is.
         if !view.outcome.is_over() && chat.platform != Platform::Console {
             message.components.push(hand_button(id));
+            message.components.extend(self.open_board_row(id, &chat));
         }
         outputs.push(Output::Board {
             chat,

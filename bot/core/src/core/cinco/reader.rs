@@ -6,7 +6,7 @@
 use engine::CincoSeat;
 use render::CardFace;
 
-use super::super::{Button, Core, GameId, GameView, Platform};
+use super::super::{Button, Context, Core, GameId, GameView, Platform};
 use super::messages::{events_to_read, hand_actions, hand_message, table_message};
 use super::words::{card_face, card_text};
 use crate::games::Family;
@@ -40,6 +40,30 @@ pub struct CincoHandView {
 }
 
 impl Core {
+    /// The CINCO table of this chat `/web` is about, and the asker's seat at it: the one
+    /// named, else the asker's own, else the chat's only one. `None` when there is none.
+    pub(in crate::core) fn watched_cinco(
+        &self,
+        context: &Context,
+        named: Option<GameId>,
+    ) -> Option<(GameId, Option<usize>)> {
+        let in_chat = || self.cinco.tables.values().filter(|table| table.row.chat == context.chat);
+        let table = match named {
+            Some(id) => in_chat().find(|table| table.row.id == id)?,
+            None => match in_chat().find(|table| table.seat_of(&context.user.id).is_some()) {
+                Some(own) => own,
+                None => {
+                    let mut tables = in_chat();
+                    match (tables.next(), tables.next()) {
+                        (Some(only), None) => only,
+                        _ => return None,
+                    }
+                }
+            },
+        };
+        Some((table.row.id, table.seat_of(&context.user.id).map(CincoSeat::index)))
+    }
+
     /// CINCO game `game` being played, as `viewer` sees it (see [`Core::game_view`]).
     pub(in crate::core) async fn cinco_view(
         &self,
