@@ -392,9 +392,13 @@ async fn two_players_bid_in_a_cinco_auction_by_tapping_cards_in_chromium() {
         }
     }
     // The auction is over on both pages, its reveal told under the table.
-    for session in &sessions {
+    for (seat, session) in sessions.iter().enumerate() {
         elements(&driver, session, "[data-bid]", Some(0)).await;
         assert!(text_of(&driver, session, ".told p").await.contains("every bid at once"));
+        let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target");
+        let png = screenshot(&driver, session).await;
+        std::fs::write(folder.join(format!("web-cinco-phone-revealed-{seat}.png")), png)
+            .expect("the screenshot");
         driver.value("DELETE", &format!("/session/{session}"), None).await;
     }
     bot.served.stop().await;

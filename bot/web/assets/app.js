@@ -289,8 +289,9 @@
       if (player.protected) {
         fives.appendChild(cardNode({ colour: null, kind: "protection", number: null, printed: "PROTECCIÓN" }, "mini"));
       }
-      // How many 5s, beside an outline of one, so that none reads as "no 5s" too.
-      fives.append(span("card mini slot", "5"), span("", "×" + player.fives.length));
+      // How many 5s; with none, beside an outline of one, so that "×0" reads as no 5s.
+      if (player.fives.length === 0) fives.appendChild(span("card mini slot", "5"));
+      fives.appendChild(span("", "×" + player.fives.length));
       row.appendChild(fives);
       if (table.auction) {
         const bid = table.auction.bids[seat];
@@ -335,8 +336,8 @@
     const title = document.createElement("h2");
     title.textContent = word("web-cinco-hand");
     root.appendChild(title);
-    // The first line lists the cards drawn just below.
-    for (const line of hand.lines.slice(1)) {
+    // The first line lists the cards drawn just below (or says there are none).
+    for (const line of hand.lines.slice(hand.cards.length > 0 ? 1 : 0)) {
       const p = document.createElement("p");
       p.textContent = line;
       root.appendChild(p);
@@ -348,7 +349,8 @@
       root.appendChild(sealed);
     }
     const cards = document.createElement("div");
-    cards.className = "cards";
+    // With nothing to do now, no card is dimmed: the hand is just shown.
+    cards.className = hasChoices() ? "cards" : "cards idle";
     hand.cards.forEach((held, index) => {
       const button = cardNode(held.card, "", "button");
       button.type = "button";
