@@ -112,8 +112,8 @@ impl Core {
             })
         });
         // The chat tells a reveal as a message of its own, gone from the table's lines.
-        let last_reveal = public.reveals.len().saturating_sub(1)..;
-        let told = events_to_read(&names, None, &public.reveals[last_reveal], &render);
+        let last_reveal = public.reveals.last().map(std::slice::from_ref).unwrap_or_default();
+        let told = events_to_read(&names, None, last_reveal, &render);
         let active = row.status == GameStatus::Active && !public.outcome.is_over();
         // In an auction every bidder still waited for acts, so nobody is "the" seat to act.
         let to_act = public.turn.filter(|_| active && public.auction.is_none());
