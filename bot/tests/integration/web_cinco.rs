@@ -479,7 +479,7 @@ async fn the_core_shows_a_cinco_reader_their_own_hand_only() {
 }
 
 /// The board handed out at a CINCO table: the group's table carries the Open board button
-/// (the bot's Mini App), and `/web` sends Ana a player's link, which reads her hand and bids
+/// (the bot's Mini App), each hand sent privately the page opened in place, and `/web` sends Ana a player's link, which reads her hand and bids
 /// or plays with it, and Carla a spectator's, which reads the table and no hand.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_cinco_table_hands_out_the_board_and_web_sends_each_their_own_link() {
@@ -495,6 +495,16 @@ async fn a_cinco_table_hands_out_the_board_and_web_sends_each_their_own_link() {
     let open = &rows.last().expect("rows")[0];
     assert_eq!(open["text"], "Open board");
     assert_eq!(open["url"], "https://t.me/cincobot_test/board?startapp=g1", "{open}");
+
+    // Her hand, sent privately, opens her page in place: Telegram signs her in.
+    let hand = bot
+        .fake
+        .wait_for(from, |call| call.chat() == ANA && call.text().starts_with("Your hand"))
+        .await;
+    let rows = keyboard(&hand)["inline_keyboard"].as_array().cloned().expect("a keyboard");
+    let open = &rows.last().expect("rows")[0];
+    assert_eq!(open["text"], "Open board");
+    assert_eq!(open["web_app"]["url"], format!("{}/g/1", bot.web), "{open}");
 
     let (page, token) = web_command(&bot, &ana(), ANA).await;
     assert_eq!(page, format!("{}/g/1", bot.web));

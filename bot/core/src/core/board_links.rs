@@ -78,6 +78,17 @@ impl Core {
         Some(Row::Buttons(vec![button]))
     }
 
+    /// The Open board row under a CINCO hand sent privately to a player of game `id`, played
+    /// on `platform`: on Telegram the page opened in place, which signs them in to their own
+    /// seat. Elsewhere none: a button pressed back from a private chat would name a game of
+    /// another chat, and the table's row is there.
+    pub(super) fn hand_board_row(&self, id: GameId, platform: Platform) -> Option<Row> {
+        let links = self.board_links.as_ref()?;
+        let button = Button::new(Text::new("button-web-board"), &Payload::WebBoard(id));
+        let opened = button.opening(Opens::MiniApp(links.page(id)));
+        (platform == Platform::Telegram).then(|| Row::Buttons(vec![opened]))
+    }
+
     /// `/web [#12]` and the Open board button pressed: the asker's link to the game, a
     /// player's if they hold a seat in it, else a spectator's, for their eyes only (a private
     /// message on Telegram, whose replies in a group everyone reads).

@@ -168,7 +168,7 @@ impl Core {
             .deadline
             .filter(|_| present(&table.row, seat))
             .map(|at| (at.saturating_sub(now) / 1000).max(0));
-        let message = hand_message(
+        let mut message = hand_message(
             (table.row.id, table.log.len()),
             &table.game.public_view(),
             &private,
@@ -176,6 +176,7 @@ impl Core {
             (seconds_left, picked),
             (locale, &self.words(locale)),
         );
+        message.components.extend(self.hand_board_row(table.row.id, table.row.chat.platform));
         let prompt = Prompt::Hand {
             game: table.row.id,
             seq: table.log.len(),
