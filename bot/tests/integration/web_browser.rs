@@ -71,6 +71,28 @@ impl Driver {
         assert_eq!(answer.status, 200, "{method} {path}: {}", answer.body);
         answer.json()["value"].clone()
     }
+
+    /// What `method path` answers about an element, asked again (the element found afresh by
+    /// `find`) while the page has replaced it: the page draws itself anew at every event.
+    async fn about_element(
+        &self,
+        method: &str,
+        find: impl AsyncFn() -> String,
+        path: impl Fn(&str) -> String,
+        body: Option<Value>,
+    ) -> Value {
+        let until = Instant::now() + WAIT;
+        loop {
+            let element = find().await;
+            let answer = self.call(method, &path(&element), body.clone()).await;
+            let answer = answer.expect("chromedriver answers");
+            if answer.status == 200 {
+                return answer.json()["value"].clone();
+            }
+            let stale = answer.body.contains("stale element reference");
+            assert!(stale && Instant::now() < until, "{method}: {}", answer.body);
+        }
+    }
 }
 
 /// Waits for the elements `selector` finds to be `count` (at least one when `None`); their
@@ -106,17 +128,16 @@ async fn elements(
 
 /// The text of the element `selector` finds.
 async fn text_of(driver: &Driver, session: &str, selector: &str) -> String {
-    let element = elements(driver, session, selector, None).await.remove(0);
-    let text =
-        driver.value("GET", &format!("/session/{session}/element/{element}/text"), None).await;
+    let find = async || elements(driver, session, selector, None).await.remove(0);
+    let path = |element: &str| format!("/session/{session}/element/{element}/text");
+    let text = driver.about_element("GET", find, path, None).await;
     text.as_str().unwrap_or_default().to_owned()
 }
 
 async fn click(driver: &Driver, session: &str, selector: &str) {
-    let element = elements(driver, session, selector, Some(1)).await.remove(0);
-    driver
-        .value("POST", &format!("/session/{session}/element/{element}/click"), Some(json!({})))
-        .await;
+    let find = async || elements(driver, session, selector, Some(1)).await.remove(0);
+    let path = |element: &str| format!("/session/{session}/element/{element}/click");
+    driver.about_element("POST", find, path, Some(json!({}))).await;
 }
 
 /// chromedriver, or `None` (the test is skipped) when it or Chromium is not installed and
@@ -250,10 +271,13 @@ async fn a_player_taps_a_column_twice_in_chromium_and_the_disc_is_dropped() {
 
 /// An attribute of every element `selector` finds, in document order.
 async fn attributes(driver: &Driver, session: &str, selector: &str, name: &str) -> Vec<String> {
+    let count = elements(driver, session, selector, None).await.len();
     let mut values = Vec::new();
-    for element in elements(driver, session, selector, None).await {
-        let path = format!("/session/{session}/element/{element}/attribute/{name}");
-        values.push(driver.value("GET", &path, None).await.as_str().unwrap_or_default().to_owned());
+    for index in 0..count {
+        let find = async || elements(driver, session, selector, Some(count)).await.remove(index);
+        let path = |element: &str| format!("/session/{session}/element/{element}/attribute/{name}");
+        let value = driver.about_element("GET", find, path, None).await;
+        values.push(value.as_str().unwrap_or_default().to_owned());
     }
     values
 }
