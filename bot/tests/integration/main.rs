@@ -52,6 +52,7 @@ mod telegram_webhook;
 mod texts;
 mod web;
 mod web_browser;
+mod web_cinco;
 mod web_columns;
 mod web_links;
 mod web_processes;

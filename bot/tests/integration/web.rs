@@ -21,7 +21,7 @@ use sha2::Sha256;
 
 pub(crate) const GROUP: i64 = -100_300;
 pub(crate) const ANA: i64 = 11;
-const BRUNO: i64 = 22;
+pub(crate) const BRUNO: i64 = 22;
 pub(crate) const CARLA: i64 = 33;
 pub(crate) const LINK_KEY: &[u8] = b"the test's link key, 32+ bytes long";
 const WAIT: Duration = Duration::from_secs(20);

@@ -77,6 +77,28 @@ impl Driver {
         assert_eq!(answer.status, 200, "{method} {path}: {}", answer.body);
         answer.json()["value"].clone()
     }
+
+    /// What `method path` answers about an element, asked again (the element found afresh by
+    /// `find`) while the page has replaced it: the page draws itself anew at every event.
+    async fn about_element(
+        &self,
+        method: &str,
+        find: impl AsyncFn() -> String,
+        path: impl Fn(&str) -> String,
+        body: Option<Value>,
+    ) -> Value {
+        let until = Instant::now() + WAIT;
+        loop {
+            let element = find().await;
+            let answer = self.call(method, &path(&element), body.clone()).await;
+            let answer = answer.expect("chromedriver answers");
+            if answer.status == 200 {
+                return answer.json()["value"].clone();
+            }
+            let stale = answer.body.contains("stale element reference");
+            assert!(stale && Instant::now() < until, "{method}: {}", answer.body);
+        }
+    }
 }
 
 /// Waits for the elements `selector` finds to be `count` (at least one when `None`); their
@@ -112,22 +134,21 @@ async fn elements(
 
 /// The text of the element `selector` finds.
 async fn text_of(driver: &Driver, session: &str, selector: &str) -> String {
-    let element = elements(driver, session, selector, None).await.remove(0);
-    let text =
-        driver.value("GET", &format!("/session/{session}/element/{element}/text"), None).await;
+    let find = async || elements(driver, session, selector, None).await.remove(0);
+    let path = |element: &str| format!("/session/{session}/element/{element}/text");
+    let text = driver.about_element("GET", find, path, None).await;
     text.as_str().unwrap_or_default().to_owned()
 }
 
 async fn click(driver: &Driver, session: &str, selector: &str) {
-    let element = elements(driver, session, selector, Some(1)).await.remove(0);
-    driver
-        .value("POST", &format!("/session/{session}/element/{element}/click"), Some(json!({})))
-        .await;
+    let find = async || elements(driver, session, selector, Some(1)).await.remove(0);
+    let path = |element: &str| format!("/session/{session}/element/{element}/click");
+    driver.about_element("POST", find, path, Some(json!({}))).await;
 }
 
-/// chromedriver and a headless Chromium session, or `None` (the test is skipped) when they
-/// are not installed and not required.
-async fn browser(directory: &std::path::Path) -> Option<(Driver, String)> {
+/// chromedriver, or `None` (the test is skipped) when it or Chromium is not installed and
+/// not required.
+async fn chromedriver_running() -> Option<Driver> {
     let required = std::env::var("CINCOBOT_TEST_BROWSER_REQUIRED").is_ok_and(|value| value == "1");
     let Some(binary) = chromedriver().filter(|_| std::path::Path::new(CHROMIUM).exists()) else {
         assert!(
@@ -141,19 +162,45 @@ async fn browser(directory: &std::path::Path) -> Option<(Driver, String)> {
         );
         return None;
     };
-    let driver = Driver::start(&binary).await;
-    let profile = directory.join("chromium-profile");
+    Some(Driver::start(&binary).await)
+}
+
+/// How big the page is drawn.
+#[derive(Clone, Copy)]
+enum Screen {
+    /// A desktop window.
+    Window,
+    /// A phone's screen, 390×844 CSS pixels at twice the density, touch included.
+    Phone,
+}
+
+/// A new headless Chromium session of `driver`, with its own profile under `directory`.
+async fn session(driver: &Driver, directory: &std::path::Path, screen: Screen) -> String {
+    let profile = tempfile::tempdir_in(directory).expect("a profile folder").keep();
+    let mut options = json!({
+        "binary": CHROMIUM,
+        "args": ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
+                 "--disable-gpu", "--window-size=600,900",
+                 format!("--user-data-dir={}", profile.display())],
+    });
+    if let Screen::Phone = screen {
+        options["mobileEmulation"] = json!({
+            "deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2.0, "touch": true},
+        });
+    }
     let capabilities = json!({"capabilities": {"alwaysMatch": {
         "browserName": "chrome",
-        "goog:chromeOptions": {
-            "binary": CHROMIUM,
-            "args": ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
-                     "--disable-gpu", "--window-size=600,900",
-                     format!("--user-data-dir={}", profile.display())],
-        },
+        "goog:chromeOptions": options,
     }}});
     let session = driver.value("POST", "/session", Some(capabilities)).await;
-    let session = session["sessionId"].as_str().expect("a session").to_owned();
+    session["sessionId"].as_str().expect("a session").to_owned()
+}
+
+/// chromedriver and a headless Chromium session, or `None` (the test is skipped) when they
+/// are not installed and not required.
+async fn browser(directory: &std::path::Path) -> Option<(Driver, String)> {
+    let driver = chromedriver_running().await?;
+    let session = session(&driver, directory, Screen::Window).await;
     Some((driver, session))
 }
 
@@ -167,8 +214,13 @@ async fn a_player_taps_twice_in_chromium_and_the_stone_is_played() {
     let signed = init_data(&ana(), now(), None);
     let page = format!("{}/g/1#tgWebAppData={}", bot.web, encoded(&signed));
     driver.value("POST", &format!("/session/{session}/url"), Some(json!({"url": page}))).await;
-    let title = driver.value("GET", &format!("/session/{session}/title"), None).await;
-    assert_eq!(title, "cincobot board", "the page's words came from the server");
+    // The page sets its title once its words came from the server.
+    let until = Instant::now() + WAIT;
+    while driver.value("GET", &format!("/session/{session}/title"), None).await != "cincobot board"
+    {
+        assert!(Instant::now() < until, "the page's words never came from the server");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
     assert!(text_of(&driver, &session, "#lines p").await.contains("#1"));
     elements(&driver, &session, "[data-point]", Some(225)).await;
     assert_eq!(text_of(&driver, &session, "#status").await, "Your turn: tap a point.");
@@ -220,5 +272,164 @@ async fn a_player_taps_a_column_twice_in_chromium_and_the_disc_is_dropped() {
     elements(&driver, &session, "circle[data-disc=\"r\"]", Some(red_before + 1)).await;
     elements(&driver, &session, "[data-column]", Some(0)).await;
     driver.value("DELETE", &format!("/session/{session}"), None).await;
+    bot.served.stop().await;
+}
+
+/// An attribute of every element `selector` finds, in document order.
+async fn attributes(driver: &Driver, session: &str, selector: &str, name: &str) -> Vec<String> {
+    let count = elements(driver, session, selector, None).await.len();
+    let mut values = Vec::new();
+    for index in 0..count {
+        let find = async || elements(driver, session, selector, Some(count)).await.remove(index);
+        let path = |element: &str| format!("/session/{session}/element/{element}/attribute/{name}");
+        let value = driver.about_element("GET", find, path, None).await;
+        values.push(value.as_str().unwrap_or_default().to_owned());
+    }
+    values
+}
+
+/// A card of the API's JSON as the page marks it (`data-card`).
+fn card_mark(card: &Value) -> String {
+    let part = |value: &Value| match value {
+        Value::String(text) => text.clone(),
+        Value::Number(number) => number.to_string(),
+        _ => String::new(),
+    };
+    format!("{}:{}:{}", part(&card["colour"]), part(&card["kind"]), part(&card["number"]))
+}
+
+/// The page's screenshot, as PNG bytes.
+async fn screenshot(driver: &Driver, session: &str) -> Vec<u8> {
+    use base64::Engine;
+    let shot = driver.value("GET", &format!("/session/{session}/screenshot"), None).await;
+    let encoded = shot.as_str().expect("a base64 PNG");
+    base64::engine::general_purpose::STANDARD.decode(encoded).expect("base64")
+}
+
+/// CINCO in two browsers at phone size, one per player: the turns before the first auction
+/// both may bid in are played through the API, then each player taps a card of their own
+/// hand once (the page says what a second tap does) and again (the bid is sealed); each
+/// page shows its own hand only, the other's bid face down, and the reveal lands in the group.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_bid_in_a_cinco_auction_by_tapping_cards_in_chromium() {
+    use crate::web_cinco::{act, choices, open_table, read};
+    let directory = tempfile::tempdir().expect("a folder");
+    let Some(driver) = chromedriver_running().await else { return };
+    let bot = Bot::start(&directory.path().join("bot.db")).await;
+    open_table(&bot).await;
+    let people = [ana(), bruno()];
+    let signed: Vec<String> = people.iter().map(|who| init_data(who, now(), None)).collect();
+    let authorization: Vec<String> = signed.iter().map(|data| format!("tma {data}")).collect();
+    let state = |seat: usize| {
+        let authorization = authorization[seat].clone();
+        let bot = &bot;
+        async move {
+            let answer = read(bot, "/api/games/1", &authorization).await;
+            assert_eq!(answer.status, 200, "{answer:?}");
+            answer.json()
+        }
+    };
+    let mut steps = 0;
+    loop {
+        let states = [state(0).await, state(1).await];
+        if states[0]["board"]["auction"]["bids"] == json!(["waiting", "waiting"]) {
+            break;
+        }
+        let (seat, offered) = (0..2)
+            .map(|seat| (seat, choices(&states[seat])))
+            .find(|(_, offered)| !offered.is_empty())
+            .expect("somebody may act");
+        let body = json!({"id": format!("api-{steps:04}"), "button": offered[0]}).to_string();
+        assert_eq!(act(&bot, &authorization[seat], &body).await.status, 200);
+        steps += 1;
+        assert!(steps < 300, "no auction both may bid in");
+    }
+
+    let sessions = [
+        session(&driver, directory.path(), Screen::Phone).await,
+        session(&driver, directory.path(), Screen::Phone).await,
+    ];
+    let mut hands = Vec::new();
+    for (seat, session) in sessions.iter().enumerate() {
+        let page = format!("{}/g/1#tgWebAppData={}", bot.web, encoded(&signed[seat]));
+        driver.value("POST", &format!("/session/{session}/url"), Some(json!({"url": page}))).await;
+        let hand = state(seat).await["hand"].clone();
+        let own: Vec<String> = hand["cards"]
+            .as_array()
+            .expect("cards")
+            .iter()
+            .map(|held| card_mark(&held["card"]))
+            .collect();
+        elements(&driver, session, "#hand .cards .card", Some(own.len())).await;
+        let shown = attributes(&driver, session, "#hand .cards .card", "data-card").await;
+        assert_eq!(shown, own, "seat {seat}'s page shows their own hand");
+        elements(&driver, session, "#hand h2", Some(1)).await;
+        elements(&driver, session, "[data-bid=\"waiting\"]", Some(2)).await;
+        assert_eq!(text_of(&driver, session, "#status").await, "Tap a card to choose it.");
+        hands.push(hand);
+    }
+
+    let names = ["ana", "bruno"];
+    let mut bid_cards = Vec::new();
+    for (seat, session) in sessions.iter().enumerate() {
+        // A card to bid, tapped once. With one bid it is tapped again; with Puntaje in hand
+        // its bids (alone, raised, lowering the other's) are offered, and the first chosen.
+        let cards = hands[seat]["cards"].as_array().expect("cards");
+        let index = cards
+            .iter()
+            .position(|held| held["actions"].as_array().is_some_and(|actions| !actions.is_empty()))
+            .expect("a card to bid");
+        let actions = cards[index]["actions"].as_array().expect("actions");
+        let card = format!("#hand .cards .card:nth-child({})", index + 1);
+        click(&driver, session, &card).await;
+        elements(&driver, session, "#hand .cards .card.picked", Some(1)).await;
+        let second = if actions.len() == 1 {
+            let label = actions[0]["label"].as_str().unwrap_or_default();
+            let hint = format!("Tap the card again: {label}");
+            assert_eq!(text_of(&driver, session, "#status").await, hint);
+            card
+        } else {
+            let name = cards[index]["name"].as_str().unwrap_or_default();
+            let hint = format!("What to do with {name}?");
+            assert_eq!(text_of(&driver, session, "#status").await, hint);
+            elements(&driver, session, ".choices button:not(.loose)", Some(actions.len())).await;
+            ".choices button:first-child".to_owned()
+        };
+        if seat == 0 {
+            let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target");
+            let png = screenshot(&driver, session).await;
+            assert!(png.starts_with(b"\x89PNG"));
+            std::fs::write(folder.join("web-cinco-phone.png"), png).expect("the screenshot");
+        }
+        let from = bot.fake.count();
+        click(&driver, session, &second).await;
+        bid_cards.push(cards[index]["name"].as_str().unwrap_or_default().to_owned());
+        if seat == 0 {
+            // Sealed on Ana's page; face down on Bruno's, through his event stream.
+            elements(&driver, session, ".own-bid .card", Some(1)).await;
+            elements(&driver, &sessions[1], "[data-bid=\"sealed\"]", Some(1)).await;
+            // The group's table says that she bid, not with what.
+            let table = bot.fake.wait_for(from, |call| call.chat() == GROUP).await;
+            assert!(table.text().contains("ana has bid."), "{}", table.text());
+            assert!(!table.text().contains("every bid at once"));
+        } else {
+            let reveal =
+                bot.fake.wait_for(from, |call| call.text().contains("every bid at once")).await;
+            assert_eq!(reveal.chat(), GROUP);
+            for (name, card) in names.iter().zip(&bid_cards) {
+                assert!(reveal.text().contains(&format!("{name}: {card}")), "{}", reveal.text());
+            }
+        }
+    }
+    // The auction is over on both pages, its reveal told under the table.
+    for (seat, session) in sessions.iter().enumerate() {
+        elements(&driver, session, "[data-bid]", Some(0)).await;
+        assert!(text_of(&driver, session, ".told p").await.contains("every bid at once"));
+        let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target");
+        let png = screenshot(&driver, session).await;
+        std::fs::write(folder.join(format!("web-cinco-phone-revealed-{seat}.png")), png)
+            .expect("the screenshot");
+        driver.value("DELETE", &format!("/session/{session}"), None).await;
+    }
     bot.served.stop().await;
 }

@@ -36,7 +36,7 @@ async fn group_board(bot: &Bot) -> Call {
     bot.fake.wait_for(from, is("sendPhoto", GROUP)).await
 }
 
-fn keyboard(call: &Call) -> Value {
+pub(crate) fn keyboard(call: &Call) -> Value {
     match &call.params["reply_markup"] {
         Value::String(text) => serde_json::from_str(text).unwrap_or(Value::Null),
         other => other.clone(),
@@ -44,7 +44,7 @@ fn keyboard(call: &Call) -> Value {
 }
 
 /// Asks `/web` in the group as `who` and reads the link sent to them privately.
-async fn web_command(bot: &Bot, who: &Value, private_chat: i64) -> (String, String) {
+pub(crate) async fn web_command(bot: &Bot, who: &Value, private_chat: i64) -> (String, String) {
     let from = bot.fake.count();
     bot.fake.push(text(GROUP, who, "/web"));
     let direct = bot.fake.wait_for(from, is("sendMessage", private_chat)).await;

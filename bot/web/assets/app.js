@@ -1,7 +1,9 @@
 // The web board's page: reads who it is from the address's fragment (Telegram's signed
 // initData, or the bot's signed link), draws the game as SVG, follows its changes with
 // server-sent events read through fetch (so the credential travels in a header), and sends a
-// tap as a move once it is confirmed by a second tap. Every word comes from the server.
+// tap as a move once it is confirmed by a second tap. CINCO is drawn as cards: the table
+// everybody sees and, for a player, their own hand, a card tapped once to choose it and
+// again to play or bid it. Every word comes from the server.
 "use strict";
 
 (function () {
@@ -10,6 +12,7 @@
   let words = {};
   let state = null;
   let chosen = null; // the point tapped once, waiting for the confirming tap
+  let picked = null; // CINCO: the index of the card tapped once in the hand
   let sending = false;
 
   // Who we are and which game: from the fragment, never from the query (it would reach logs).
@@ -69,6 +72,7 @@
     }
     state = answer.body;
     chosen = null;
+    picked = null;
     draw();
   }
 
@@ -82,14 +86,19 @@
   function draw() {
     const lines = $("lines");
     lines.replaceChildren();
-    for (const line of state.lines) {
+    const cinco = !!state.board && state.board.type === "cinco";
+    // CINCO's lines say in words what its table draws: its title is enough above it.
+    for (const line of cinco ? state.lines.slice(0, 1) : state.lines) {
       const p = document.createElement("p");
       p.textContent = line;
       lines.appendChild(p);
     }
     drawBoard();
     drawButtons();
+    $("cinco").hidden = !cinco;
+    if (cinco) drawCinco();
     if (!state.you.may_act) say(word("web-spectating"));
+    else if (cinco) say(hasChoices() ? word("web-cinco-pick") : "");
     else if (state.you.legal.length > 0) {
       const columns = state.board && state.board.type === "connect";
       say(word(columns ? "web-your-turn-column" : "web-your-turn"));
@@ -213,6 +222,178 @@
     return points;
   }
 
+  // CINCO. A card as a DOM node: its colour, and what is printed on it.
+  function cardNode(card, size, tag) {
+    const node = document.createElement(tag || "div");
+    const wild = card.kind === "wild" || card.kind === "wild-five";
+    node.className = "card " + (wild ? card.kind : card.colour || "black") + (size ? " " + size : "");
+    if (card.number === null) node.classList.add("word");
+    node.textContent = card.printed;
+    node.dataset.card = (card.colour || "") + ":" + card.kind + ":" + (card.number === null ? "" : card.number);
+    return node;
+  }
+
+  function backNode(size) {
+    const node = document.createElement("div");
+    node.className = "card back" + (size ? " " + size : "");
+    return node;
+  }
+
+  function span(className, text) {
+    const node = document.createElement("span");
+    node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function drawCinco() {
+    drawTable(state.board);
+    drawHand();
+  }
+
+  function drawTable(table) {
+    const root = $("table");
+    root.replaceChildren();
+    const piles = document.createElement("div");
+    piles.className = "piles";
+    const draw = span("pile");
+    draw.append(backNode("small"), span("", (table.draw_pile + " " + table.draw_pile_label).trim()));
+    piles.appendChild(draw);
+    const discard = span("pile");
+    if (table.discard) discard.appendChild(cardNode(table.discard, "small"));
+    if (table.follow) {
+      const marks = { reverse: "⇄", skip: "⊘" };
+      const mark = table.follow.mark === null ? "" : marks[table.follow.mark] || table.follow.mark;
+      discard.appendChild(span("card follow " + (table.follow.colour || "black"), mark || "•"));
+    }
+    piles.appendChild(discard);
+    piles.appendChild(span("direction", table.clockwise ? "↻" : "↺"));
+    if (table.auction) {
+      const auction = span("pile auction");
+      auction.append(span("", table.auction.label), cardNode(table.auction.five, "small"));
+      piles.appendChild(auction);
+    }
+    root.appendChild(piles);
+    const players = document.createElement("ol");
+    players.className = "players";
+    table.players.forEach((player, seat) => {
+      const row = document.createElement("li");
+      if (table.turn === seat && !table.auction) row.classList.add("turn");
+      if (state.you.seat === seat) row.classList.add("you");
+      row.appendChild(span("name", player.name));
+      const held = span("held");
+      held.append(backNode("mini"), span("", "×" + player.cards));
+      row.appendChild(held);
+      const fives = span("fives");
+      for (const five of player.fives) fives.appendChild(cardNode(five, "mini"));
+      if (player.protected) {
+        fives.appendChild(cardNode({ colour: null, kind: "protection", number: null, printed: "PROTECCIÓN" }, "mini"));
+      }
+      // How many 5s; with none, beside an outline of one, so that "×0" reads as no 5s.
+      if (player.fives.length === 0) fives.appendChild(span("card mini slot", "5"));
+      fives.appendChild(span("", "×" + player.fives.length));
+      row.appendChild(fives);
+      if (table.auction) {
+        const bid = table.auction.bids[seat];
+        const shown = span("bid " + bid);
+        shown.dataset.bid = bid;
+        if (bid === "sealed") shown.appendChild(backNode("mini"));
+        else if (bid === "none") shown.textContent = table.auction.no_bid_label;
+        else shown.appendChild(span("card mini slot", "?"));
+        row.appendChild(shown);
+      }
+      players.appendChild(row);
+    });
+    root.appendChild(players);
+    const status = document.createElement("p");
+    status.className = "table-status";
+    status.textContent = table.status;
+    root.appendChild(status);
+    // The last auction's reveal: the chat tells it as a message of its own.
+    if (state.told && state.told.length > 0) {
+      const told = document.createElement("div");
+      told.className = "told";
+      for (const line of state.told) {
+        const p = document.createElement("p");
+        p.textContent = line;
+        told.appendChild(p);
+      }
+      root.appendChild(told);
+    }
+  }
+
+  function hasChoices() {
+    const hand = state.hand;
+    return !!hand && (hand.loose.length > 0 || hand.cards.some((held) => held.actions.length > 0));
+  }
+
+  // The reader's own hand: only a player's state has one.
+  function drawHand() {
+    const root = $("hand");
+    root.replaceChildren();
+    const hand = state.hand;
+    if (!hand) return;
+    const title = document.createElement("h2");
+    title.textContent = word("web-cinco-hand");
+    root.appendChild(title);
+    // The first line lists the cards drawn just below (or says there are none).
+    for (const line of hand.lines.slice(hand.cards.length > 0 ? 1 : 0)) {
+      const p = document.createElement("p");
+      p.textContent = line;
+      root.appendChild(p);
+    }
+    if (hand.sealed_bid) {
+      const sealed = document.createElement("div");
+      sealed.className = "own-bid";
+      sealed.append(span("", word("web-cinco-bid")), cardNode(hand.sealed_bid, "small"));
+      root.appendChild(sealed);
+    }
+    const cards = document.createElement("div");
+    // With nothing to do now, no card is dimmed: the hand is just shown.
+    cards.className = hasChoices() ? "cards" : "cards idle";
+    hand.cards.forEach((held, index) => {
+      const button = cardNode(held.card, "", "button");
+      button.type = "button";
+      button.setAttribute("aria-label", held.name);
+      button.disabled = held.actions.length === 0;
+      if (held.actions.length > 0) button.classList.add("playable");
+      if (picked === index) button.classList.add("picked");
+      button.addEventListener("click", () => tapCard(index));
+      cards.appendChild(button);
+    });
+    root.appendChild(cards);
+    const choices = document.createElement("div");
+    choices.className = "choices";
+    const offer = (choice, loose) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = choice.label;
+      if (loose) button.className = "loose";
+      button.addEventListener("click", () => { if (!sending) act({ button: choice.payload }); });
+      choices.appendChild(button);
+    };
+    if (picked !== null && hand.cards[picked]) for (const choice of hand.cards[picked].actions) offer(choice, false);
+    for (const choice of hand.loose) offer(choice, true);
+    root.appendChild(choices);
+  }
+
+  // A card tapped once is chosen and its actions shown; tapped again, its one action is
+  // sent (a card with several — colours, targets, Puntaje — waits for one of them).
+  function tapCard(index) {
+    if (sending) return;
+    const held = state.hand.cards[index];
+    if (!held || held.actions.length === 0) return;
+    if (picked === index && held.actions.length === 1) {
+      picked = null;
+      act({ button: held.actions[0].payload });
+      return;
+    }
+    picked = index;
+    drawHand();
+    if (held.actions.length === 1) say(word("web-cinco-tap-again").replace("{action}", held.actions[0].label));
+    else say(word("web-cinco-choose").replace("{card}", held.name));
+  }
+
   function tap(x, y, point) {
     if (sending) return;
     if (!chosen || chosen.point !== point) {
@@ -290,7 +471,7 @@
             const block = buffer.slice(0, end);
             buffer = buffer.slice(end + 2);
             const name = (block.match(/^event: (.*)$/m) || [])[1];
-            if (name === "ready" || name === "board" || name === "resync") await load();
+            if (name === "ready" || name === "board" || name === "hand" || name === "resync") await load();
           }
         }
       } catch (_) { /* try again below */ }

@@ -5,6 +5,7 @@
 //! desk's outputs ([`hub`]). Who asks is proven by Telegram's signature or by the bot's own
 //! signed link ([`identity`]); floods are refused per caller ([`limits`]). docs/web.md.
 
+pub mod cinco;
 pub mod elsewhere;
 pub mod hub;
 pub mod identity;

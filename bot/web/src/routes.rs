@@ -9,7 +9,7 @@
 //! | `GET /`, `/g/{id}`, assets      | the page (no credential needed)                       |
 //! | `GET /api/words/{locale}`       | the page's words                                      |
 //! | `GET /api/games/{id}`           | the game's state for the reader                       |
-//! | `GET /api/games/{id}/events`    | server-sent events: `ready`, `board`, `resync`        |
+//! | `GET /api/games/{id}/events`    | server-sent events: `ready`, `board`, `hand`, `resync` |
 //! | `POST /api/games/{id}/actions`  | `{"replies": [...]}`: what the core answered          |
 //!
 //! Refusals: 400 malformed, 401 no or bad credential, 403 not theirs to read or act on, 404
@@ -38,12 +38,12 @@ use tokio_util::sync::CancellationToken;
 
 use super::Web;
 use super::elsewhere::Read;
-use super::hub::Stream;
+use super::hub::{News, Stream};
 use super::identity::{InitData, Link, verify_init_data};
 use super::limits::MAX_BODY;
 use super::words::words;
 use cincobot_core::core::{Action, EventId, GameId, Input, Output, Payload, Platform};
-use cincobot_core::core::{Player, User};
+use cincobot_core::core::{Player, User, parse_action};
 use cincobot_core::i18n::Locale;
 
 const PAGE: &str = include_str!("../assets/index.html");
@@ -308,8 +308,9 @@ async fn events(
     Path(game): Path<i64>,
     headers: HeaderMap,
 ) -> Result<Response, Refusal> {
-    let (_, key) = reading(&web, game, &headers).await?;
-    let stream = web.hub.open(GameId(game), &key).ok_or(Refusal::TooMany)?;
+    let (reader, key) = reading(&web, game, &headers).await?;
+    let player = reader.actor.map(|actor| (reader.read.chat.platform, actor.id));
+    let stream = web.hub.open(GameId(game), &key, player).ok_or(Refusal::TooMany)?;
     let body = Body::from_stream(event_stream(stream, web.stop.clone()));
     Ok((
         [
@@ -323,8 +324,9 @@ async fn events(
 }
 
 /// The events of one stream: `ready` at once (the page reads the state then, so that no
-/// change falls between its read and its stream), a `board` per change, `resync` when
-/// changes were missed, a comment now and then; it ends when the server stops.
+/// change falls between its read and its stream), a `board` per change, a `hand` (with no
+/// data: the page reads its hand) when the reader's own CINCO hand was shown anew, `resync`
+/// when changes were missed, a comment now and then; it ends when the server stops.
 fn event_stream(
     stream: Stream,
     stop: CancellationToken,
@@ -336,17 +338,21 @@ fn event_stream(
             if let Some(first) = first {
                 return Some((Ok(first), (stream, stop, None)));
             }
-            let event = tokio::select! {
-                () = stop.cancelled() => return None,
-                change = stream.changes.recv() => match change {
-                    Ok(change) => match serde_json::to_string(&change) {
-                        Ok(data) => format!("event: board\ndata: {data}\n\n"),
-                        Err(_) => "event: resync\ndata: {}\n\n".to_owned(),
+            let event = loop {
+                tokio::select! {
+                    () = stop.cancelled() => return None,
+                    news = stream.changes.recv() => match news {
+                        Ok(news) if !stream.is_for_reader(&news) => {}
+                        Ok(News::Board(change)) => match serde_json::to_string(&change) {
+                            Ok(data) => break format!("event: board\ndata: {data}\n\n"),
+                            Err(_) => break "event: resync\ndata: {}\n\n".to_owned(),
+                        },
+                        Ok(News::Hand { .. }) => break "event: hand\ndata: {}\n\n".to_owned(),
+                        Err(RecvError::Lagged(_)) => break "event: resync\ndata: {}\n\n".to_owned(),
+                        Err(RecvError::Closed) => return None,
                     },
-                    Err(RecvError::Lagged(_)) => "event: resync\ndata: {}\n\n".to_owned(),
-                    Err(RecvError::Closed) => return None,
-                },
-                () = tokio::time::sleep(KEEP_ALIVE) => ": keep-alive\n\n".to_owned(),
+                    () = tokio::time::sleep(KEEP_ALIVE) => break ": keep-alive\n\n".to_owned(),
+                }
             };
             Some((Ok(Bytes::from(event)), (stream, stop, None)))
         },
@@ -399,6 +405,9 @@ fn payload_of(request: &ActionRequest, game: GameId) -> Option<Payload> {
                 | Payload::Offer { game, .. }
                 | Payload::Resign { game, .. }
                 | Payload::Rematch(game) => *game,
+                // A CINCO action of the reader's hand; not a card only picked (that shows
+                // the private chat's bid request again, nothing the page needs).
+                Payload::Cinco { game, action, .. } if parse_action(action).is_some() => *game,
                 _ => return None,
             };
             (named == game).then_some(payload)
@@ -442,6 +451,7 @@ async fn action(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use cincobot_core::core::CincoRound;
 
     fn request(play: Option<&str>, ply: Option<usize>, button: Option<&str>) -> ActionRequest {
         ActionRequest {
@@ -476,6 +486,12 @@ mod tests {
         let both = request(Some("h8"), Some(4), Some(&rematch));
         assert_eq!(payload_of(&both, game), None);
         assert_eq!(payload_of(&request(None, None, Some("garbage")), game), None);
+        let bid = Payload::Cinco { game, round: CincoRound::Auction(1), action: "b r7".to_owned() };
+        assert_eq!(payload_of(&request(None, None, Some(&bid.encode())), game), Some(bid));
+        let pick = Payload::Cinco { game, round: CincoRound::Auction(1), action: "?r7".to_owned() };
+        assert_eq!(payload_of(&request(None, None, Some(&pick.encode())), game), None, "a pick");
+        let hand = Payload::Hand(game).encode();
+        assert_eq!(payload_of(&request(None, None, Some(&hand)), game), None, "not an action");
     }
 
     #[test]

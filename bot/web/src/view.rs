@@ -1,8 +1,8 @@
 //! A game's state as the page reads it: JSON made from the core's [`GameView`], every word
 //! already in the reader's language. The engine and the renderer stay free of serde: their
 //! types are copied into these here. A grid board (gomoku, renju, ninuki, pente) and a column
-//! board (5 en raya, Connect Four) come with everything their picture shows; CINCO, for now,
-//! with its lines and buttons only.
+//! board (5 en raya, Connect Four) come with everything their picture shows; CINCO with its
+//! table, and for the reader who holds a seat, their own hand (see [`super::cinco`]).
 
 use serde::Serialize;
 
@@ -10,6 +10,8 @@ use cincobot_core::core::{ButtonStyle, GameView, Payload, Player, Row};
 use cincobot_core::games::Picture;
 use cincobot_core::i18n::{Arg, Locale, Text, Texts};
 use engine::{Line, Point, Stone};
+
+use super::cinco::{Hand, Table, hand, table};
 
 /// The state of one game for one reader.
 #[derive(Clone, Debug, Serialize)]
@@ -22,6 +24,12 @@ pub struct State {
     /// The board message's lines, as the chat reads them.
     pub lines: Vec<String>,
     pub board: Option<Board>,
+    /// CINCO: the reader's own hand, when they hold a seat in the game; nobody else's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hand: Option<Hand>,
+    /// What the chat was told in a message of its own (CINCO's last auction revealed).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub told: Vec<String>,
     /// The rows of buttons under the board (the point picker's menus, the columns' drop
     /// buttons and the Open board button are left out: the page taps the board instead).
     pub buttons: Vec<Vec<ButtonState>>,
@@ -58,6 +66,7 @@ pub struct ButtonState {
 pub enum Board {
     Grid(Grid),
     Connect(Connect),
+    Cinco(Table),
 }
 
 /// A column board (5 en raya: 9×6 with two pre-filled side columns; Connect Four: 7×6), as
@@ -250,7 +259,9 @@ pub fn state(texts: &Texts, view: &GameView, may_act: bool) -> State {
     let board = view.board.board.as_ref().and_then(|image| match &image.picture {
         Picture::Grid(board) => Some(Board::Grid(grid(board))),
         Picture::Connect(board) => Some(Board::Connect(connect(board))),
-        Picture::CincoTable(_) | Picture::CincoHand(_) => None,
+        Picture::CincoTable(cinco) => Some(Board::Cinco(table(cinco))),
+        // A hand is never a game's board: it comes as the reader's `hand` below.
+        Picture::CincoHand(_) => None,
     });
     let buttons = view
         .board
@@ -280,12 +291,14 @@ pub fn state(texts: &Texts, view: &GameView, may_act: bool) -> State {
         .collect();
     State {
         game: view.game.0,
-        kind: view.kind.code(),
+        kind: view.family.code(),
         ply: view.ply,
         active: view.active,
         locale: locale.code(),
         lines: view.board.lines.iter().map(|line| texts.render(locale, line)).collect(),
         board,
+        hand: view.hand.as_ref().map(|own| hand(texts, locale, own, may_act)),
+        told: view.told.iter().map(|line| texts.render(locale, line)).collect(),
         buttons,
         players: view.players.iter().map(|player| name(texts, locale, player)).collect(),
         to_act: view.to_act,

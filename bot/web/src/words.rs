@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 
 use cincobot_core::i18n::{Locale, Text, Texts};
 
-/// Every word the page shows, by id. `web-tap-again` keeps its `{ $point }` for the page
-/// to fill in.
+/// Every word the page shows, by id. `web-tap-again`, `web-cinco-tap-again` and
+/// `web-cinco-choose` keep their placeholder for the page to fill in.
 const WORDS: &[&str] = &[
     "web-title",
     "web-connecting",
@@ -17,6 +17,9 @@ const WORDS: &[&str] = &[
     "web-your-turn-column",
     "web-sending",
     "web-played",
+    "web-cinco-hand",
+    "web-cinco-bid",
+    "web-cinco-pick",
     "web-error-unauthorized",
     "web-error-forbidden",
     "web-error-not-found",
@@ -27,8 +30,11 @@ const WORDS: &[&str] = &[
     "web-error-network",
 ];
 
-/// The placeholder the page replaces with the point tapped.
+/// The placeholders the page replaces: the point tapped, the action a second tap on a card
+/// sends, the card whose actions are offered.
 pub const POINT: &str = "{point}";
+pub const ACTION: &str = "{action}";
+pub const CARD: &str = "{card}";
 
 /// The page's words in `locale`.
 #[must_use]
@@ -37,6 +43,10 @@ pub fn words(texts: &Texts, locale: Locale) -> BTreeMap<&'static str, String> {
         WORDS.iter().map(|id| (*id, texts.render(locale, &Text::new(id)))).collect();
     let tap_again = Text::new("web-tap-again").with("point", POINT);
     words.insert("web-tap-again", texts.render(locale, &tap_again));
+    let cinco_again = Text::new("web-cinco-tap-again").with("action", ACTION);
+    words.insert("web-cinco-tap-again", texts.render(locale, &cinco_again));
+    let choose = Text::new("web-cinco-choose").with("card", CARD);
+    words.insert("web-cinco-choose", texts.render(locale, &choose));
     words
 }
 
@@ -54,6 +64,8 @@ mod tests {
                 assert_ne!(word, id, "{id} is written out");
             }
             assert!(words["web-tap-again"].contains(POINT), "{locale}");
+            assert!(words["web-cinco-tap-again"].contains(ACTION), "{locale}");
+            assert!(words["web-cinco-choose"].contains(CARD), "{locale}");
         }
         assert_ne!(words(&texts, Locale::Es)["web-title"], words(&texts, Locale::En)["web-title"]);
     }

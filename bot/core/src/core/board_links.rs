@@ -1,6 +1,6 @@
 //! The web board's links as the chats hand them out (issue 31, docs/web.md): an Open board
-//! button under every board being played, and `/web`, which answers its asker alone with
-//! their signed link. The core decides who gets which link (a player's for a seat they hold,
+//! button under every board (and CINCO table) being played, and `/web`, which answers its
+//! asker alone with their signed link. The core decides who gets which link (a player's for a seat they hold,
 //! a spectator's otherwise); signing them is the web board's ([`BoardLinks`]), since its key
 //! is the one that checks them.
 
@@ -10,7 +10,7 @@ use std::sync::Arc;
 use super::error::{CoreError, refused};
 use super::table::Table;
 use super::{
-    Button, ChatKind, Context, Core, GameId, Message, Opens, Output, Payload, Platform, Row,
+    Button, Chat, ChatKind, Context, Core, GameId, Message, Opens, Output, Payload, Platform, Row,
 };
 use crate::i18n::{Locale, Text};
 use crate::store::GameStatus;
@@ -54,13 +54,18 @@ impl Core {
     /// only); a group of a bot without a Mini App gets no button (`/web` still answers).
     /// Elsewhere the button is pressed back, and answered with the presser's own link.
     pub(super) fn board_link_row(&self, table: &Table) -> Option<Row> {
-        let links = self.board_links.as_ref()?;
         if table.row.status != GameStatus::Active {
             return None;
         }
-        let id = table.row.id;
+        self.open_board_row(table.row.id, &table.row.chat)
+    }
+
+    /// The Open board row of game `id`, being played in `chat` (see
+    /// [`Core::board_link_row`]).
+    pub(super) fn open_board_row(&self, id: GameId, chat: &Chat) -> Option<Row> {
+        let links = self.board_links.as_ref()?;
         let button = Button::new(Text::new("button-web-board"), &Payload::WebBoard(id));
-        let button = match (table.row.chat.platform, table.row.chat.kind) {
+        let button = match (chat.platform, chat.kind) {
             (Platform::Telegram, ChatKind::Private) => {
                 button.opening(Opens::MiniApp(links.page(id)))
             }
@@ -73,6 +78,17 @@ impl Core {
         Some(Row::Buttons(vec![button]))
     }
 
+    /// The Open board row under a CINCO hand sent privately to a player of game `id`, played
+    /// on `platform`: on Telegram the page opened in place, which signs them in to their own
+    /// seat. Elsewhere none: a button pressed back from a private chat would name a game of
+    /// another chat, and the table's row is there.
+    pub(super) fn hand_board_row(&self, id: GameId, platform: Platform) -> Option<Row> {
+        let links = self.board_links.as_ref()?;
+        let button = Button::new(Text::new("button-web-board"), &Payload::WebBoard(id));
+        let opened = button.opening(Opens::MiniApp(links.page(id)));
+        (platform == Platform::Telegram).then(|| Row::Buttons(vec![opened]))
+    }
+
     /// `/web [#12]` and the Open board button pressed: the asker's link to the game, a
     /// player's if they hold a seat in it, else a spectator's, for their eyes only (a private
     /// message on Telegram, whose replies in a group everyone reads).
@@ -82,10 +98,13 @@ impl Core {
         named: Option<GameId>,
     ) -> Result<Vec<Output>, CoreError> {
         let links = self.board_links.clone().ok_or_else(|| refused("web-off"))?;
-        let id = self.watched_game(context, named)?;
-        let table = self.table(id)?;
-        let reader = table.seat_of(&context.user.id).map(|seat| LinkReader {
-            seat: seat.index(),
+        let (id, seat) = match self.watched_game(context, named) {
+            Ok(id) => (id, self.table(id)?.seat_of(&context.user.id).map(|seat| seat.index())),
+            // Not a board game of this chat: a CINCO table, if it is one.
+            Err(error) => self.watched_cinco(context, named).ok_or(error)?,
+        };
+        let reader = seat.map(|seat| LinkReader {
+            seat,
             user: context.user.id.clone(),
             handle: context.user.handle.clone(),
         });

@@ -47,7 +47,7 @@ pub use crate::identity::{
 };
 pub use board_links::{BoardLinks, LinkReader};
 pub use chat::{rules_for_players, rules_section};
-pub use cinco::{action_code, card_code, parse_action, parse_card};
+pub use cinco::{CincoCard, CincoHandView, action_code, card_code, parse_action, parse_card};
 pub use clock::{Clock, SystemClock};
 pub use command::{Command, CommandError, Opponent, for_bot, parse as parse_command};
 pub use cpu::{CincoCpuRequest, CpuPlayer, CpuReply, CpuRequest};

@@ -6,8 +6,8 @@
 use engine::Seat;
 
 use super::{Chat, Core, GameId, Message, Platform, Player};
-use crate::games::GameKind;
-use crate::i18n::Locale;
+use crate::games::Family;
+use crate::i18n::{Locale, Text};
 use crate::store::GameStatus;
 
 /// Game `game` as one reader sees it.
@@ -16,7 +16,8 @@ pub struct GameView {
     pub game: GameId,
     /// The chat the game is played in: the only place its inputs belong to.
     pub chat: Chat,
-    pub kind: GameKind,
+    /// The board game, or CINCO.
+    pub family: Family,
     /// How many moves (and renju decisions) were played.
     pub ply: usize,
     /// Still being played (not won, drawn, resigned, abandoned or cancelled).
@@ -33,6 +34,12 @@ pub struct GameView {
     /// The moves the reader may make now, in the game's notation: empty unless it is their
     /// turn.
     pub legal: Vec<String>,
+    /// CINCO: the reader's own hand and what they may do with it, when they hold a seat in
+    /// the game; never anybody else's.
+    pub hand: Option<super::CincoHandView>,
+    /// What the chat was told in a message of its own, which the board's lines do not keep:
+    /// CINCO's last auction revealed, every bid and who took the 5 (public once revealed).
+    pub told: Vec<Text>,
     /// When the turn runs out (milliseconds since the epoch), with a turn timer.
     pub deadline_ms: Option<i64>,
     /// The core's clock as the view was made: a page counts down from the two.
@@ -42,14 +49,18 @@ pub struct GameView {
 impl Core {
     /// Board game `game` (being played, or ended and its final board not shown yet) as
     /// `viewer` (a platform and their user id there; `None`: a spectator) sees it, in
-    /// `locale`, else the chat's language. `None` for a game this core does not hold, and for
-    /// CINCO, whose tables are not shown this way yet.
+    /// `locale`, else the chat's language. A CINCO game being played comes as its table, plus
+    /// the reader's own hand when they hold a seat in it. `None` for a game this core does not
+    /// hold, and for a CINCO game that ended.
     pub async fn game_view(
         &self,
         game: GameId,
         viewer: Option<(Platform, &str)>,
         locale: Option<Locale>,
     ) -> Option<GameView> {
+        if self.cinco.owns(game) {
+            return self.cinco_view(game, viewer, locale).await;
+        }
         let table = self.tables.get(&game).or_else(|| self.endings.get(&game))?;
         let row = &table.row;
         let locale = match locale {
@@ -69,7 +80,7 @@ impl Core {
         Some(GameView {
             game,
             chat: row.chat.clone(),
-            kind: row.settings.kind,
+            family: Family::Board(row.settings.kind),
             ply: table.position.ply(),
             active,
             board: self.board_message(table, locale, Vec::new(), Vec::new()),
@@ -77,6 +88,8 @@ impl Core {
             to_act: to_act.map(Seat::index),
             viewer_seat: viewer_seat.map(Seat::index),
             legal,
+            hand: None,
+            told: Vec::new(),
             deadline_ms: if active { row.turn_deadline } else { None },
             now_ms: self.clock.now_ms(),
         })

@@ -124,7 +124,7 @@ impl Core {
         self.cinco.fixed_seed = Some(seed);
     }
 
-    fn cinco_names(row: &CincoRow) -> Vec<Arg> {
+    pub(super) fn cinco_names(row: &CincoRow) -> Vec<Arg> {
         seat_names(&row.players)
     }
 
@@ -168,7 +168,7 @@ impl Core {
             .deadline
             .filter(|_| present(&table.row, seat))
             .map(|at| (at.saturating_sub(now) / 1000).max(0));
-        let message = hand_message(
+        let mut message = hand_message(
             (table.row.id, table.log.len()),
             &table.game.public_view(),
             &private,
@@ -176,6 +176,7 @@ impl Core {
             (seconds_left, picked),
             (locale, &self.words(locale)),
         );
+        message.components.extend(self.hand_board_row(table.row.id, table.row.chat.platform));
         let prompt = Prompt::Hand {
             game: table.row.id,
             seq: table.log.len(),
@@ -218,6 +219,7 @@ impl Core {
         // The terminal has no private chat to open: `/hand` prints the hand where it is.
         if !view.outcome.is_over() && chat.platform != Platform::Console {
             message.components.push(hand_button(id));
+            message.components.extend(self.open_board_row(id, &chat));
         }
         outputs.push(Output::Board {
             chat,

@@ -424,6 +424,65 @@ fn bid_rows(
         .collect()
 }
 
+/// What one card of a hand lets its player do now, for a page that shows the cards and
+/// asks which: each action with that card as a button (its label, the payload the private
+/// chat's button for it sends).
+pub(super) struct CardActions {
+    pub card: Card,
+    pub actions: Vec<Button>,
+}
+
+/// Every action open to `private`'s seat, by card in the order of its hand (a card held
+/// twice is listed twice), and the ones that take no card (draw, keep the card drawn).
+/// Unlike the private chat's buttons, a bid with Puntaje in hand is one step: each card's
+/// bids, alone, raised or lowering another bidder, are all listed with it, each saying what
+/// it is worth; the payloads are the ones those buttons send.
+pub(super) fn hand_actions(
+    (game, seq): (GameId, usize),
+    public: &PublicView,
+    private: &PrivateView,
+    names: &[Arg],
+) -> (Vec<CardActions>, Vec<Button>) {
+    let auction = public.auction.as_ref();
+    let round = match auction {
+        Some(auction) => CincoRound::Auction(auction.number),
+        None => CincoRound::Seq(seq),
+    };
+    let button = |label: Text, action: CincoAction| {
+        Button::new(label, &Payload::Cinco { game, round, action: action_code(action) })
+    };
+    let labelled = |action: CincoAction| match (action, auction) {
+        (CincoAction::Bid(bid), Some(auction)) => {
+            let value = bid_worth(auction.five.card(), bid).map_or(0, |worth| worth.value);
+            let label = match bid.puntaje {
+                None => Text::new("cinco-button-bid").with("card", card_text(bid.card)),
+                Some(PuntajeUse::Raise) => Text::new("cinco-button-bid-raise"),
+                Some(PuntajeUse::Lower(seat)) => {
+                    Text::new("cinco-button-bid-lower").with("name", name(names, seat.index()))
+                }
+            };
+            button(label.with("value", u32::from(value)), action)
+        }
+        _ => button(action_label(action, names), action),
+    };
+    let cards = private
+        .hand
+        .iter()
+        .map(|&card| CardActions {
+            card,
+            actions: private.actions_with(card).into_iter().map(labelled).collect(),
+        })
+        .collect();
+    let loose = private
+        .actions
+        .iter()
+        .copied()
+        .filter(|action| matches!(action, CincoAction::Draw | CincoAction::KeepDrawn))
+        .map(labelled)
+        .collect();
+    (cards, loose)
+}
+
 fn action_label(action: CincoAction, names: &[Arg]) -> Text {
     match action {
         CincoAction::Play { card, choice: Choice::None } => {

@@ -9,6 +9,7 @@ mod messages;
 mod notation;
 mod ratings;
 mod reach;
+mod reader;
 mod settings;
 mod shown;
 mod words;
@@ -20,6 +21,7 @@ use engine::{Cinco, CincoSeat};
 pub(super) use flow::replay;
 pub use notation::{action_code, card_code, parse_action, parse_card};
 pub(super) use reach::reaches_privately;
+pub use reader::{CincoCard, CincoHandView};
 
 use super::GameId;
 use crate::i18n::Locale;
