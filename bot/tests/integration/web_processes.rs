@@ -4,11 +4,12 @@
 //! is read, played, and streamed as through its own.
 
 use crate::fake_http::{self as http, Answer, Events};
-use crate::fake_telegram::text;
+use crate::fake_telegram::{Call, press, text};
 use crate::fleet::Fleet;
 use crate::processes::ONE_FLEET_AT_A_TIME;
 use crate::telegram::is;
 use crate::web::{ana, bruno, carla, init_data, now, replies, tma};
+use crate::web_cinco::choices;
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -19,6 +20,9 @@ use cincobot::store::{Store, scratch};
 use cincobot::web::identity::{Link, LinkKey};
 
 const WAIT: Duration = Duration::from_secs(20);
+/// How long a stream that has brought what a test waited for is read on for more: what it
+/// still brings was sent to it already.
+const QUIET: Duration = Duration::from_millis(500);
 
 /// A group whose slot is in the upper half, which [`Fleet::halves`] gives "serving".
 fn group_served_by_the_upper_half() -> i64 {
@@ -43,6 +47,21 @@ async fn act(base: &str, game: i64, authorization: &str, body: &str) -> Answer {
     http::request("POST", &format!("{base}/api/games/{game}/actions"), &headers, body.as_bytes())
         .await
         .expect("the web board answers")
+}
+
+/// The names of the events `events` brings until it has brought every one of `wanted`, and
+/// then for as long as it brings more within `quiet`.
+async fn events_until(events: &mut Events, wanted: &[&str], quiet: Duration) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    while !wanted.iter().all(|want| names.iter().any(|name| name == want)) {
+        let (event, _) =
+            events.next(WAIT).await.unwrap_or_else(|| panic!("{wanted:?} in time: {names:?}"));
+        names.push(event);
+    }
+    while let Some((event, _)) = events.next(quiet).await {
+        names.push(event);
+    }
+    names
 }
 
 /// The next `board` event of `events`, skipping anything else.
@@ -160,4 +179,78 @@ async fn a_game_served_by_another_process_is_read_played_and_streamed_through_th
         .map(|(_, log)| log.into_iter().map(|stored| stored.action).collect())
         .unwrap_or_default();
     assert_eq!(moves, ["h8", "h9"], "each move once");
+}
+
+/// A CINCO table served by "serving", read and played through "polling": each player reads
+/// their own hand there and no other, and the news that a hand changed reaches its owner's
+/// stream through the process that does not serve the game, and nobody else's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cinco_hand_served_by_another_process_reaches_its_owner_alone_through_this_one() {
+    let Some(database) = scratch::postgres().await else { return };
+    let _alone = ONE_FLEET_AT_A_TIME.lock().await;
+    let fleet =
+        Fleet::with_web_board(PathBuf::from(env!("CARGO_BIN_EXE_cincobot")), database).await;
+    let (polling, _serving) = fleet.halves().await;
+    let elsewhere = polling.web.clone().expect("the web board");
+    let group = group_served_by_the_upper_half();
+
+    // Ana opens a table, Bruno joins, Ana starts it.
+    let lobby = |call: &Call| call.chat() == group && call.buttons().contains(&"L:1:s".to_owned());
+    let from = fleet.fake.count();
+    fleet.fake.push(text(group, &ana(), "/cinco"));
+    fleet.fake.wait_for(from, lobby).await;
+    let from = fleet.fake.count();
+    fleet.fake.push(press(group, 1001, &bruno(), "L:1:j"));
+    fleet.fake.wait_for(from, |call| call.method == "answerCallbackQuery").await;
+    let from = fleet.fake.count();
+    fleet.fake.push(press(group, 1001, &ana(), "L:1:s"));
+    fleet.fake.wait_for(from, |call| call.method == "sendPhoto" && call.chat() == group).await;
+
+    let signed = [tma(&init_data(&ana(), now(), None)), tma(&init_data(&bruno(), now(), None))];
+    let path = "/api/games/1";
+    let mut states = Vec::new();
+    for (seat, authorization) in signed.iter().enumerate() {
+        let state = get(&elsewhere, path, authorization).await;
+        assert_eq!(state.status, 200, "{state:?}\n{}", polling.log());
+        let state = state.json();
+        assert_eq!(
+            (state["kind"].as_str(), state["hand"]["seat"].as_u64()),
+            (Some("cinco"), Some(seat as u64))
+        );
+        states.push(state);
+    }
+    assert_ne!(states[0]["hand"], states[1]["hand"], "each reads their own hand");
+    let mut streams = Vec::new();
+    for authorization in &signed {
+        let headers = [("authorization", authorization.as_str())];
+        let mut events = Events::open(&format!("{elsewhere}{path}/events"), &headers)
+            .await
+            .expect("the stream opens");
+        assert_eq!(events.next(WAIT).await.map(|(event, _)| event).as_deref(), Some("ready"));
+        streams.push(events);
+    }
+
+    // The player to act plays their first choice through the process that does not serve
+    // the game; their hand's news comes to their stream only.
+    let actor = usize::try_from(states[0]["to_act"].as_u64().expect("someone acts")).unwrap_or(0);
+    let other = 1 - actor;
+    let payload = choices(&states[actor]).into_iter().next().expect("a choice");
+    let body = serde_json::json!({"id": "tap-cinco-elsewhere", "button": payload}).to_string();
+    let played = act(&elsewhere, 1, &signed[actor], &body).await;
+    assert_eq!(replies(&played), Vec::<String>::new(), "played through the other process");
+    // Every stream is sent the same news in the same order, each passing on its reader's
+    // own: once the actor's stream has passed on their hand, the other's has had it too.
+    let actor_events = events_until(&mut streams[actor], &["board", "hand"], QUIET).await;
+    let other_events = events_until(&mut streams[other], &["board"], QUIET).await;
+    let after = get(&elsewhere, path, &signed[other]).await.json();
+    // Told of a hand exactly when their own changed: never of the actor's.
+    let other_hand_changed = after["hand"] != states[other]["hand"];
+    assert_eq!(
+        other_events.contains(&"hand".to_owned()),
+        other_hand_changed,
+        "the other's stream: {other_events:?}; the actor's: {actor_events:?}"
+    );
+    let actor_after = get(&elsewhere, path, &signed[actor]).await.json();
+    assert_ne!(actor_after["hand"], states[actor]["hand"], "the actor's hand as it is now");
+    assert_eq!(actor_after["hand"]["seat"].as_u64(), Some(actor as u64));
 }
