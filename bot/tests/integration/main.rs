@@ -54,6 +54,7 @@ mod web;
 mod web_browser;
 mod web_columns;
 mod web_links;
+mod web_renju;
 mod whole_document;
 mod wire;
 mod words;

@@ -42,7 +42,9 @@ use super::identity::{InitData, Link, verify_init_data};
 use super::limits::MAX_BODY;
 use super::view::state;
 use super::words::words;
-use cincobot_core::core::{Action, EventId, GameId, GameView, Input, Output, Payload, Platform};
+use cincobot_core::core::{
+    Action, EventId, GameId, GameView, Input, OfferStep, Output, Payload, Platform,
+};
 use cincobot_core::core::{Player, User};
 use cincobot_core::i18n::Locale;
 
@@ -353,7 +355,8 @@ fn event_stream(
     )
 }
 
-/// An action as the page sends it: a move (`move` at `ply`), or a button's payload.
+/// An action as the page sends it: a move (`move` at `ply`), a point added to renju's offer
+/// being chosen (`offer` at `ply`, with `count` points chosen), or a button's payload.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ActionRequest {
@@ -364,6 +367,8 @@ struct ActionRequest {
     ply: Option<usize>,
     #[serde(default)]
     confirm: bool,
+    offer: Option<String>,
+    count: Option<usize>,
     button: Option<String>,
 }
 
@@ -372,6 +377,10 @@ struct ActionAnswer {
     /// What the core answered the actor alone (a refusal, a confirmation to ask): nothing
     /// when the move was played (the board shows it).
     replies: Vec<String>,
+    /// A move that loses at once (a renju forbidden point), not played: the replies ask
+    /// whether to, and it is played when sent again with `confirm`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    confirm: Option<String>,
 }
 
 /// A nonce: 8 to 64 letters, digits and hyphens (a UUID fits).
@@ -387,11 +396,18 @@ fn is_move_text(text: &str) -> bool {
 /// The payload `request` asks for in game `game`; `None` when it is malformed, or a button
 /// that is not one of this game's board.
 fn payload_of(request: &ActionRequest, game: GameId) -> Option<Payload> {
-    match (&request.play, request.ply, &request.button) {
-        (Some(text), Some(ply), None) if is_move_text(text) => {
-            Some(Payload::Move { game, ply, text: text.clone(), confirm: request.confirm })
+    let ActionRequest { play, ply, offer, count, button, confirm, .. } = request;
+    match (play, offer, *ply, *count, button) {
+        (Some(text), None, Some(ply), None, None) if is_move_text(text) => {
+            Some(Payload::Move { game, ply, text: text.clone(), confirm: *confirm })
         }
-        (None, None, Some(button)) => {
+        (None, Some(point), Some(ply), Some(count), None)
+            if is_move_text(point) && !point.contains(' ') && !confirm =>
+        {
+            let step = OfferStep::Add(point.clone());
+            Some(Payload::Offer { game, ply, count, step })
+        }
+        (None, None, None, None, Some(button)) if !confirm => {
             let payload = Payload::decode(button)?;
             let named = match &payload {
                 Payload::Move { game, .. }
@@ -424,6 +440,9 @@ async fn action(
         return Err(Refusal::BadRequest);
     }
     let payload = payload_of(&request, GameId(game)).ok_or(Refusal::BadRequest)?;
+    if let Some(question) = losing_question(&web, &reader.view, &payload) {
+        return Ok(json(StatusCode::OK, &question));
+    }
     let event = EventId(format!("w:{}:{}", actor.id, request.id));
     let input = Input::new(
         event,
@@ -441,7 +460,24 @@ async fn action(
             _ => None,
         })
         .collect();
-    Ok(json(StatusCode::OK, &ActionAnswer { replies }))
+    Ok(json(StatusCode::OK, &ActionAnswer { replies, confirm: None }))
+}
+
+/// The chat's question about `payload`, a move that loses at once (black on a renju
+/// forbidden point) not confirmed yet, on the position `view` shows. The page asks it before
+/// sending such a move; asked here too, so that the core, which would post its question to
+/// the game's chat for everyone, never gets one unconfirmed from the page.
+fn losing_question(web: &Web, view: &GameView, payload: &Payload) -> Option<ActionAnswer> {
+    let Payload::Move { ply, text, confirm: false, .. } = payload else { return None };
+    if *ply != view.ply {
+        return None;
+    }
+    let losing =
+        view.losing.iter().find(|losing| losing.point.eq_ignore_ascii_case(text.trim()))?;
+    Some(ActionAnswer {
+        replies: vec![web.texts.render(view.board.locale, &losing.question)],
+        confirm: Some(losing.point.clone()),
+    })
 }
 
 #[cfg(test)]
@@ -454,6 +490,8 @@ mod tests {
             play: play.map(str::to_owned),
             ply,
             confirm: false,
+            offer: None,
+            count: None,
             button: button.map(str::to_owned),
         }
     }
@@ -481,6 +519,27 @@ mod tests {
         let both = request(Some("h8"), Some(4), Some(&rematch));
         assert_eq!(payload_of(&both, game), None);
         assert_eq!(payload_of(&request(None, None, Some("garbage")), game), None);
+    }
+
+    #[test]
+    fn a_point_added_to_an_offer_names_the_ply_and_the_count_chosen() {
+        let game = GameId(3);
+        let offer = |point: &str, ply: Option<usize>, count: Option<usize>| ActionRequest {
+            offer: Some(point.to_owned()),
+            count,
+            ..request(None, ply, None)
+        };
+        assert_eq!(
+            payload_of(&offer("j9", Some(8), Some(2)), game),
+            Some(Payload::Offer { game, ply: 8, count: 2, step: OfferStep::Add("j9".to_owned()) })
+        );
+        assert_eq!(payload_of(&offer("j9", Some(8), None), game), None, "no count");
+        assert_eq!(payload_of(&offer("j9", None, Some(2)), game), None, "no ply");
+        assert_eq!(payload_of(&offer("offer j9", Some(8), Some(2)), game), None, "one point");
+        let both = ActionRequest { play: Some("h8".to_owned()), ..offer("j9", Some(8), Some(2)) };
+        assert_eq!(payload_of(&both, game), None);
+        let confirmed = ActionRequest { confirm: true, ..offer("j9", Some(8), Some(2)) };
+        assert_eq!(payload_of(&confirmed, game), None, "nothing to confirm");
     }
 
     #[test]

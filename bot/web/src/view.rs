@@ -42,6 +42,26 @@ pub struct You {
     pub may_act: bool,
     /// The moves open to them now: empty unless it is their turn.
     pub legal: Vec<String>,
+    /// Renju, black to move: the moves in `legal` that lose at once, each with the question
+    /// the chat asks before playing one; the page asks it too, and sends `confirm` after.
+    pub losing: Vec<Losing>,
+    /// Renju: the ten fifth moves they are choosing to offer, a point a tap.
+    pub offer: Option<Offer>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Losing {
+    #[serde(rename = "move")]
+    pub point: String,
+    pub question: String,
+}
+
+/// An offer being chosen: a tap on a candidate adds it (`{"offer": point, "count": n}`).
+#[derive(Clone, Debug, Serialize)]
+pub struct Offer {
+    /// How many points are chosen: an addition names it, so a stale one is refused.
+    pub count: usize,
+    pub candidates: Vec<String>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -108,7 +128,13 @@ pub struct Grid {
     pub forbidden_lines: Vec<[At; 2]>,
     pub scoring_lines: Vec<[At; 2]>,
     pub captured: Vec<At>,
+    /// Renju's offered fifth moves, numbered in this order (or those being chosen).
     pub offers: Vec<At>,
+    /// Renju's opening: the square the awaited stone must go in, as its bottom-left and
+    /// top-right points.
+    pub opening_area: Option<[At; 2]>,
+    /// The captured stones that win (ninuki, pente).
+    pub capture_goal: Option<u16>,
     pub to_move: Option<&'static str>,
     pub winner: Option<&'static str>,
     pub clock: Option<String>,
@@ -140,6 +166,13 @@ fn colour(stone: Stone) -> &'static str {
     }
 }
 
+/// The corners of renju's opening square, kept on a board of `size`.
+fn opening_corners(area: engine::OpeningArea, size: u8) -> [At; 2] {
+    let low = |c: u8| c.saturating_sub(area.reach);
+    let high = |c: u8| c.saturating_add(area.reach).min(size.saturating_sub(1));
+    [[low(area.centre.x), low(area.centre.y)], [high(area.centre.x), high(area.centre.y)]]
+}
+
 fn grid(board: &render::GridBoard) -> Grid {
     let player = |player: &render::GridPlayer| GridPlayer {
         name: player.name.clone(),
@@ -163,6 +196,8 @@ fn grid(board: &render::GridBoard) -> Grid {
         scoring_lines: board.scoring_lines.iter().map(line).collect(),
         captured: board.captured.iter().copied().map(at).collect(),
         offers: board.offers.iter().copied().map(at).collect(),
+        opening_area: board.opening_area.map(|area| opening_corners(area, board.size)),
+        capture_goal: board.capture_goal,
         to_move: board.to_move.map(colour),
         winner: board.winner.map(colour),
         clock: board.clock.clone(),
@@ -293,6 +328,21 @@ pub fn state(texts: &Texts, view: &GameView, may_act: bool) -> State {
             seat: view.viewer_seat,
             may_act,
             legal: if may_act { view.legal.clone() } else { Vec::new() },
+            losing: if may_act {
+                view.losing
+                    .iter()
+                    .map(|losing| Losing {
+                        point: losing.point.clone(),
+                        question: texts.render(locale, &losing.question),
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            },
+            offer: view.offering.as_ref().filter(|_| may_act).map(|offering| Offer {
+                count: offering.chosen.len(),
+                candidates: offering.candidates.clone(),
+            }),
         },
         deadline_ms: view.deadline_ms,
         now_ms: view.now_ms,

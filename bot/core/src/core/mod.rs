@@ -4,6 +4,7 @@
 
 mod backoff;
 mod board_links;
+mod board_taps;
 mod challenges;
 mod chat;
 mod cinco;
@@ -46,6 +47,7 @@ pub use crate::identity::{
     ChallengeId, Chat, ChatKind, CpuLevel, EventId, GameId, Platform, Player, User,
 };
 pub use board_links::{BoardLinks, LinkReader};
+pub use board_taps::{LosingMove, Offering};
 pub use chat::{rules_for_players, rules_section};
 pub use cinco::{action_code, card_code, parse_action, parse_card};
 pub use clock::{Clock, SystemClock};
