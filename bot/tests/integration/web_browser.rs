@@ -119,9 +119,17 @@ async fn click(driver: &Driver, session: &str, selector: &str) {
         .await;
 }
 
+/// The window a test's page is shown in.
+#[derive(Clone, Copy, Debug)]
+enum Screen {
+    Desktop,
+    /// A phone's, 390×844 CSS pixels at twice the density, as a phone's screenshot is.
+    Phone,
+}
+
 /// chromedriver and a headless Chromium session, or `None` (the test is skipped) when they
 /// are not installed and not required.
-async fn browser(directory: &std::path::Path) -> Option<(Driver, String)> {
+async fn browser(directory: &std::path::Path, screen: Screen) -> Option<(Driver, String)> {
     let required = std::env::var("CINCOBOT_TEST_BROWSER_REQUIRED").is_ok_and(|value| value == "1");
     let Some(binary) = chromedriver().filter(|_| std::path::Path::new(CHROMIUM).exists()) else {
         assert!(
@@ -137,14 +145,19 @@ async fn browser(directory: &std::path::Path) -> Option<(Driver, String)> {
     };
     let driver = Driver::start(&binary).await;
     let profile = directory.join("chromium-profile");
+    let mut options = json!({
+        "binary": CHROMIUM,
+        "args": ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
+                 "--disable-gpu", "--window-size=600,900",
+                 format!("--user-data-dir={}", profile.display())],
+    });
+    if let Screen::Phone = screen {
+        options["mobileEmulation"] =
+            json!({"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2.0}});
+    }
     let capabilities = json!({"capabilities": {"alwaysMatch": {
         "browserName": "chrome",
-        "goog:chromeOptions": {
-            "binary": CHROMIUM,
-            "args": ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
-                     "--disable-gpu", "--window-size=600,900",
-                     format!("--user-data-dir={}", profile.display())],
-        },
+        "goog:chromeOptions": options,
     }}});
     let session = driver.value("POST", "/session", Some(capabilities)).await;
     let session = session["sessionId"].as_str().expect("a session").to_owned();
@@ -154,7 +167,7 @@ async fn browser(directory: &std::path::Path) -> Option<(Driver, String)> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_taps_twice_in_chromium_and_the_stone_is_played() {
     let directory = tempfile::tempdir().expect("a folder");
-    let Some((driver, session)) = browser(directory.path()).await else { return };
+    let Some((driver, session)) = browser(directory.path(), Screen::Desktop).await else { return };
     let bot = Bot::start(&directory.path().join("bot.db")).await;
     bot.gomoku().await;
 
@@ -193,7 +206,7 @@ async fn a_player_taps_twice_in_chromium_and_the_stone_is_played() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_taps_a_column_twice_in_chromium_and_the_disc_is_dropped() {
     let directory = tempfile::tempdir().expect("a folder");
-    let Some((driver, session)) = browser(directory.path()).await else { return };
+    let Some((driver, session)) = browser(directory.path(), Screen::Desktop).await else { return };
     let bot = Bot::start(&directory.path().join("bot.db")).await;
     bot.expect(text(GROUP, &bruno(), "/help"), is("sendMessage", GROUP)).await;
     bot.expect(text(GROUP, &ana(), "/connect5 @bruno"), is("sendMessage", GROUP)).await;
@@ -213,6 +226,103 @@ async fn a_player_taps_a_column_twice_in_chromium_and_the_disc_is_dropped() {
     assert_eq!(edited.chat(), GROUP);
     elements(&driver, &session, "circle[data-disc=\"r\"]", Some(red_before + 1)).await;
     elements(&driver, &session, "[data-column]", Some(0)).await;
+    driver.value("DELETE", &format!("/session/{session}"), None).await;
+    bot.served.stop().await;
+}
+
+/// Writes the page as it looks now to `name` in the folder `CINCOBOT_WEB_SCREENSHOTS` names,
+/// when it names one (docs/images/ holds the ones the documentation shows).
+async fn screenshot(driver: &Driver, session: &str, name: &str) {
+    use base64::Engine as _;
+    let Some(folder) = std::env::var_os("CINCOBOT_WEB_SCREENSHOTS") else { return };
+    let shot = driver.value("GET", &format!("/session/{session}/screenshot"), None).await;
+    let png = base64::engine::general_purpose::STANDARD
+        .decode(shot.as_str().unwrap_or_default())
+        .expect("a PNG in base64");
+    std::fs::write(std::path::Path::new(&folder).join(name), png).expect("the screenshot written");
+}
+
+/// Clicks the button under the board labelled `label`.
+async fn press(driver: &Driver, session: &str, label: &str) {
+    let buttons = elements(driver, session, "#buttons button", None).await;
+    for button in buttons {
+        let text =
+            driver.value("GET", &format!("/session/{session}/element/{button}/text"), None).await;
+        if text == label {
+            let path = format!("/session/{session}/element/{button}/click");
+            driver.value("POST", &path, Some(json!({}))).await;
+            return;
+        }
+    }
+    panic!("no button {label:?} under the board");
+}
+
+/// Renju on a phone: black offers ten fifth moves by tapping them, white's choice comes in
+/// live, and black's tap on a forbidden point shows the chat's question with a Confirm button,
+/// which plays it (and loses). The turn's clock counts down over the board.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn renju_offers_and_a_forbidden_point_are_tapped_on_a_phone() {
+    use crate::web_renju::{OPENING, TEN, Who, play, started, state};
+    let directory = tempfile::tempdir().expect("a folder");
+    let Some((driver, session)) = browser(directory.path(), Screen::Phone).await else { return };
+    let bot = Bot::start(&directory.path().join("bot.db")).await;
+    let players = started(&bot, "/renju @bruno timer 60").await;
+    for (ply, (who, move_text)) in OPENING.into_iter().enumerate() {
+        play(&bot, players.of(who), u64::try_from(ply).expect("a ply"), move_text).await;
+    }
+
+    let signed = init_data(&ana(), now(), None);
+    let page = format!("{}/g/1#tgWebAppData={}", bot.web, encoded(&signed));
+    driver.value("POST", &format!("/session/{session}/url"), Some(json!({"url": page}))).await;
+    elements(&driver, &session, "#clock", Some(1)).await;
+    assert!(text_of(&driver, &session, "#clock").await.ends_with(" left"));
+    // The fifth stone: a point inside the 9×9, or an offer begun with its button.
+    elements(&driver, &session, "[data-point]", Some(81 - 4)).await;
+    press(&driver, &session, "Offer ten instead").await;
+    elements(&driver, &session, "[data-point=\"a1\"]", Some(1)).await;
+    assert_eq!(text_of(&driver, &session, "#status").await, "Tap a point to add it to your offer.");
+    for (count, point) in TEN.into_iter().enumerate() {
+        click(&driver, &session, &format!("[data-point=\"{point}\"]")).await;
+        elements(&driver, &session, "#board text.offer", Some(count + 1)).await;
+        // Five actions a second per person: a person taps slower than the test.
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    elements(&driver, &session, "[data-point]", Some(0)).await;
+    assert_eq!(
+        text_of(&driver, &session, "#status").await,
+        "Ten points chosen: offer them with the button under the board."
+    );
+    screenshot(&driver, &session, "web-renju-offers.png").await;
+    press(&driver, &session, "Offer these ten").await;
+    // White's turn to choose: Ana's page has nothing to tap until Bruno's choice comes in.
+    elements(&driver, &session, "[data-point]", Some(0)).await;
+    let choosing = state(&bot, &players.bruno).await;
+    assert_eq!(choosing["board"]["offers"].as_array().map(Vec::len), Some(10));
+    play(&bot, &players.bruno, 9, "choose i8").await;
+    for (ply, who, move_text) in [
+        (10, Who::Bruno, "a1"),
+        (11, Who::Ana, "i7"),
+        (12, Who::Bruno, "a2"),
+        (13, Who::Ana, "k9"),
+        (14, Who::Bruno, "a3"),
+    ] {
+        play(&bot, players.of(who), ply, move_text).await;
+    }
+
+    // j8 is a double three: the first tap asks, as the chat does, and plays nothing.
+    elements(&driver, &session, "circle[data-stone=\"b\"]", Some(5)).await;
+    click(&driver, &session, "[data-point=\"j8\"]").await;
+    assert!(text_of(&driver, &session, "#status").await.contains("double three"));
+    assert_eq!(text_of(&driver, &session, "#confirm").await, "Confirm");
+    screenshot(&driver, &session, "web-renju-forbidden.png").await;
+    assert_eq!(state(&bot, &players.ana).await["ply"], 15);
+    let from = bot.fake.count();
+    click(&driver, &session, "#confirm").await;
+    bot.fake.wait_for(from, board_at(GROUP, 16)).await;
+    elements(&driver, &session, "#confirm", Some(0)).await;
+    // The game is over (and gone from the board once its final board is in the group).
+    let after = bot.get("/api/games/1", Some(&players.ana)).await;
+    assert!(after.status == 404 || after.json()["active"] == false, "{after:?}");
     driver.value("DELETE", &format!("/session/{session}"), None).await;
     bot.served.stop().await;
 }

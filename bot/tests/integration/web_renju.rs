@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 
 /// The Taraguchi opening up to black's fifth move, by who acts (the rule page's order; the
 /// same as the chat's offer tests).
-const OPENING: [(Who, &str); 8] = [
+pub(crate) const OPENING: [(Who, &str); 8] = [
     (Who::Ana, "h8"),
     (Who::Bruno, "keep"),
     (Who::Bruno, "i9"),
@@ -23,21 +23,21 @@ const OPENING: [(Who, &str); 8] = [
 ];
 
 /// The ten fifth moves offered: none the mirror of another after that opening.
-const TEN: [&str; 10] = ["h7", "h6", "h10", "h11", "g8", "i7", "i8", "g9", "f7", "f8"];
+pub(crate) const TEN: [&str; 10] = ["h7", "h6", "h10", "h11", "g8", "i7", "i8", "g9", "f7", "f8"];
 
 #[derive(Clone, Copy, Debug)]
-enum Who {
+pub(crate) enum Who {
     Ana,
     Bruno,
 }
 
-struct Players {
-    ana: String,
-    bruno: String,
+pub(crate) struct Players {
+    pub(crate) ana: String,
+    pub(crate) bruno: String,
 }
 
 impl Players {
-    fn of(&self, who: Who) -> &str {
+    pub(crate) fn of(&self, who: Who) -> &str {
         match who {
             Who::Ana => &self.ana,
             Who::Bruno => &self.bruno,
@@ -45,14 +45,14 @@ impl Players {
     }
 }
 
-async fn state(bot: &Bot, who: &str) -> Value {
+pub(crate) async fn state(bot: &Bot, who: &str) -> Value {
     let answer = bot.get("/api/games/1", Some(who)).await;
     assert_eq!(answer.status, 200, "{answer:?}");
     answer.json()
 }
 
 /// `who` sends `body` (a nonce added), again while it is too fast; the answer.
-async fn send(bot: &Bot, who: &str, body: Value) -> Value {
+pub(crate) async fn send(bot: &Bot, who: &str, body: Value) -> Value {
     let mut body = body;
     body["id"] = json!(format!("tap-{:016x}", next_nonce()));
     loop {
@@ -75,13 +75,13 @@ fn next_nonce() -> u64 {
 }
 
 /// `who` plays `text` at `ply`; nothing is replied.
-async fn play(bot: &Bot, who: &str, ply: u64, text: &str) {
+pub(crate) async fn play(bot: &Bot, who: &str, ply: u64, text: &str) {
     let answer = send(bot, who, json!({"move": text, "ply": ply})).await;
     assert_eq!(answer["replies"], json!([]), "{text} at {ply}: {answer}");
 }
 
 /// The payload of the button under the board whose label is `label`.
-fn button(state: &Value, label: &str) -> String {
+pub(crate) fn button(state: &Value, label: &str) -> String {
     let found = state["buttons"].as_array().into_iter().flatten().flat_map(|row| {
         row.as_array().into_iter().flatten().filter(|b| b["label"] == label).cloned()
     });
@@ -91,9 +91,10 @@ fn button(state: &Value, label: &str) -> String {
         .unwrap_or_else(|| panic!("no button {label:?} in {}", state["buttons"]))
 }
 
-async fn started(bot: &Bot) -> Players {
+/// Ana challenges Bruno with `challenge` (`/renju @bruno …`) and he accepts: game 1.
+pub(crate) async fn started(bot: &Bot, challenge: &str) -> Players {
     bot.expect(text(GROUP, &bruno(), "/help"), is("sendMessage", GROUP)).await;
-    bot.expect(text(GROUP, &ana(), "/renju @bruno"), is("sendMessage", GROUP)).await;
+    bot.expect(text(GROUP, &ana(), challenge), is("sendMessage", GROUP)).await;
     bot.expect(text(GROUP, &bruno(), "/accept"), is("sendPhoto", GROUP)).await;
     Players {
         ana: tma(&init_data(&ana(), now(), None)),
@@ -105,7 +106,7 @@ async fn started(bot: &Bot) -> Players {
 async fn renju_is_played_through_the_page_offers_and_forbidden_point_included() {
     let directory = tempfile::tempdir().expect("a folder");
     let bot = Bot::start(&directory.path().join("bot.db")).await;
-    let players = started(&bot).await;
+    let players = started(&bot, "/renju @bruno").await;
 
     // The first stone goes on the centre: the opening's square is h8 alone.
     let first = state(&bot, &players.ana).await;

@@ -12,6 +12,7 @@
   let chosen = null; // the point tapped once, waiting for the confirming tap
   let sending = false;
   let clockOffset = 0; // the server's clock minus this one, as of the last read
+  let reads = 0; // states read so far: an answer does not speak over a newer state's words
 
   // Who we are and which game: from the fragment, never from the query (it would reach logs).
   const fragment = new URLSearchParams(location.hash.slice(1));
@@ -69,6 +70,7 @@
       return;
     }
     state = answer.body;
+    reads++;
     clockOffset = state.now_ms - Date.now();
     chosen = null;
     draw();
@@ -111,8 +113,9 @@
 
   function drawGrid(svg, board) {
     const n = board.size;
-    // Room for the coordinates on the left and at the bottom, a little on the other sides.
-    const left = 1, top = 0.6, side = n + 0.6;
+    // Room for the coordinates on the left and at the bottom, clear of the edge's stones
+    // (a stone's radius is 0.45), and for a stone on the other sides.
+    const left = 1.15, top = 0.6, side = left + n - 1 + top;
     svg.setAttribute("viewBox", "0 0 " + side + " " + side);
     const X = (x) => left + x;
     const Y = (y) => top + (n - 1 - y);
@@ -120,9 +123,9 @@
     for (let i = 0; i < n; i++) {
       el("line", { class: "line", x1: X(0), y1: Y(i), x2: X(n - 1), y2: Y(i) }, svg);
       el("line", { class: "line", x1: X(i), y1: Y(0), x2: X(i), y2: Y(n - 1) }, svg);
-      const col = el("text", { class: "label", x: X(i), y: Y(0) + 0.55 }, svg);
+      const col = el("text", { class: "label", x: X(i), y: Y(0) + 0.8 }, svg);
       col.textContent = board.columns[i];
-      const row = el("text", { class: "label", x: X(-1) + 0.45, y: Y(i) }, svg);
+      const row = el("text", { class: "label", x: 0.4, y: Y(i) }, svg);
       row.textContent = String(i + 1);
     }
     for (const [x, y] of stars(n)) el("circle", { class: "star", cx: X(x), cy: Y(y), r: 0.1 }, svg);
@@ -364,6 +367,7 @@
 
   async function act(what) {
     sending = true;
+    const before = reads;
     say(word("web-sending"));
     const body = JSON.stringify(Object.assign({ id: nonce() }, what));
     try {
@@ -375,7 +379,7 @@
       if (!answer.ok) say(errorWord(answer.body && answer.body.error), true);
       else if (answer.body.confirm) confirmAsked(answer.body.confirm, answer.body.replies.join("\n"));
       else if (answer.body.replies.length > 0) say(answer.body.replies.join("\n"), true);
-      else say(word("web-played"));
+      else if (reads === before) say(word("web-played"));
     } catch (_) {
       say(word("web-error-network"), true);
     } finally {
