@@ -147,7 +147,7 @@ async fn run(arguments: Arguments, config: Config) -> Result<(), Box<dyn std::er
         return serve(&config, adapters, links).await;
     }
     // The terminal is one process on its own, even on a database several could share.
-    let running = cincobot::runtime::start_alone(&config).await?;
+    let running = cincobot::runtime::start_alone(&config, None).await?;
     let images = arguments.images.unwrap_or_else(|| config.images_dir.clone());
     let console = Console::new(running, images, Box::new(std::io::stdout()));
     let stdin = tokio::io::BufReader::new(tokio::io::stdin());
@@ -194,10 +194,10 @@ async fn serve(
     adapters: Vec<Box<dyn Adapter>>,
     links: Option<Arc<dyn BoardLinks>>,
 ) -> Result<(), Box<dyn std::error::Error>> {
-    let mut running = cincobot::runtime::start(config).await?;
-    if let Some(links) = &links {
-        running.hand_out_board_links(links);
-    }
+    let running = match links {
+        Some(links) => cincobot::runtime::start_handing_out(config, links).await?,
+        None => cincobot::runtime::start(config).await?,
+    };
     let mut served = cincobot::runtime::serve(running, adapters)
         .await
         .map_err(|error| -> Box<dyn std::error::Error> { error })?;

@@ -171,10 +171,9 @@ async fn a_discord_board_button_answers_each_presser_with_their_own_link() {
             None,
         )),
     };
-    let mut running = cincobot::runtime::start(&http::config(&directory.path().join("bot.db")))
-        .await
-        .expect("core");
-    running.hand_out_board_links(&web.board_links().expect("links"));
+    let links = web.board_links().expect("links");
+    let config = http::config(&directory.path().join("bot.db"));
+    let running = cincobot::runtime::start_handing_out(&config, links).await.expect("core");
     let adapters: Vec<Box<dyn cincobot::runtime::adapter::Adapter>> =
         vec![Box::new(fake_discord::settings(&fake)), Box::new(web)];
     let served = cincobot::runtime::serve(running, adapters).await.expect("the bot starts");
@@ -248,10 +247,8 @@ async fn without_the_web_board_a_discord_board_has_no_open_board_row() {
     let links =
         WebLinks::new(LinkKey::new(LINK_KEY), "http://127.0.0.1:9", Duration::from_secs(60), None);
     let links: std::sync::Arc<dyn cincobot::core::BoardLinks> = std::sync::Arc::new(links);
-    let mut running = cincobot::runtime::start(&http::config(&directory.path().join("on.db")))
-        .await
-        .expect("core");
-    running.hand_out_board_links(&links);
+    let config = http::config(&directory.path().join("on.db"));
+    let running = cincobot::runtime::start_handing_out(&config, links).await.expect("core");
     let adapters: Vec<Box<dyn cincobot::runtime::adapter::Adapter>> =
         vec![Box::new(fake_discord::settings(&fake))];
     let served = cincobot::runtime::serve(running, adapters).await.expect("the bot starts");
@@ -264,4 +261,55 @@ async fn without_the_web_board_a_discord_board_has_no_open_board_row() {
     assert_eq!(rows, plain.components(), "and the rest is the board as before");
     assert!(!plain.buttons().iter().any(|id| id.starts_with("W:")));
     assert_eq!(linked.content(), plain.content());
+}
+
+/// The boards a restart shows again carry the Open board button: the core holds the links
+/// before it reloads its games, not after it has drawn them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_board_shown_again_at_start_carries_the_open_board_button() {
+    use cincobot::core::{Action, Chat, ChatKind, EventId, GameId, Input, Output, Payload};
+    use cincobot::core::{Platform, Row, User};
+    let directory = tempfile::tempdir().expect("a folder");
+    let config = http::config(&directory.path().join("bot.db"));
+    // A Discord channel's game whose board no platform reported shown: shown again at start.
+    {
+        let store = cincobot::store::Store::open(&config.database_url).await.expect("a store");
+        let mut harness = crate::common::Harness::on(store).await;
+        let channel = Chat { platform: Platform::Discord, id: "900".into(), kind: ChatKind::Group };
+        let input = Input::new(
+            EventId("i:ana-challenges".into()),
+            User::new("100", "ana"),
+            channel,
+            None,
+            Action::Command("/gomoku cpu".into()),
+        );
+        let outputs = harness.core.handle(input).await;
+        assert!(outputs.iter().any(|output| matches!(output, Output::Board { .. })));
+    }
+    let links =
+        WebLinks::new(LinkKey::new(LINK_KEY), "http://127.0.0.1:9", Duration::from_secs(60), None);
+    let links: std::sync::Arc<dyn cincobot::core::BoardLinks> = std::sync::Arc::new(links);
+    let running = cincobot::runtime::start_handing_out(&config, links).await.expect("core");
+    let open_board = Payload::WebBoard(GameId(1)).encode();
+    let shown: Vec<&cincobot::core::Message> = running
+        .partitions
+        .iter()
+        .flat_map(|partition| &partition.start_outputs)
+        .filter_map(|output| match output {
+            Output::Board { game: GameId(1), message, .. } => Some(message),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(shown.len(), 1, "the board is shown again");
+    let buttons: Vec<&str> = shown[0]
+        .components
+        .iter()
+        .filter_map(|row| match row {
+            Row::Buttons(buttons) => Some(buttons),
+            Row::Select(_) => None,
+        })
+        .flatten()
+        .map(|button| button.payload.as_str())
+        .collect();
+    assert!(buttons.contains(&open_board.as_str()), "{buttons:?}");
 }

@@ -178,7 +178,7 @@ pub struct Core {
     /// A first game's first player is drawn at random ([`Core::draw_first_player`]).
     draw_first: bool,
     /// The web board's links, when it is on: boards get an Open board button and `/web`
-    /// answers ([`Core::hand_out_board_links`]).
+    /// answers ([`Core::start_partition`]).
     board_links: Option<Arc<dyn BoardLinks>>,
 }
 
@@ -201,11 +201,13 @@ impl Core {
         clock: Arc<dyn Clock>,
         cpu: Arc<dyn CpuPlayer>,
     ) -> Result<(Core, Vec<Output>), StoreError> {
-        Core::start_partition(Partition::whole(), settings, store, texts, clock, cpu).await
+        Core::start_partition(Partition::whole(), settings, store, texts, clock, cpu, None).await
     }
 
     /// [`Core::start`] for the chats of `partition` only: it reloads their games and serves
-    /// them; the runtime hands it their inputs and nothing else.
+    /// them; the runtime hands it their inputs and nothing else. With the web board's
+    /// `board_links`, boards carry its Open board button (those shown again now too) and
+    /// `/web` answers.
     ///
     /// # Errors
     /// [`StoreError`] if the games cannot be read.
@@ -216,6 +218,7 @@ impl Core {
         texts: Arc<Texts>,
         clock: Arc<dyn Clock>,
         cpu: Arc<dyn CpuPlayer>,
+        board_links: Option<Arc<dyn BoardLinks>>,
     ) -> Result<(Core, Vec<Output>), StoreError> {
         let mut core = Core {
             settings,
@@ -233,7 +236,7 @@ impl Core {
             cinco: cinco::CincoState::default(),
             unsaved_boards: BTreeSet::new(),
             draw_first: true,
-            board_links: None,
+            board_links,
         };
         let outputs = core.reload().await?;
         Ok((core, outputs))
