@@ -126,6 +126,8 @@ pub struct Desk {
     shards: Arc<ShardTurns>,
     /// Where each platform takes the updates the inbox brings it (webhook mode).
     sinks: Arc<Mutex<HashMap<Platform, UpdateSink>>>,
+    /// The web board is on: the cores hand its links out.
+    board_links: bool,
 }
 
 impl std::fmt::Debug for Desk {
@@ -216,8 +218,19 @@ impl Desk {
             roles: Arc::new(Roles::new(running.store.may_be_shared())),
             shards: Arc::new(ShardTurns::new(running.store.may_be_shared())),
             sinks: Arc::new(Mutex::new(HashMap::new())),
+            board_links: running
+                .partitions
+                .iter()
+                .any(|partition| partition.core.hands_out_board_links()),
         };
         (desk, inboxes)
+    }
+
+    /// Whether the web board is on (its links handed out): the platforms' command menus
+    /// list `/web` only then.
+    #[must_use]
+    pub fn hands_out_board_links(&self) -> bool {
+        self.board_links
     }
 
     /// Whether updates go through the database's inbox before they are handled: with several

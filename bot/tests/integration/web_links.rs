@@ -313,3 +313,31 @@ async fn a_board_shown_again_at_start_carries_the_open_board_button() {
         .collect();
     assert!(buttons.contains(&open_board.as_str()), "{buttons:?}");
 }
+
+/// `/web` is in Telegram's command menus only while the board hands its links out: with the
+/// board off it would only say so.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_menus_list_web_only_with_the_board_on() {
+    let directory = tempfile::tempdir().expect("a folder");
+    let menus = |bot: &Bot| -> Vec<Vec<String>> {
+        let calls = bot.fake.calls();
+        let menus = calls.iter().filter(|call| call.method == "setMyCommands");
+        menus
+            .map(|call| {
+                let commands = call.params["commands"].as_array().cloned().unwrap_or_default();
+                commands.iter().filter_map(|c| c["command"].as_str().map(str::to_owned)).collect()
+            })
+            .collect()
+    };
+    let on = Bot::start_handing_out(&directory.path().join("on.db"), Some(Some("board"))).await;
+    let listed = menus(&on);
+    assert_eq!(listed.len(), 3, "English, Spanish and the default");
+    assert!(listed.iter().all(|menu| menu.contains(&"web".to_owned())), "{listed:?}");
+    on.served.stop().await;
+    // The board serving without handing links out (no public address): no /web.
+    let off = Bot::start(&directory.path().join("off.db")).await;
+    let listed = menus(&off);
+    assert_eq!(listed.len(), 3);
+    assert!(listed.iter().all(|menu| !menu.is_empty() && !menu.contains(&"web".to_owned())));
+    off.served.stop().await;
+}

@@ -410,7 +410,9 @@ impl Core {
             Command::Language(locale) => self.language(context, locale).await,
             Command::Cancel(game) => self.cancel(context, game).await,
             Command::Settings { kind, change } => self.chat_settings(context, kind, change).await,
-            Command::Help => Ok(vec![self.send(context, help(context.locale))]),
+            Command::Help => {
+                Ok(vec![self.send(context, help(context.locale, self.hands_out_board_links()))])
+            }
             Command::Cinco => self.open_lobby(context).await,
             Command::Hand(game) => self.send_hand(context, game).await,
             Command::Web(game) => self.board_link(context, game).await,
