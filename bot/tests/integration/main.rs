@@ -53,6 +53,7 @@ mod texts;
 mod web;
 mod web_browser;
 mod web_columns;
+mod web_console;
 mod web_links;
 mod web_renju;
 mod whole_document;

@@ -20,7 +20,7 @@ use cincobot::web::links::WebLinks;
 use serde_json::Value;
 
 /// The signed link in a message's text: the page's address and its token.
-fn link_in(text: &str) -> (String, String) {
+pub(crate) fn link_in(text: &str) -> (String, String) {
     let url = text
         .split_whitespace()
         .find(|word| word.contains("#k="))

@@ -93,7 +93,7 @@ impl Core {
         let url = links
             .signed(context.chat.platform, id, reader, locale)
             .ok_or_else(|| refused("web-off"))?;
-        let lines = vec![Text::new(line).with("id", id.to_string()).with("url", url)];
+        let lines = vec![Text::new(line).with("id", id.0).with("url", url)];
         if context.chat.platform == Platform::Telegram && context.chat.kind == ChatKind::Group {
             return Ok(vec![
                 Output::Direct {
