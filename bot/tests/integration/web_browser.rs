@@ -326,3 +326,34 @@ async fn renju_offers_and_a_forbidden_point_are_tapped_on_a_phone() {
     driver.value("DELETE", &format!("/session/{session}"), None).await;
     bot.served.stop().await;
 }
+
+/// Ninuki in the browser: a capture shows as the capturer's count over the board ("2/10")
+/// and rings where the two stones were.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_capture_shows_its_count_and_the_emptied_points() {
+    use crate::web_renju::{play, started};
+    let directory = tempfile::tempdir().expect("a folder");
+    let Some((driver, session)) = browser(directory.path(), Screen::Phone).await else { return };
+    let bot = Bot::start(&directory.path().join("bot.db")).await;
+    let players = started(&bot, "/ninuki @bruno").await;
+    // Black h8 and k8 flank white's i8 j8: both are taken.
+    for (ply, who, point) in [
+        (0, &players.ana, "h8"),
+        (1, &players.bruno, "i8"),
+        (2, &players.ana, "a1"),
+        (3, &players.bruno, "j8"),
+        (4, &players.ana, "k8"),
+    ] {
+        play(&bot, who, ply, point).await;
+    }
+    let signed = init_data(&bruno(), now(), None);
+    let page = format!("{}/g/1#tgWebAppData={}", bot.web, encoded(&signed));
+    driver.value("POST", &format!("/session/{session}/url"), Some(json!({"url": page}))).await;
+    assert_eq!(text_of(&driver, &session, "[data-captures=\"b\"]").await, "2/10 captured");
+    assert_eq!(text_of(&driver, &session, "[data-captures=\"w\"]").await, "0/10 captured");
+    elements(&driver, &session, "#board circle.captured", Some(2)).await;
+    elements(&driver, &session, "circle[data-stone=\"w\"]", Some(0)).await;
+    screenshot(&driver, &session, "web-ninuki-capture.png").await;
+    driver.value("DELETE", &format!("/session/{session}"), None).await;
+    bot.served.stop().await;
+}
