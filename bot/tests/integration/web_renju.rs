@@ -160,6 +160,7 @@ async fn renju_is_played_through_the_page_offers_and_forbidden_point_included() 
     let legal = choosing["you"]["legal"].as_array().expect("legal");
     assert_eq!(legal.len(), 10);
     assert!(legal.contains(&json!("choose i8")), "{legal:?}");
+    assert_eq!(choosing["buttons"], json!([]), "the offered points are tapped, not buttons");
     play(&bot, &players.bruno, 9, "choose i8").await;
     let after = state(&bot, &players.bruno).await;
     assert!(after["board"]["stones"].as_array().is_some_and(|s| s.contains(&json!([8, 7, "b"]))));
@@ -188,7 +189,8 @@ async fn renju_is_played_through_the_page_offers_and_forbidden_point_included() 
     assert_eq!(state(&bot, &players.ana).await["ply"], 15);
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     let posted: Vec<_> = bot.fake.calls().into_iter().skip(from).collect();
-    assert!(posted.iter().all(|call| call.chat() != GROUP), "nothing in the group: {posted:?}");
+    let asked_in_chat = posted.iter().any(|call| call.params.to_string().contains("double three"));
+    assert!(!asked_in_chat, "the question is not posted in the group: {posted:?}");
 
     // Confirmed, it is played: black loses on the forbidden point.
     let from = bot.fake.count();

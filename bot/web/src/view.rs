@@ -23,7 +23,8 @@ pub struct State {
     pub lines: Vec<String>,
     pub board: Option<Board>,
     /// The rows of buttons under the board (the point picker's menus, the columns' drop
-    /// buttons and the Open board button are left out: the page taps the board instead).
+    /// buttons, renju's offered points and the Open board button are left out: the page taps
+    /// the board instead).
     pub buttons: Vec<Vec<ButtonState>>,
     /// The players' names, by seat.
     pub players: Vec<String>,
@@ -256,12 +257,14 @@ fn connect(board: &render::ConnectBoard) -> Connect {
 }
 
 /// Whether a board button is one the page replaces by a tap on the board: the Open board
-/// button (the page is what it opens) and a column's drop button (the column is tapped).
+/// button (the page is what it opens), a column's drop button (the column is tapped) and
+/// renju's offered fifth moves for white to choose (the numbered point is tapped).
 fn tapped_instead(payload: &str) -> bool {
     match Payload::decode(payload) {
         Some(Payload::WebBoard(_)) => true,
         Some(Payload::Move { text, .. }) => {
-            !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())
+            let column = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+            column || text.starts_with("choose ")
         }
         _ => false,
     }
