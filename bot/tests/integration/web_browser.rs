@@ -274,8 +274,14 @@ async fn renju_offers_and_a_forbidden_point_are_tapped_on_a_phone() {
     let signed = init_data(&ana(), now(), None);
     let page = format!("{}/g/1#tgWebAppData={}", bot.web, encoded(&signed));
     driver.value("POST", &format!("/session/{session}/url"), Some(json!({"url": page}))).await;
+    // The clock counts from the server's deadline: under a minute left of the 60 s turn.
     elements(&driver, &session, "#clock", Some(1)).await;
-    assert!(text_of(&driver, &session, "#clock").await.ends_with(" left"));
+    let clock = text_of(&driver, &session, "#clock").await;
+    let left = clock.strip_suffix(" left").and_then(|time| time.split_once(':'));
+    let seconds = left.and_then(|(minutes, seconds)| {
+        Some(minutes.parse::<u32>().ok()? * 60 + seconds.parse::<u32>().ok()?)
+    });
+    assert!(seconds.is_some_and(|seconds| (30..=60).contains(&seconds)), "{clock}");
     // The fifth stone: a point inside the 9×9, or an offer begun with its button.
     elements(&driver, &session, "[data-point]", Some(81 - 4)).await;
     press(&driver, &session, "Offer ten instead").await;

@@ -143,7 +143,9 @@
       const [[x1, y1], [x2, y2]] = board.opening_area;
       el("rect", { class: "area", x: X(x1) - 0.5, y: Y(y2) - 0.5, width: x2 - x1 + 1, height: y2 - y1 + 1 }, svg);
     }
+    // Each offered point on a disc of its own, so the grid's lines do not cross its number.
     board.offers.forEach(([x, y], i) => {
+      el("circle", { class: "offer-mark", cx: X(x), cy: Y(y), r: 0.36 }, svg);
       const t = el("text", { class: "offer", x: X(x), y: Y(y) }, svg);
       t.textContent = String(i + 1);
     });
