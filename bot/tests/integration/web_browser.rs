@@ -81,13 +81,34 @@ async fn elements(
     selector: &str,
     count: Option<usize>,
 ) -> Vec<String> {
+    found_by(driver, session, Find::Css(selector), count).await
+}
+
+/// How elements are looked for.
+#[derive(Clone, Copy, Debug)]
+enum Find<'a> {
+    Css(&'a str),
+    XPath(&'a str),
+}
+
+/// [`elements`], found by CSS or by XPath.
+async fn found_by(
+    driver: &Driver,
+    session: &str,
+    find: Find<'_>,
+    count: Option<usize>,
+) -> Vec<String> {
+    let (using, selector) = match find {
+        Find::Css(selector) => ("css selector", selector),
+        Find::XPath(selector) => ("xpath", selector),
+    };
     let until = Instant::now() + WAIT;
     loop {
         let found = driver
             .value(
                 "POST",
                 &format!("/session/{session}/elements"),
-                Some(json!({"using": "css selector", "value": selector})),
+                Some(json!({"using": using, "value": selector})),
             )
             .await;
         let found: Vec<String> = found
@@ -104,19 +125,38 @@ async fn elements(
     }
 }
 
-/// The text of the element `selector` finds.
+/// The text of the element `selector` finds, found again if it was drawn anew meanwhile.
 async fn text_of(driver: &Driver, session: &str, selector: &str) -> String {
-    let element = elements(driver, session, selector, None).await.remove(0);
-    let text =
-        driver.value("GET", &format!("/session/{session}/element/{element}/text"), None).await;
-    text.as_str().unwrap_or_default().to_owned()
+    for _ in 0..10 {
+        let element = elements(driver, session, selector, None).await.remove(0);
+        let path = format!("/session/{session}/element/{element}/text");
+        let answer = driver.call("GET", &path, None).await.expect("chromedriver answers");
+        if answer.status == 200 {
+            return answer.json()["value"].as_str().unwrap_or_default().to_owned();
+        }
+        assert!(answer.body.contains("stale element"), "{path}: {}", answer.body);
+    }
+    panic!("{selector} kept being drawn anew");
 }
 
+/// Clicks the one element `selector` finds. The page draws its board anew with every state
+/// it reads, so an element found just before a redraw is gone when clicked: it is found again.
 async fn click(driver: &Driver, session: &str, selector: &str) {
-    let element = elements(driver, session, selector, Some(1)).await.remove(0);
-    driver
-        .value("POST", &format!("/session/{session}/element/{element}/click"), Some(json!({})))
-        .await;
+    click_found(driver, session, Find::Css(selector)).await;
+}
+
+async fn click_found(driver: &Driver, session: &str, find: Find<'_>) {
+    for _ in 0..10 {
+        let element = found_by(driver, session, find, Some(1)).await.remove(0);
+        let path = format!("/session/{session}/element/{element}/click");
+        let answer =
+            driver.call("POST", &path, Some(json!({}))).await.expect("chromedriver answers");
+        if answer.status == 200 {
+            return;
+        }
+        assert!(answer.body.contains("stale element"), "{path}: {}", answer.body);
+    }
+    panic!("{find:?} kept being drawn anew");
 }
 
 /// The window a test's page is shown in.
@@ -244,17 +284,8 @@ async fn screenshot(driver: &Driver, session: &str, name: &str) {
 
 /// Clicks the button under the board labelled `label`.
 async fn press(driver: &Driver, session: &str, label: &str) {
-    let buttons = elements(driver, session, "#buttons button", None).await;
-    for button in buttons {
-        let text =
-            driver.value("GET", &format!("/session/{session}/element/{button}/text"), None).await;
-        if text == label {
-            let path = format!("/session/{session}/element/{button}/click");
-            driver.value("POST", &path, Some(json!({}))).await;
-            return;
-        }
-    }
-    panic!("no button {label:?} under the board");
+    let button = format!("//nav[@id='buttons']//button[normalize-space(.)='{label}']");
+    click_found(driver, session, Find::XPath(&button)).await;
 }
 
 /// Renju on a phone: black offers ten fifth moves by tapping them, white's choice comes in
@@ -316,7 +347,7 @@ async fn renju_offers_and_a_forbidden_point_are_tapped_on_a_phone() {
     }
 
     // j8 is a double three: the first tap asks, as the chat does, and plays nothing.
-    elements(&driver, &session, "circle[data-stone=\"b\"]", Some(5)).await;
+    elements(&driver, &session, "circle[data-stone=\"w\"]", Some(5)).await;
     click(&driver, &session, "[data-point=\"j8\"]").await;
     assert!(text_of(&driver, &session, "#status").await.contains("double three"));
     assert_eq!(text_of(&driver, &session, "#confirm").await, "Confirm");

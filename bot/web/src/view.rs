@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 
-use cincobot_core::core::{ButtonStyle, GameView, Payload, Player, Row};
+use cincobot_core::core::{ButtonStyle, GameView, LosingMove, Offering, Payload, Player, Row};
 use cincobot_core::games::Picture;
 use cincobot_core::i18n::{Arg, Locale, Text, Texts};
 use engine::{Line, Point, Stone};
@@ -270,6 +270,20 @@ fn tapped_instead(payload: &str) -> bool {
     }
 }
 
+/// The moves open to the reader of `view` that lose at once, with the chat's question in
+/// `locale`.
+fn losing(texts: &Texts, locale: Locale, view: &GameView) -> Vec<Losing> {
+    let question = |losing: &LosingMove| Losing {
+        point: losing.point.clone(),
+        question: texts.render(locale, &losing.question),
+    };
+    view.losing.iter().map(question).collect()
+}
+
+fn offer(offering: &Offering) -> Offer {
+    Offer { count: offering.chosen.len(), candidates: offering.candidates.clone() }
+}
+
 /// A player's name in `locale` ("CPU (hard)" for the computer).
 fn name(texts: &Texts, locale: Locale, player: &Player) -> String {
     match player {
@@ -331,21 +345,8 @@ pub fn state(texts: &Texts, view: &GameView, may_act: bool) -> State {
             seat: view.viewer_seat,
             may_act,
             legal: if may_act { view.legal.clone() } else { Vec::new() },
-            losing: if may_act {
-                view.losing
-                    .iter()
-                    .map(|losing| Losing {
-                        point: losing.point.clone(),
-                        question: texts.render(locale, &losing.question),
-                    })
-                    .collect()
-            } else {
-                Vec::new()
-            },
-            offer: view.offering.as_ref().filter(|_| may_act).map(|offering| Offer {
-                count: offering.chosen.len(),
-                candidates: offering.candidates.clone(),
-            }),
+            losing: if may_act { losing(texts, locale, view) } else { Vec::new() },
+            offer: view.offering.as_ref().filter(|_| may_act).map(offer),
         },
         deadline_ms: view.deadline_ms,
         now_ms: view.now_ms,
