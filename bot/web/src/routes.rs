@@ -543,6 +543,18 @@ mod tests {
     }
 
     #[test]
+    fn the_page_is_small_has_no_inline_code_and_loads_nothing_from_elsewhere() {
+        let weight = PAGE.len() + SCRIPT.len() + STYLE.len();
+        assert!(weight <= 100 * 1024, "the page weighs {weight} bytes");
+        // The content security policy allows scripts and styles from this server only.
+        assert!(!PAGE.contains("<script>") && !PAGE.contains("<style") && !PAGE.contains("style="));
+        for asset in [PAGE, SCRIPT, STYLE] {
+            assert!(!asset.contains("https://") && !asset.contains("//cdn"), "no other host");
+        }
+        assert!(!SCRIPT.contains("innerHTML"), "words are written as text");
+    }
+
+    #[test]
     fn nonces_are_short_plain_words() {
         assert!(is_nonce("0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0"));
         assert!(!is_nonce("short"));
