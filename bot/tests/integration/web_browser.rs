@@ -298,13 +298,22 @@ async fn renju_offers_and_a_forbidden_point_are_tapped_on_a_phone() {
     let Some((driver, session)) = browser(directory.path(), Screen::Phone).await else { return };
     let bot = Bot::start(&directory.path().join("bot.db")).await;
     let players = started(&bot, "/renju @bruno timer 60").await;
-    for (ply, (who, move_text)) in OPENING.into_iter().enumerate() {
-        play(&bot, players.of(who), u64::try_from(ply).expect("a ply"), move_text).await;
+    // The opening up to Ana's last swap option, which she answers on the page.
+    let (_, deciding) = OPENING.split_last().expect("the opening");
+    for (ply, (who, move_text)) in deciding.iter().enumerate() {
+        play(&bot, players.of(*who), u64::try_from(ply).expect("a ply"), move_text).await;
     }
 
     let signed = init_data(&ana(), now(), None);
     let page = format!("{}/g/1#tgWebAppData={}", bot.web, encoded(&signed));
     driver.value("POST", &format!("/session/{session}/url"), Some(json!({"url": page}))).await;
+    found_by(&driver, &session, Find::XPath("//button[normalize-space(.)='Swap']"), Some(1)).await;
+    assert_eq!(
+        text_of(&driver, &session, "#status").await,
+        "Your turn: choose with the buttons under the board."
+    );
+    elements(&driver, &session, "[data-point]", Some(0)).await;
+    press(&driver, &session, "Keep").await;
     // The clock counts from the server's deadline: under a minute left of the 60 s turn.
     elements(&driver, &session, "#clock", Some(1)).await;
     let clock = text_of(&driver, &session, "#clock").await;

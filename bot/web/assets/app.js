@@ -188,6 +188,7 @@
     const questions = new Map(you.losing.map((losing) => [losing.move, losing.question]));
     for (const move of you.legal) {
       const point = move.slice(move.lastIndexOf(" ") + 1);
+      if (!/^[a-z]+\d+$/.test(point)) continue; // a decision, not a point: "swap", "keep"
       const choice = move !== point;
       taps.set(point, { body: { move: move, ply: state.ply }, question: questions.get(move), stone: choice ? "b" : null });
     }
