@@ -1,7 +1,9 @@
 //! The terminal adapter: commands from standard input, one per line; boards as
 //! text plus a PNG written to the images folder. It drives the same core as the chat
 //! platforms; `/as <name>` switches who is typing (`/as <name> admin`: as one of the chat's
-//! admins), and a name is who a person is (`@Bruno` is the terminal's Bruno).
+//! admins), and a name is who a person is (`@Bruno` is the terminal's Bruno). An adapter
+//! that owns no platform (the web board) may serve beside it, over the same desk: `/web`
+//! then prints the typing player's signed link, and what is played there shows here.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -15,6 +17,7 @@ use crate::core::{
     SystemClock, User,
 };
 use crate::i18n::{Arg, Text, Texts};
+use crate::runtime::adapter::Adapter;
 use crate::runtime::desk::Outlets;
 use crate::runtime::{Answer, Desk, Outlet, Running};
 
@@ -41,6 +44,8 @@ pub struct Console {
     session: i64,
     /// Lines read so far.
     lines_read: u64,
+    /// Served beside the terminal while it runs (the web board).
+    beside: Option<Box<dyn Adapter>>,
 }
 
 impl std::fmt::Debug for Console {
@@ -80,7 +85,15 @@ impl Console {
             is_admin: false,
             session: SystemClock.now_ms(),
             lines_read: 0,
+            beside: None,
         }
+    }
+
+    /// Serves `adapter`, which owns no platform (the web board), beside the terminal.
+    #[must_use]
+    pub fn beside(mut self, adapter: Box<dyn Adapter>) -> Console {
+        self.beside = Some(adapter);
+        self
     }
 
     fn chat() -> Chat {
@@ -97,11 +110,26 @@ impl Console {
         let Some(running) = self.running.take() else { return Ok(()) };
         let (desk, inboxes) = Desk::new(&running);
         let (screen, mut shown) = mpsc::unbounded_channel();
-        let outlets = Outlets::new().with(Platform::Console, Arc::new(Screen(screen)));
+        let mut outlets = Outlets::new().with(Platform::Console, Arc::new(Screen(screen)));
+        let beside = match self.beside.take() {
+            Some(adapter) => {
+                let connection =
+                    adapter.connect(desk.clone()).await.map_err(std::io::Error::other)?;
+                if let Some(watch) = connection.watch() {
+                    outlets = outlets.watched_by(watch);
+                }
+                Some(connection)
+            }
+            None => None,
+        };
         let cores = desk.clone();
         let task = tokio::spawn(async move {
             crate::runtime::desk::run(running, &cores, inboxes, outlets).await;
         });
+        let mut serving = match beside {
+            Some(connection) => Some(connection.start().await),
+            None => None,
+        };
         desk.settle().await;
         self.show_waiting(&desk, &mut shown)?;
         let mut lines = input.lines();
@@ -118,6 +146,9 @@ impl Console {
                 },
                 Some(output) = shown.recv() => self.show(&desk, vec![output])?,
             }
+        }
+        if let Some(serving) = &mut serving {
+            serving.stop().await;
         }
         desk.stop();
         let _ = task.await;

@@ -1,7 +1,7 @@
 //! `cincobot [console] [--config PATH] [--images DIR]`: starts the bot. With `DISCORD_TOKEN`
 //! it serves Discord, with `TELEGRAM_TOKEN` Telegram (or the config's tokens), with both both
 //! platforms over one core and one database; with no token (or with `console`) it runs in the
-//! terminal. `cincobot migrate-store --from URL --to URL` copies a stopped bot's database into
+//! terminal. The web board (`[web] listen`) serves beside whichever runs. `cincobot migrate-store --from URL --to URL` copies a stopped bot's database into
 //! an empty one (SQLite or PostgreSQL, either way) and checks the copy.
 
 use std::path::PathBuf;
@@ -138,27 +138,30 @@ fn migrate(from: &str, to: &str) -> ExitCode {
 }
 
 async fn run(arguments: Arguments, config: Config) -> Result<(), Box<dyn std::error::Error>> {
-    let Plugged { adapters, links } = if arguments.console {
-        Plugged { adapters: Vec::new(), links: None }
-    } else {
-        adapters(&config).map_err(|error| -> Box<dyn std::error::Error> { error })?
-    };
-    if !adapters.is_empty() {
+    let boxed = |error: AdapterError| -> Box<dyn std::error::Error> { error };
+    let platforms =
+        if arguments.console { Vec::new() } else { platforms(&config).map_err(boxed)? };
+    let web = WebSettings::from_config(&config).map_err(boxed)?;
+    let links = web.as_ref().and_then(WebSettings::board_links);
+    if !platforms.is_empty() {
+        let mut adapters = platforms;
+        adapters.extend(web.map(|web| -> Box<dyn Adapter> { Box::new(web) }));
         return serve(&config, adapters, links).await;
     }
     // The terminal is one process on its own, even on a database several could share.
-    let running = cincobot::runtime::start_alone(&config).await?;
+    let running = cincobot::runtime::start_alone(&config, links).await?;
     let images = arguments.images.unwrap_or_else(|| config.images_dir.clone());
-    let console = Console::new(running, images, Box::new(std::io::stdout()));
+    let mut console = Console::new(running, images, Box::new(std::io::stdout()));
+    if let Some(web) = web {
+        console = console.beside(Box::new(web));
+    }
     let stdin = tokio::io::BufReader::new(tokio::io::stdin());
     console.run(stdin).await?;
     Ok(())
 }
 
-/// The adapter of each platform `config` has a token for, and the web board beside them when
-/// `[web] listen` asks for it: it shows the platforms' games, so alone it has nothing to show.
-/// With the web board come the links the chats hand out to it.
-fn adapters(config: &Config) -> Result<Plugged, AdapterError> {
+/// The adapter of each platform `config` has a token for.
+fn platforms(config: &Config) -> Result<Vec<Box<dyn Adapter>>, AdapterError> {
     let mut adapters: Vec<Box<dyn Adapter>> = Vec::new();
     if !config.discord.token.is_empty() {
         adapters.push(Box::new(DiscordSettings::from_config(config)));
@@ -166,25 +169,7 @@ fn adapters(config: &Config) -> Result<Plugged, AdapterError> {
     if !config.telegram.token.is_empty() {
         adapters.push(Box::new(TelegramSettings::from_config(config)?));
     }
-    let mut links = None;
-    match WebSettings::from_config(config)? {
-        Some(web) if !adapters.is_empty() => {
-            links = web.board_links();
-            adapters.push(Box::new(web));
-        }
-        Some(_) => tracing::warn!(
-            "[web] listen is set but no chat platform is: the web board shows the platforms' \
-             games, so it does not start"
-        ),
-        None => {}
-    }
-    Ok(Plugged { adapters, links })
-}
-
-/// The adapters to serve, and the web board's links when it is one of them.
-struct Plugged {
-    adapters: Vec<Box<dyn Adapter>>,
-    links: Option<Arc<dyn BoardLinks>>,
+    Ok(adapters)
 }
 
 /// One core on one desk, `adapters` plugged into it, until Ctrl-C (or an adapter stops of its
@@ -194,10 +179,10 @@ async fn serve(
     adapters: Vec<Box<dyn Adapter>>,
     links: Option<Arc<dyn BoardLinks>>,
 ) -> Result<(), Box<dyn std::error::Error>> {
-    let mut running = cincobot::runtime::start(config).await?;
-    if let Some(links) = &links {
-        running.hand_out_board_links(links);
-    }
+    let running = match links {
+        Some(links) => cincobot::runtime::start_handing_out(config, links).await?,
+        None => cincobot::runtime::start(config).await?,
+    };
     let mut served = cincobot::runtime::serve(running, adapters)
         .await
         .map_err(|error| -> Box<dyn std::error::Error> { error })?;

@@ -6,7 +6,7 @@
 use serenity::all::{CommandOptionType, CreateCommand, CreateCommandOption, Permissions};
 
 use cincobot_core::core::commands::{
-    COMMANDS, ChoiceValue, Choices, CommandKind, CommandOption, CommandSpec, OptionValue,
+    ChoiceValue, Choices, CommandKind, CommandOption, CommandSpec, OptionValue, listed,
 };
 use cincobot_core::i18n::{Locale, Text, Texts};
 
@@ -92,11 +92,11 @@ impl Builder<'_> {
     }
 }
 
-/// Every slash command, ready to register.
+/// Every slash command, ready to register: `/web` only with the `web_board` on.
 #[must_use]
-pub fn definitions(texts: &Texts) -> Vec<CreateCommand> {
+pub fn definitions(texts: &Texts, web_board: bool) -> Vec<CreateCommand> {
     let builder = Builder { texts };
-    COMMANDS.iter().map(|command| builder.command(command)).collect()
+    listed(web_board).map(|command| builder.command(command)).collect()
 }
 
 #[cfg(test)]
@@ -106,12 +106,30 @@ mod tests {
 
     use super::*;
     use crate::typed;
-    use cincobot_core::core::commands::{POINT, kind_of};
+    use cincobot_core::core::commands::{COMMANDS, POINT, kind_of};
     use cincobot_core::core::{Command, parse_command};
+
+    #[test]
+    fn web_is_registered_only_with_the_web_board_on() {
+        let texts = Texts::load().expect("the message files parse");
+        let names = |web_board: bool| -> Vec<String> {
+            definitions(&texts, web_board)
+                .into_iter()
+                .filter_map(|command| {
+                    let json = serde_json::to_value(command).expect("serialisable");
+                    json["name"].as_str().map(str::to_owned)
+                })
+                .collect()
+        };
+        assert!(names(true).contains(&"web".to_owned()));
+        let off = names(false);
+        assert_eq!(off.len(), COMMANDS.len() - 1);
+        assert!(!off.contains(&"web".to_owned()), "{off:?}");
+    }
 
     fn registered() -> Vec<Value> {
         let texts = Texts::load().expect("the message files parse");
-        let definitions = definitions(&texts).into_iter();
+        let definitions = definitions(&texts, true).into_iter();
         definitions.map(|command| serde_json::to_value(command).expect("serialisable")).collect()
     }
 

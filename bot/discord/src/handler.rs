@@ -34,7 +34,8 @@ pub struct Handler {
 impl EventHandler for Handler {
     async fn ready(&self, _: Context, ready: Ready) {
         self.rest.http().set_application_id(ready.application.id);
-        let definitions = commands::definitions(self.delivery.texts());
+        let web_board = self.desk.hands_out_board_links();
+        let definitions = commands::definitions(self.delivery.texts(), web_board);
         let registered = self.rest.set_commands(self.guild, &definitions).await;
         if let Err(error) = registered {
             tracing::warn!(%error, "registering the slash commands failed");

@@ -132,6 +132,8 @@ pub struct Desk {
     news: Arc<News>,
     /// What answers the questions other processes ask about the games served here.
     answerers: Arc<Answerers>,
+    /// The web board is on: the cores hand its links out.
+    board_links: bool,
 }
 
 impl std::fmt::Debug for Desk {
@@ -224,8 +226,19 @@ impl Desk {
             sinks: Arc::new(Mutex::new(HashMap::new())),
             news: Arc::new(News::default()),
             answerers: Arc::new(Answerers::default()),
+            board_links: running
+                .partitions
+                .iter()
+                .any(|partition| partition.core.hands_out_board_links()),
         };
         (desk, inboxes)
+    }
+
+    /// Whether the web board is on (its links handed out): the platforms' command menus
+    /// list `/web` only then.
+    #[must_use]
+    pub fn hands_out_board_links(&self) -> bool {
+        self.board_links
     }
 
     /// Whether updates go through the database's inbox before they are handled: with several

@@ -41,7 +41,7 @@ use tokio::sync::mpsc;
 
 use crate::config::Config;
 use cincobot_core::core::{
-    Core, CoreSettings, CpuReply, HeldSlots, Output, Partition, SystemClock,
+    BoardLinks, Core, CoreSettings, CpuReply, HeldSlots, Output, Partition, SystemClock,
 };
 use cincobot_core::games::TurnTimer;
 use cincobot_core::i18n::Texts;
@@ -58,16 +58,6 @@ pub struct Running {
     /// The slots this process serves: every one alone on SQLite; on PostgreSQL, those it
     /// leases among the bot's processes ([`membership`]), none until it has.
     pub held: Arc<HeldSlots>,
-}
-
-impl Running {
-    /// Every partition's boards carry the web board's Open board button, and `/web` answers
-    /// with `links` (see `Core::hand_out_board_links`).
-    pub fn hand_out_board_links(&mut self, links: &Arc<dyn cincobot_core::core::BoardLinks>) {
-        for partition in &mut self.partitions {
-            partition.core.hand_out_board_links(Arc::clone(links));
-        }
-    }
 }
 
 /// A started core with its CPU service.
@@ -124,18 +114,38 @@ impl std::error::Error for StartError {
 /// # Errors
 /// [`StartError`] if the database or the message files fail.
 pub async fn start(config: &Config) -> Result<Running, StartError> {
-    start_serving(config, false).await
+    start_serving(config, false, None).await
 }
 
-/// [`start`] for a process that serves every chat whatever its database (the terminal).
+/// [`start`] with the web board on: every board carries its Open board button, the boards
+/// shown again at start too, and `/web` answers with `links`.
 ///
 /// # Errors
 /// [`StartError`] if the database or the message files fail.
-pub async fn start_alone(config: &Config) -> Result<Running, StartError> {
-    start_serving(config, true).await
+pub async fn start_handing_out(
+    config: &Config,
+    links: Arc<dyn BoardLinks>,
+) -> Result<Running, StartError> {
+    start_serving(config, false, Some(links)).await
 }
 
-async fn start_serving(config: &Config, alone: bool) -> Result<Running, StartError> {
+/// [`start`] for a process that serves every chat whatever its database (the terminal),
+/// handing the web board's `links` out when it is on.
+///
+/// # Errors
+/// [`StartError`] if the database or the message files fail.
+pub async fn start_alone(
+    config: &Config,
+    links: Option<Arc<dyn BoardLinks>>,
+) -> Result<Running, StartError> {
+    start_serving(config, true, links).await
+}
+
+async fn start_serving(
+    config: &Config,
+    alone: bool,
+    links: Option<Arc<dyn BoardLinks>>,
+) -> Result<Running, StartError> {
     let store = Store::connect(&config.database_url, config.database.max_connections)
         .await
         .map_err(StartError::Store)?;
@@ -153,6 +163,7 @@ async fn start_serving(config: &Config, alone: bool) -> Result<Running, StartErr
             Arc::clone(&texts),
             Arc::new(SystemClock),
             cpu.clone(),
+            links.clone(),
         )
         .await
         .map_err(StartError::Store)?;

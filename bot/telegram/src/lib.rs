@@ -182,7 +182,7 @@ pub async fn connect(settings: TelegramSettings, desk: Desk) -> Result<Connected
     let texts = Arc::new(
         cincobot_core::i18n::Texts::load().map_err(|e| TelegramError::Start(e.to_string()))?,
     );
-    menu::register(&bot, &texts, settings.token.expose()).await;
+    menu::register(&bot, &texts, settings.token.expose(), desk.hands_out_board_links()).await;
     let delivery = delivery::Delivery::new(
         bot.clone(),
         texts.clone(),

@@ -127,6 +127,7 @@ impl Harness {
             texts,
             clock.clone(),
             cpu.clone(),
+            None,
         )
         .await
         .expect("the core starts");

@@ -38,7 +38,7 @@ fn start(folder: &Path, url: &str) -> (Child, mpsc::Receiver<String>) {
     (child, receiver)
 }
 
-fn type_in(child: &mut Child, lines: &[&str]) {
+pub(crate) fn type_in(child: &mut Child, lines: &[&str]) {
     let stdin = child.stdin.as_mut().expect("its input");
     for line in lines {
         writeln!(stdin, "{line}").expect("the bot reads");
@@ -47,7 +47,7 @@ fn type_in(child: &mut Child, lines: &[&str]) {
 }
 
 /// Reads output until a line contains `needle`; everything read so far.
-fn wait_for(output: &mpsc::Receiver<String>, needle: &str) -> String {
+pub(crate) fn wait_for(output: &mpsc::Receiver<String>, needle: &str) -> String {
     let mut seen = String::new();
     loop {
         match output.recv_timeout(Duration::from_secs(20)) {

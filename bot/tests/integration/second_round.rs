@@ -18,7 +18,7 @@ async fn help_and_the_telegram_menu_name_cinco() {
     assert!(spanish.contains("/cinco") && spanish.contains("/mano"), "{spanish}");
     let texts = Texts::load().expect("the message files parse");
     for (locale, hand) in [(Locale::En, "hand"), (Locale::Es, "mano")] {
-        let menu = cincobot::telegram::menu::commands(&texts, locale);
+        let menu = cincobot::telegram::menu::commands(&texts, locale, false);
         let names: Vec<&str> = menu.iter().map(|command| command.command.as_str()).collect();
         assert!(names.contains(&"cinco") && names.contains(&hand), "{names:?}");
     }

@@ -122,11 +122,12 @@ impl Bot {
             default_locale: cincobot::i18n::Locale::En,
         };
         let telegram = fake_telegram::settings(&fake, cincobot::telegram::Pacing::UNLIMITED);
-        let mut running =
-            cincobot::runtime::start(&http::config(database)).await.expect("the core");
-        if let Some(links) = web.board_links() {
-            running.hand_out_board_links(&links);
-        }
+        let config = http::config(database);
+        let running = match web.board_links() {
+            Some(links) => cincobot::runtime::start_handing_out(&config, links).await,
+            None => cincobot::runtime::start(&config).await,
+        };
+        let running = running.expect("the core");
         let adapters: Vec<Box<dyn cincobot::runtime::adapter::Adapter>> =
             vec![Box::new(telegram), Box::new(web)];
         let served = cincobot::runtime::serve(running, adapters).await.expect("the bot starts");

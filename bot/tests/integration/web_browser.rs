@@ -109,13 +109,34 @@ async fn elements(
     selector: &str,
     count: Option<usize>,
 ) -> Vec<String> {
+    found_by(driver, session, Find::Css(selector), count).await
+}
+
+/// How elements are looked for.
+#[derive(Clone, Copy, Debug)]
+enum Find<'a> {
+    Css(&'a str),
+    XPath(&'a str),
+}
+
+/// [`elements`], found by CSS or by XPath.
+async fn found_by(
+    driver: &Driver,
+    session: &str,
+    find: Find<'_>,
+    count: Option<usize>,
+) -> Vec<String> {
+    let (using, selector) = match find {
+        Find::Css(selector) => ("css selector", selector),
+        Find::XPath(selector) => ("xpath", selector),
+    };
     let until = Instant::now() + WAIT;
     loop {
         let found = driver
             .value(
                 "POST",
                 &format!("/session/{session}/elements"),
-                Some(json!({"using": "css selector", "value": selector})),
+                Some(json!({"using": using, "value": selector})),
             )
             .await;
         let found: Vec<String> = found
@@ -140,10 +161,15 @@ async fn text_of(driver: &Driver, session: &str, selector: &str) -> String {
     text.as_str().unwrap_or_default().to_owned()
 }
 
+/// Clicks the one element `selector` finds.
 async fn click(driver: &Driver, session: &str, selector: &str) {
-    let find = async || elements(driver, session, selector, Some(1)).await.remove(0);
+    click_found(driver, session, Find::Css(selector)).await;
+}
+
+async fn click_found(driver: &Driver, session: &str, find: Find<'_>) {
+    let element = async || found_by(driver, session, find, Some(1)).await.remove(0);
     let path = |element: &str| format!("/session/{session}/element/{element}/click");
-    driver.about_element("POST", find, path, Some(json!({}))).await;
+    driver.about_element("POST", element, path, Some(json!({}))).await;
 }
 
 /// chromedriver, or `None` (the test is skipped) when it or Chromium is not installed and
@@ -198,16 +224,16 @@ async fn session(driver: &Driver, directory: &std::path::Path, screen: Screen) -
 
 /// chromedriver and a headless Chromium session, or `None` (the test is skipped) when they
 /// are not installed and not required.
-async fn browser(directory: &std::path::Path) -> Option<(Driver, String)> {
+async fn browser(directory: &std::path::Path, screen: Screen) -> Option<(Driver, String)> {
     let driver = chromedriver_running().await?;
-    let session = session(&driver, directory, Screen::Window).await;
+    let session = session(&driver, directory, screen).await;
     Some((driver, session))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_taps_twice_in_chromium_and_the_stone_is_played() {
     let directory = tempfile::tempdir().expect("a folder");
-    let Some((driver, session)) = browser(directory.path()).await else { return };
+    let Some((driver, session)) = browser(directory.path(), Screen::Window).await else { return };
     let bot = Bot::start(&directory.path().join("bot.db")).await;
     bot.gomoku().await;
 
@@ -237,11 +263,7 @@ async fn a_player_taps_twice_in_chromium_and_the_stone_is_played() {
     elements(&driver, &session, "circle[data-stone=\"b\"]", Some(1)).await;
     elements(&driver, &session, "[data-point]", Some(0)).await;
 
-    let shot = driver.value("GET", &format!("/session/{session}/screenshot"), None).await;
-    if let Some(png) = shot.as_str() {
-        let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target");
-        let _ = std::fs::write(folder.join("web-board-screenshot.png.base64"), png);
-    }
+    save_screenshot(&driver, &session, "web-gomoku.png").await;
     driver.value("DELETE", &format!("/session/{session}"), None).await;
     bot.served.stop().await;
 }
@@ -251,7 +273,7 @@ async fn a_player_taps_twice_in_chromium_and_the_stone_is_played() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_taps_a_column_twice_in_chromium_and_the_disc_is_dropped() {
     let directory = tempfile::tempdir().expect("a folder");
-    let Some((driver, session)) = browser(directory.path()).await else { return };
+    let Some((driver, session)) = browser(directory.path(), Screen::Window).await else { return };
     let bot = Bot::start(&directory.path().join("bot.db")).await;
     bot.expect(text(GROUP, &bruno(), "/help"), is("sendMessage", GROUP)).await;
     bot.expect(text(GROUP, &ana(), "/connect5 @bruno"), is("sendMessage", GROUP)).await;
@@ -304,6 +326,15 @@ async fn screenshot(driver: &Driver, session: &str) -> Vec<u8> {
     let shot = driver.value("GET", &format!("/session/{session}/screenshot"), None).await;
     let encoded = shot.as_str().expect("a base64 PNG");
     base64::engine::general_purpose::STANDARD.decode(encoded).expect("base64")
+}
+
+/// Writes the page as it looks now to `name` in the folder `CINCOBOT_WEB_SCREENSHOTS` names,
+/// when it names one (docs/images/ holds the ones the documentation shows).
+async fn save_screenshot(driver: &Driver, session: &str, name: &str) {
+    let png = screenshot(driver, session).await;
+    assert!(png.starts_with(b"\x89PNG"), "a PNG");
+    let Some(folder) = std::env::var_os("CINCOBOT_WEB_SCREENSHOTS") else { return };
+    std::fs::write(std::path::Path::new(&folder).join(name), png).expect("the screenshot written");
 }
 
 /// CINCO in two browsers at phone size, one per player: the turns before the first auction
@@ -396,10 +427,7 @@ async fn two_players_bid_in_a_cinco_auction_by_tapping_cards_in_chromium() {
             ".choices button:first-child".to_owned()
         };
         if seat == 0 {
-            let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target");
-            let png = screenshot(&driver, session).await;
-            assert!(png.starts_with(b"\x89PNG"));
-            std::fs::write(folder.join("web-cinco-phone.png"), png).expect("the screenshot");
+            save_screenshot(&driver, session, "web-cinco-phone.png").await;
         }
         let from = bot.fake.count();
         click(&driver, session, &second).await;
@@ -425,11 +453,130 @@ async fn two_players_bid_in_a_cinco_auction_by_tapping_cards_in_chromium() {
     for (seat, session) in sessions.iter().enumerate() {
         elements(&driver, session, "[data-bid]", Some(0)).await;
         assert!(text_of(&driver, session, ".told p").await.contains("every bid at once"));
-        let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target");
-        let png = screenshot(&driver, session).await;
-        std::fs::write(folder.join(format!("web-cinco-phone-revealed-{seat}.png")), png)
-            .expect("the screenshot");
+        save_screenshot(&driver, session, &format!("web-cinco-phone-revealed-{seat}.png")).await;
         driver.value("DELETE", &format!("/session/{session}"), None).await;
     }
+    bot.served.stop().await;
+}
+
+/// Clicks the button under the board labelled `label`.
+async fn press(driver: &Driver, session: &str, label: &str) {
+    let button = format!("//nav[@id='buttons']//button[normalize-space(.)='{label}']");
+    click_found(driver, session, Find::XPath(&button)).await;
+}
+
+/// Renju on a phone: black offers ten fifth moves by tapping them, white's choice comes in
+/// live, and black's tap on a forbidden point shows the chat's question with a Confirm button,
+/// which plays it (and loses). The turn's clock counts down over the board.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn renju_offers_and_a_forbidden_point_are_tapped_on_a_phone() {
+    use crate::web_renju::{OPENING, TEN, Who, play, started, state};
+    let directory = tempfile::tempdir().expect("a folder");
+    let Some((driver, session)) = browser(directory.path(), Screen::Phone).await else { return };
+    let bot = Bot::start(&directory.path().join("bot.db")).await;
+    let players = started(&bot, "/renju @bruno timer 60").await;
+    // The opening up to Ana's last swap option, which she answers on the page.
+    let (_, deciding) = OPENING.split_last().expect("the opening");
+    for (ply, (who, move_text)) in deciding.iter().enumerate() {
+        play(&bot, players.of(*who), u64::try_from(ply).expect("a ply"), move_text).await;
+    }
+
+    let signed = init_data(&ana(), now(), None);
+    let page = format!("{}/g/1#tgWebAppData={}", bot.web, encoded(&signed));
+    driver.value("POST", &format!("/session/{session}/url"), Some(json!({"url": page}))).await;
+    found_by(&driver, &session, Find::XPath("//button[normalize-space(.)='Swap']"), Some(1)).await;
+    assert_eq!(
+        text_of(&driver, &session, "#status").await,
+        "Your turn: choose with the buttons under the board."
+    );
+    elements(&driver, &session, "[data-point]", Some(0)).await;
+    press(&driver, &session, "Keep").await;
+    // The clock counts from the server's deadline: under a minute left of the 60 s turn.
+    elements(&driver, &session, "#clock", Some(1)).await;
+    let clock = text_of(&driver, &session, "#clock").await;
+    let left = clock.strip_suffix(" left").and_then(|time| time.split_once(':'));
+    let seconds = left.and_then(|(minutes, seconds)| {
+        Some(minutes.parse::<u32>().ok()? * 60 + seconds.parse::<u32>().ok()?)
+    });
+    assert!(seconds.is_some_and(|seconds| (30..=60).contains(&seconds)), "{clock}");
+    // The fifth stone: a point inside the 9×9, or an offer begun with its button.
+    elements(&driver, &session, "[data-point]", Some(81 - 4)).await;
+    press(&driver, &session, "Offer ten instead").await;
+    elements(&driver, &session, "[data-point=\"a1\"]", Some(1)).await;
+    assert_eq!(text_of(&driver, &session, "#status").await, "Tap a point to add it to your offer.");
+    for (count, point) in TEN.into_iter().enumerate() {
+        click(&driver, &session, &format!("[data-point=\"{point}\"]")).await;
+        elements(&driver, &session, "#board text.offer", Some(count + 1)).await;
+        // Five actions a second per person: a person taps slower than the test.
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    elements(&driver, &session, "[data-point]", Some(0)).await;
+    assert_eq!(
+        text_of(&driver, &session, "#status").await,
+        "Ten points chosen: offer them with the button under the board."
+    );
+    save_screenshot(&driver, &session, "web-renju-offers.png").await;
+    press(&driver, &session, "Offer these ten").await;
+    // White's turn to choose: Ana's page has nothing to tap until Bruno's choice comes in.
+    elements(&driver, &session, "[data-point]", Some(0)).await;
+    let choosing = state(&bot, &players.bruno).await;
+    assert_eq!(choosing["board"]["offers"].as_array().map(Vec::len), Some(10));
+    play(&bot, &players.bruno, 9, "choose i8").await;
+    for (ply, who, move_text) in [
+        (10, Who::Bruno, "a1"),
+        (11, Who::Ana, "i7"),
+        (12, Who::Bruno, "a2"),
+        (13, Who::Ana, "k9"),
+        (14, Who::Bruno, "a3"),
+    ] {
+        play(&bot, players.of(who), ply, move_text).await;
+    }
+
+    // j8 is a double three: the first tap asks, as the chat does, and plays nothing.
+    elements(&driver, &session, "circle[data-stone=\"w\"]", Some(5)).await;
+    click(&driver, &session, "[data-point=\"j8\"]").await;
+    assert!(text_of(&driver, &session, "#status").await.contains("double three"));
+    assert_eq!(text_of(&driver, &session, "#confirm").await, "Confirm");
+    save_screenshot(&driver, &session, "web-renju-forbidden.png").await;
+    assert_eq!(state(&bot, &players.ana).await["ply"], 15);
+    let from = bot.fake.count();
+    click(&driver, &session, "#confirm").await;
+    bot.fake.wait_for(from, board_at(GROUP, 16)).await;
+    elements(&driver, &session, "#confirm", Some(0)).await;
+    // The game is over (and gone from the board once its final board is in the group).
+    let after = bot.get("/api/games/1", Some(&players.ana)).await;
+    assert!(after.status == 404 || after.json()["active"] == false, "{after:?}");
+    driver.value("DELETE", &format!("/session/{session}"), None).await;
+    bot.served.stop().await;
+}
+
+/// Ninuki in the browser: a capture shows as the capturer's count over the board ("2/10")
+/// and rings where the two stones were.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_capture_shows_its_count_and_the_emptied_points() {
+    use crate::web_renju::{play, started};
+    let directory = tempfile::tempdir().expect("a folder");
+    let Some((driver, session)) = browser(directory.path(), Screen::Phone).await else { return };
+    let bot = Bot::start(&directory.path().join("bot.db")).await;
+    let players = started(&bot, "/ninuki @bruno").await;
+    // Black h8 and k8 flank white's i8 j8: both are taken.
+    for (ply, who, point) in [
+        (0, &players.ana, "h8"),
+        (1, &players.bruno, "i8"),
+        (2, &players.ana, "a1"),
+        (3, &players.bruno, "j8"),
+        (4, &players.ana, "k8"),
+    ] {
+        play(&bot, who, ply, point).await;
+    }
+    let signed = init_data(&bruno(), now(), None);
+    let page = format!("{}/g/1#tgWebAppData={}", bot.web, encoded(&signed));
+    driver.value("POST", &format!("/session/{session}/url"), Some(json!({"url": page}))).await;
+    assert_eq!(text_of(&driver, &session, "[data-captures=\"b\"]").await, "2/10 captured");
+    assert_eq!(text_of(&driver, &session, "[data-captures=\"w\"]").await, "0/10 captured");
+    elements(&driver, &session, "#board circle.captured", Some(2)).await;
+    elements(&driver, &session, "circle[data-stone=\"w\"]", Some(0)).await;
+    save_screenshot(&driver, &session, "web-ninuki-capture.png").await;
+    driver.value("DELETE", &format!("/session/{session}"), None).await;
     bot.served.stop().await;
 }

@@ -20,7 +20,7 @@ use cincobot::web::links::WebLinks;
 use serde_json::Value;
 
 /// The signed link in a message's text: the page's address and its token.
-fn link_in(text: &str) -> (String, String) {
+pub(crate) fn link_in(text: &str) -> (String, String) {
     let url = text
         .split_whitespace()
         .find(|word| word.contains("#k="))
@@ -171,10 +171,9 @@ async fn a_discord_board_button_answers_each_presser_with_their_own_link() {
             None,
         )),
     };
-    let mut running = cincobot::runtime::start(&http::config(&directory.path().join("bot.db")))
-        .await
-        .expect("core");
-    running.hand_out_board_links(&web.board_links().expect("links"));
+    let links = web.board_links().expect("links");
+    let config = http::config(&directory.path().join("bot.db"));
+    let running = cincobot::runtime::start_handing_out(&config, links).await.expect("core");
     let adapters: Vec<Box<dyn cincobot::runtime::adapter::Adapter>> =
         vec![Box::new(fake_discord::settings(&fake)), Box::new(web)];
     let served = cincobot::runtime::serve(running, adapters).await.expect("the bot starts");
@@ -248,10 +247,8 @@ async fn without_the_web_board_a_discord_board_has_no_open_board_row() {
     let links =
         WebLinks::new(LinkKey::new(LINK_KEY), "http://127.0.0.1:9", Duration::from_secs(60), None);
     let links: std::sync::Arc<dyn cincobot::core::BoardLinks> = std::sync::Arc::new(links);
-    let mut running = cincobot::runtime::start(&http::config(&directory.path().join("on.db")))
-        .await
-        .expect("core");
-    running.hand_out_board_links(&links);
+    let config = http::config(&directory.path().join("on.db"));
+    let running = cincobot::runtime::start_handing_out(&config, links).await.expect("core");
     let adapters: Vec<Box<dyn cincobot::runtime::adapter::Adapter>> =
         vec![Box::new(fake_discord::settings(&fake))];
     let served = cincobot::runtime::serve(running, adapters).await.expect("the bot starts");
@@ -264,4 +261,83 @@ async fn without_the_web_board_a_discord_board_has_no_open_board_row() {
     assert_eq!(rows, plain.components(), "and the rest is the board as before");
     assert!(!plain.buttons().iter().any(|id| id.starts_with("W:")));
     assert_eq!(linked.content(), plain.content());
+}
+
+/// The boards a restart shows again carry the Open board button: the core holds the links
+/// before it reloads its games, not after it has drawn them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_board_shown_again_at_start_carries_the_open_board_button() {
+    use cincobot::core::{Action, Chat, ChatKind, EventId, GameId, Input, Output, Payload};
+    use cincobot::core::{Platform, Row, User};
+    let directory = tempfile::tempdir().expect("a folder");
+    let config = http::config(&directory.path().join("bot.db"));
+    // A Discord channel's game whose board no platform reported shown: shown again at start.
+    {
+        let store = cincobot::store::Store::open(&config.database_url).await.expect("a store");
+        let mut harness = crate::common::Harness::on(store).await;
+        let channel = Chat { platform: Platform::Discord, id: "900".into(), kind: ChatKind::Group };
+        let input = Input::new(
+            EventId("i:ana-challenges".into()),
+            User::new("100", "ana"),
+            channel,
+            None,
+            Action::Command("/gomoku cpu".into()),
+        );
+        let outputs = harness.core.handle(input).await;
+        assert!(outputs.iter().any(|output| matches!(output, Output::Board { .. })));
+    }
+    let links =
+        WebLinks::new(LinkKey::new(LINK_KEY), "http://127.0.0.1:9", Duration::from_secs(60), None);
+    let links: std::sync::Arc<dyn cincobot::core::BoardLinks> = std::sync::Arc::new(links);
+    let running = cincobot::runtime::start_handing_out(&config, links).await.expect("core");
+    let open_board = Payload::WebBoard(GameId(1)).encode();
+    let shown: Vec<&cincobot::core::Message> = running
+        .partitions
+        .iter()
+        .flat_map(|partition| &partition.start_outputs)
+        .filter_map(|output| match output {
+            Output::Board { game: GameId(1), message, .. } => Some(message),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(shown.len(), 1, "the board is shown again");
+    let buttons: Vec<&str> = shown[0]
+        .components
+        .iter()
+        .filter_map(|row| match row {
+            Row::Buttons(buttons) => Some(buttons),
+            Row::Select(_) => None,
+        })
+        .flatten()
+        .map(|button| button.payload.as_str())
+        .collect();
+    assert!(buttons.contains(&open_board.as_str()), "{buttons:?}");
+}
+
+/// `/web` is in Telegram's command menus only while the board hands its links out: with the
+/// board off it would only say so.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_menus_list_web_only_with_the_board_on() {
+    let directory = tempfile::tempdir().expect("a folder");
+    let menus = |bot: &Bot| -> Vec<Vec<String>> {
+        let calls = bot.fake.calls();
+        let menus = calls.iter().filter(|call| call.method == "setMyCommands");
+        menus
+            .map(|call| {
+                let commands = call.params["commands"].as_array().cloned().unwrap_or_default();
+                commands.iter().filter_map(|c| c["command"].as_str().map(str::to_owned)).collect()
+            })
+            .collect()
+    };
+    let on = Bot::start_handing_out(&directory.path().join("on.db"), Some(Some("board"))).await;
+    let listed = menus(&on);
+    assert_eq!(listed.len(), 3, "English, Spanish and the default");
+    assert!(listed.iter().all(|menu| menu.contains(&"web".to_owned())), "{listed:?}");
+    on.served.stop().await;
+    // The board serving without handing links out (no public address): no /web.
+    let off = Bot::start(&directory.path().join("off.db")).await;
+    let listed = menus(&off);
+    assert_eq!(listed.len(), 3);
+    assert!(listed.iter().all(|menu| !menu.is_empty() && !menu.contains(&"web".to_owned())));
+    off.served.stop().await;
 }

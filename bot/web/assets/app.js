@@ -14,6 +14,8 @@
   let chosen = null; // the point tapped once, waiting for the confirming tap
   let picked = null; // CINCO: the index of the card tapped once in the hand
   let sending = false;
+  let clockOffset = 0; // the server's clock minus this one, as of the last read
+  let reads = 0; // states read so far: an answer does not speak over a newer state's words
 
   // Who we are and which game: from the fragment, never from the query (it would reach logs).
   const fragment = new URLSearchParams(location.hash.slice(1));
@@ -71,6 +73,8 @@
       return;
     }
     state = answer.body;
+    reads++;
+    clockOffset = state.now_ms - Date.now();
     chosen = null;
     picked = null;
     draw();
@@ -93,17 +97,13 @@
       p.textContent = line;
       lines.appendChild(p);
     }
+    drawPlayers();
     drawBoard();
     drawButtons();
     $("cinco").hidden = !cinco;
     if (cinco) drawCinco();
-    if (!state.you.may_act) say(word("web-spectating"));
-    else if (cinco) say(hasChoices() ? word("web-cinco-pick") : "");
-    else if (state.you.legal.length > 0) {
-      const columns = state.board && state.board.type === "connect";
-      say(word(columns ? "web-your-turn-column" : "web-your-turn"));
-    }
-    else say("");
+    drawConfirm();
+    say(turnWord());
   }
 
   // Screen y grows downwards; the board's rows count from the bottom.
@@ -121,8 +121,9 @@
 
   function drawGrid(svg, board) {
     const n = board.size;
-    // Room for the coordinates on the left and at the bottom, a little on the other sides.
-    const left = 1, top = 0.6, side = n + 0.6;
+    // Room for the coordinates on the left and at the bottom, clear of the edge's stones
+    // (a stone's radius is 0.45), and for a stone on the other sides.
+    const left = 1.15, top = 0.6, side = left + n - 1 + top;
     svg.setAttribute("viewBox", "0 0 " + side + " " + side);
     const X = (x) => left + x;
     const Y = (y) => top + (n - 1 - y);
@@ -130,9 +131,9 @@
     for (let i = 0; i < n; i++) {
       el("line", { class: "line", x1: X(0), y1: Y(i), x2: X(n - 1), y2: Y(i) }, svg);
       el("line", { class: "line", x1: X(i), y1: Y(0), x2: X(i), y2: Y(n - 1) }, svg);
-      const col = el("text", { class: "label", x: X(i), y: Y(0) + 0.55 }, svg);
+      const col = el("text", { class: "label", x: X(i), y: Y(0) + 0.8 }, svg);
       col.textContent = board.columns[i];
-      const row = el("text", { class: "label", x: X(-1) + 0.45, y: Y(i) }, svg);
+      const row = el("text", { class: "label", x: 0.4, y: Y(i) }, svg);
       row.textContent = String(i + 1);
     }
     for (const [x, y] of stars(n)) el("circle", { class: "star", cx: X(x), cy: Y(y), r: 0.1 }, svg);
@@ -146,7 +147,13 @@
       el("line", { class: "forbidden" + muted, x1: X(x) - 0.18, y1: Y(y) - 0.18, x2: X(x) + 0.18, y2: Y(y) + 0.18 }, svg);
       el("line", { class: "forbidden" + muted, x1: X(x) - 0.18, y1: Y(y) + 0.18, x2: X(x) + 0.18, y2: Y(y) - 0.18 }, svg);
     }
+    if (board.opening_area) {
+      const [[x1, y1], [x2, y2]] = board.opening_area;
+      el("rect", { class: "area", x: X(x1) - 0.5, y: Y(y2) - 0.5, width: x2 - x1 + 1, height: y2 - y1 + 1 }, svg);
+    }
+    // Each offered point on a disc of its own, so the grid's lines do not cross its number.
     board.offers.forEach(([x, y], i) => {
+      el("circle", { class: "offer-mark", cx: X(x), cy: Y(y), r: 0.36 }, svg);
       const t = el("text", { class: "offer", x: X(x), y: Y(y) }, svg);
       t.textContent = String(i + 1);
     });
@@ -156,20 +163,106 @@
         el("line", { class: cls, x1: X(x1), y1: Y(y1), x2: X(x2), y2: Y(y2) }, svg);
       }
     }
-    const legal = new Set(state.you.legal);
-    const mine = state.you.seat;
     if (chosen) {
-      const colour = state.board.to_move || "b";
+      const colour = chosen.action.stone || board.to_move || "b";
       el("circle", { class: "stone ghost " + colour, cx: X(chosen.x), cy: Y(chosen.y), r: 0.45 }, svg);
     }
+    const taps = gridTaps();
     for (let x = 0; x < n; x++) {
       for (let y = 0; y < n; y++) {
         const point = board.columns[x] + (y + 1);
-        if (!legal.has(point) || mine === null) continue;
+        const action = taps.get(point);
+        if (!action) continue;
         const hit = el("rect", { class: "hit", x: X(x) - 0.5, y: Y(y) - 0.5, width: 1, height: 1, "data-point": point }, svg);
-        hit.addEventListener("click", () => tap(x, y, point));
+        hit.addEventListener("click", () => tap(x, y, point, action));
       }
     }
+  }
+
+  // What a tap on each point of a grid sends, by point: a point added to renju's offer
+  // being chosen (at once: a button under the board takes it back), or a move open now —
+  // a stone, or white's choice of an offered fifth stone ("choose h9") — with the chat's
+  // question when it loses at once (renju's forbidden points).
+  function gridTaps() {
+    const taps = new Map();
+    const you = state.you;
+    if (!you.may_act) return taps;
+    if (you.offer) {
+      for (const point of you.offer.candidates) {
+        taps.set(point, { once: true, body: { offer: point, ply: state.ply, count: you.offer.count } });
+      }
+      return taps;
+    }
+    const questions = new Map(you.losing.map((losing) => [losing.move, losing.question]));
+    for (const move of you.legal) {
+      const point = move.slice(move.lastIndexOf(" ") + 1);
+      if (!/^[a-z]+\d+$/.test(point)) continue; // a decision, not a point: "swap", "keep"
+      const choice = move !== point;
+      taps.set(point, { body: { move: move, ply: state.ply }, question: questions.get(move), stone: choice ? "b" : null });
+    }
+    return taps;
+  }
+
+  // What the status says the reader may do now.
+  function turnWord() {
+    const you = state.you;
+    if (!you.may_act) return word("web-spectating");
+    if (state.board && state.board.type === "cinco") return hasChoices() ? word("web-cinco-pick") : "";
+    if (you.offer) return word(you.offer.candidates.length > 0 ? "web-your-turn-offer" : "web-offer-full");
+    if (you.legal.length === 0) return "";
+    if (state.board && state.board.type === "connect") return word("web-your-turn-column");
+    if (state.board && state.board.type === "grid") {
+      if (gridTaps().size === 0) return word("web-your-turn-decide");
+      if (you.legal.every((move) => move.includes(" "))) return word("web-your-turn-choose");
+    }
+    return word("web-your-turn");
+  }
+
+  // The players over the board: their colour, name, away badge, captures, and the turn's
+  // time left beside whoever is to move.
+  function drawPlayers() {
+    const bar = $("players");
+    bar.replaceChildren();
+    const board = state.board;
+    if (!board || (board.type !== "grid" && board.type !== "connect")) return;
+    const seats = board.type === "grid" ? [["b", board.black], ["w", board.white]] : [["r", board.red], ["y", board.yellow]];
+    for (const [colour, player] of seats) {
+      const row = document.createElement("div");
+      row.className = "player" + (board.to_move === colour ? " to-move" : "");
+      const part = (cls, text) => {
+        const span = document.createElement("span");
+        span.className = cls;
+        span.textContent = text || "";
+        row.appendChild(span);
+        return span;
+      };
+      part("swatch " + colour);
+      part("name", player.name);
+      if (player.away) part("away", player.away);
+      if (player.captures !== undefined && player.captures !== null && board.capture_goal) {
+        part("captures", fill(word("web-captures"), { count: player.captures, goal: board.capture_goal }))
+          .setAttribute("data-captures", colour);
+      }
+      if (board.to_move === colour && state.deadline_ms) part("clock").id = "clock";
+      bar.appendChild(row);
+    }
+    tick();
+  }
+
+  // The turn's time left, counted on this clock set to the server's: read again, the count
+  // starts from the server's word, so it does not drift.
+  function tick() {
+    const clock = $("clock");
+    if (!clock || !state || !state.deadline_ms) return;
+    const left = Math.max(0, state.deadline_ms - (Date.now() + clockOffset));
+    const seconds = Math.ceil(left / 1000);
+    const time = Math.floor(seconds / 60) + ":" + String(seconds % 60).padStart(2, "0");
+    clock.textContent = seconds > 0 ? fill(word("web-time-left"), { time: time }) : word("web-time-up");
+    clock.classList.toggle("urgent", seconds <= 10);
+  }
+
+  function fill(text, values) {
+    return text.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
   }
 
   // A column board: a tap on a column chooses it (the disc shows where it lands), a second
@@ -209,7 +302,8 @@
       let landing = 0;
       while (filled.has(x + "," + landing)) landing++;
       const hit = el("rect", { class: "hit", x: pad + x, y: 0, width: 1, height: h + 2 * pad + band, "data-column": column }, svg);
-      hit.addEventListener("click", () => tap(x, landing, String(column)));
+      const action = { body: { move: String(column), ply: state.ply } };
+      hit.addEventListener("click", () => tap(x, landing, String(column), action));
     }
   }
 
@@ -394,16 +488,46 @@
     else say(word("web-cinco-choose").replace("{card}", held.name));
   }
 
-  function tap(x, y, point) {
+  // A first tap shows where the stone goes (and, on a point that loses, the chat's question
+  // with its Confirm button); tapping it again plays it. A point added to an offer needs one.
+  function tap(x, y, point, action) {
     if (sending) return;
-    if (!chosen || chosen.point !== point) {
-      chosen = { x: x, y: y, point: point };
-      drawBoard();
-      say(word("web-tap-again").replace("{point}", point));
+    if (action.once) {
+      act(action.body);
       return;
     }
+    if (!chosen || chosen.point !== point) {
+      chosen = { x: x, y: y, point: point, action: action };
+      drawBoard();
+      drawConfirm();
+      if (action.question) say(action.question, true);
+      else say(fill(word("web-tap-again"), { point: point }));
+      return;
+    }
+    play();
+  }
+
+  // The move chosen, confirmed when it loses at once (the player was asked).
+  function play() {
+    const action = chosen.action;
     chosen = null;
-    act({ move: point, ply: state.ply });
+    drawConfirm();
+    act(Object.assign({}, action.body, action.question ? { confirm: true } : {}));
+  }
+
+  // The Confirm button of a move that loses at once, while it is chosen.
+  function drawConfirm() {
+    const ask = $("ask");
+    ask.replaceChildren();
+    ask.hidden = !(chosen && chosen.action.question);
+    if (ask.hidden) return;
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "danger";
+    b.id = "confirm";
+    b.textContent = word("button-confirm");
+    b.addEventListener("click", () => { if (!sending && chosen) play(); });
+    ask.appendChild(b);
   }
 
   function drawButtons() {
@@ -427,6 +551,7 @@
 
   async function act(what) {
     sending = true;
+    const before = reads;
     say(word("web-sending"));
     const body = JSON.stringify(Object.assign({ id: nonce() }, what));
     try {
@@ -436,13 +561,26 @@
         body: body,
       });
       if (!answer.ok) say(errorWord(answer.body && answer.body.error), true);
+      else if (answer.body.confirm) confirmAsked(answer.body.confirm, answer.body.replies.join("\n"));
       else if (answer.body.replies.length > 0) say(answer.body.replies.join("\n"), true);
-      else say(word("web-played"));
+      else if (reads === before) say(word("web-played"));
     } catch (_) {
       say(word("web-error-network"), true);
     } finally {
       sending = false;
     }
+  }
+
+  // The server asked before playing a move that loses at once (the page had not): it is
+  // chosen with its question, as if tapped once.
+  function confirmAsked(move, question) {
+    const board = state.board;
+    const x = board && board.columns ? board.columns.indexOf(move.replace(/\d+$/, "")) : -1;
+    const y = parseInt(move.replace(/^\D+/, ""), 10) - 1;
+    chosen = { x: x, y: y, point: move, action: { body: { move: move, ply: state.ply }, question: question } };
+    if (x >= 0) drawBoard();
+    drawConfirm();
+    say(question, true);
   }
 
   // Server-sent events through fetch: EventSource cannot send an Authorization header.
@@ -490,6 +628,7 @@
       return;
     }
     say(word("web-connecting"));
+    setInterval(tick, 250);
     follow();
   }
 

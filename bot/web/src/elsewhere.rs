@@ -2,8 +2,9 @@
 //! PostgreSQL, the page may reach any of them while the game lives in the one that holds its
 //! chat's slot: the board asks that process ([`Desk::ask_holder_of`]), which reads the game
 //! as it would for its own page and answers with the state and the facts the asker checks
-//! the reader against. The asker never trusts the answer with who the reader is: it sends
-//! whom to read for and decides itself what they may do.
+//! the reader against. Who the reader is stays the asker's to prove: it sends whom to read
+//! for and whether they may act, and refuses them itself when the facts say the game is not
+//! theirs.
 
 use std::sync::Arc;
 
@@ -18,12 +19,13 @@ use cincobot_runtime::questions::Answerer;
 /// The name the board's questions go under.
 pub const SERVICE: &str = "web";
 
-/// "Game `game` as `viewer` sees it, in `locale`."
+/// "Game `game` as `viewer` sees it, in `locale`, for a reader who `may_act`."
 #[derive(Debug, Serialize, Deserialize)]
 struct Question {
     game: i64,
     viewer: Option<(Platform, String)>,
     locale: Option<Locale>,
+    may_act: bool,
 }
 
 /// A game as one reader sees it.
@@ -34,14 +36,13 @@ pub struct Read {
     pub players: Vec<Player>,
     /// The reader's seat, when they play the game.
     pub viewer_seat: Option<usize>,
-    /// The page's state ([`super::view::State`]) as for a reader who may act: whoever
-    /// answers the page decides whether they may ([`Read::state`]).
+    /// The page's state ([`super::view::State`]).
     pub state: serde_json::Value,
 }
 
 impl Read {
-    fn of(texts: &Texts, view: &GameView) -> Option<Read> {
-        let state = match serde_json::to_value(state(texts, view, true)) {
+    fn of(texts: &Texts, view: &GameView, may_act: bool) -> Option<Read> {
+        let state = match serde_json::to_value(state(texts, view, may_act)) {
             Ok(state) => state,
             Err(error) => {
                 tracing::error!(%error, game = view.game.0, "a game's state that cannot be written");
@@ -56,34 +57,35 @@ impl Read {
         })
     }
 
-    /// The state to send the reader; `may_act`: they may act. One who may not is told so,
-    /// and offered no moves.
+    /// Renju: the question to ask before `text` at `ply`, when the reader's move there
+    /// loses at once (their state lists it, with the chat's words).
     #[must_use]
-    pub fn state(mut self, may_act: bool) -> serde_json::Value {
-        if !may_act
-            && let Some(you) = self.state.get_mut("you").and_then(serde_json::Value::as_object_mut)
-        {
-            you.insert("may_act".to_owned(), serde_json::Value::Bool(false));
-            you.insert("legal".to_owned(), serde_json::Value::Array(Vec::new()));
+    pub fn losing_question(&self, ply: usize, text: &str) -> Option<(String, String)> {
+        if self.state["ply"].as_u64() != u64::try_from(ply).ok() {
+            return None;
         }
-        self.state
+        let losing = self.state["you"]["losing"].as_array()?.iter().find(|losing| {
+            losing["move"].as_str().is_some_and(|point| point.eq_ignore_ascii_case(text.trim()))
+        })?;
+        Some((losing["move"].as_str()?.to_owned(), losing["question"].as_str()?.to_owned()))
     }
 }
 
 /// Game `game` as `viewer` (a platform and their user id there; `None`: a spectator) sees
-/// it, in `locale` (else the chat's): read here when this process serves it, else asked of
-/// the process that does. `None` when no process serves it.
+/// it, in `locale` (else the chat's), for a reader who `may_act`: read here when this
+/// process serves it, else asked of the process that does. `None` when no process serves it.
 pub async fn read(
     desk: &Desk,
     texts: &Texts,
     game: GameId,
     viewer: Option<(Platform, String)>,
     locale: Option<Locale>,
+    may_act: bool,
 ) -> Option<Read> {
     if let Some(view) = desk.view(game, viewer.clone(), locale).await {
-        return Read::of(texts, &view);
+        return Read::of(texts, &view, may_act);
     }
-    let question = Question { game: game.0, viewer, locale };
+    let question = Question { game: game.0, viewer, locale, may_act };
     let question = serde_json::to_string(&question).ok()?;
     let answer = desk.ask_holder_of(game, SERVICE, &question).await?;
     match serde_json::from_str(&answer) {
@@ -109,7 +111,7 @@ pub fn answerer(desk: Desk, texts: Arc<Texts>) -> Answerer {
                 }
             };
             let view = desk.view(GameId(question.game), question.viewer, question.locale).await?;
-            serde_json::to_string(&Read::of(&texts, &view)?).ok()
+            serde_json::to_string(&Read::of(&texts, &view, question.may_act)?).ok()
         })
     })
 }
@@ -119,27 +121,23 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_reader_s_right_to_act_is_set_by_whoever_answers_the_page() {
-        let read = |state: serde_json::Value| Read {
+    fn a_losing_move_s_question_is_read_from_the_state_at_its_ply_only() {
+        let read = Read {
             chat: Chat {
                 platform: Platform::Telegram,
                 kind: cincobot_core::core::ChatKind::Group,
                 id: "-5".to_owned(),
             },
             players: Vec::new(),
-            viewer_seat: None,
-            state,
+            viewer_seat: Some(0),
+            state: serde_json::json!({
+                "ply": 8,
+                "you": {"losing": [{"move": "H8", "question": "Double three: play it?"}]}
+            }),
         };
-        let said = read(
-            serde_json::json!({"game": 3, "you": {"seat": 0, "may_act": true, "legal": ["h8"]}}),
-        );
-        assert_eq!(said.clone().state(true), said.state, "as it came");
-        assert_eq!(
-            said.state(false)["you"],
-            serde_json::json!({"seat": 0, "may_act": false, "legal": []})
-        );
-        // A state without a reader's part (another build's) is passed on as it came.
-        let odd = read(serde_json::json!(["not", "a", "state"]));
-        assert_eq!(odd.state(true), serde_json::json!(["not", "a", "state"]));
+        let asked = Some(("H8".to_owned(), "Double three: play it?".to_owned()));
+        assert_eq!(read.losing_question(8, "h8 "), asked);
+        assert_eq!(read.losing_question(7, "h8"), None, "another ply");
+        assert_eq!(read.losing_question(8, "h9"), None, "a move that does not lose");
     }
 }

@@ -117,14 +117,16 @@ pub struct Web {
 }
 
 impl Web {
-    /// Game `game` as `viewer` reads it, wherever it is served ([`elsewhere::read`]).
+    /// Game `game` as `viewer` reads it, acting if they `may_act`, wherever it is served
+    /// ([`elsewhere::read`]).
     async fn read(
         &self,
         game: GameId,
         viewer: Option<(Platform, String)>,
         locale: Option<Locale>,
+        may_act: bool,
     ) -> Option<elsewhere::Read> {
-        elsewhere::read(&self.desk, &self.texts, game, viewer, locale).await
+        elsewhere::read(&self.desk, &self.texts, game, viewer, locale, may_act).await
     }
 }
 

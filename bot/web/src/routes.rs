@@ -42,7 +42,7 @@ use super::hub::{News, Stream};
 use super::identity::{InitData, Link, verify_init_data};
 use super::limits::MAX_BODY;
 use super::words::words;
-use cincobot_core::core::{Action, EventId, GameId, Input, Output, Payload, Platform};
+use cincobot_core::core::{Action, EventId, GameId, Input, OfferStep, Output, Payload, Platform};
 use cincobot_core::core::{Player, User, parse_action};
 use cincobot_core::i18n::Locale;
 
@@ -247,7 +247,8 @@ async fn reader(web: &Web, game: GameId, credential: Credential) -> Result<Reade
             let user = signed.user.person();
             let locale = signed.user.locale();
             let viewer = Some((Platform::Telegram, user.id.clone()));
-            let read = web.read(game, viewer, locale).await.ok_or(Refusal::NotFound)?;
+            // A player signed in acts; one who plays nothing here is refused below.
+            let read = web.read(game, viewer, locale, true).await.ok_or(Refusal::NotFound)?;
             // A sign-in proves a person, not a right to a game: they read the games they
             // play. `start_param` proves nothing (anyone can write a link that sets it), so
             // a spectator needs a link the bot signed.
@@ -261,7 +262,9 @@ async fn reader(web: &Web, game: GameId, credential: Credential) -> Result<Reade
                 return Err(Refusal::Forbidden);
             }
             let viewer = link.player.as_ref().map(|player| (link.platform, player.user.clone()));
-            let read = web.read(game, viewer, link.locale).await.ok_or(Refusal::NotFound)?;
+            let may_act = link.player.is_some();
+            let read =
+                web.read(game, viewer, link.locale, may_act).await.ok_or(Refusal::NotFound)?;
             let Some(player) = link.player else {
                 return Ok(Reader { read, actor: None, locale: link.locale });
             };
@@ -299,8 +302,7 @@ async fn game_state(
     headers: HeaderMap,
 ) -> Result<Response, Refusal> {
     let (reader, _) = reading(&web, game, &headers).await?;
-    let may_act = reader.actor.is_some();
-    Ok(json(StatusCode::OK, &reader.read.state(may_act)))
+    Ok(json(StatusCode::OK, &reader.read.state))
 }
 
 async fn events(
@@ -359,7 +361,8 @@ fn event_stream(
     )
 }
 
-/// An action as the page sends it: a move (`move` at `ply`), or a button's payload.
+/// An action as the page sends it: a move (`move` at `ply`), a point added to renju's offer
+/// being chosen (`offer` at `ply`, with `count` points chosen), or a button's payload.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ActionRequest {
@@ -370,6 +373,8 @@ struct ActionRequest {
     ply: Option<usize>,
     #[serde(default)]
     confirm: bool,
+    offer: Option<String>,
+    count: Option<usize>,
     button: Option<String>,
 }
 
@@ -378,6 +383,10 @@ struct ActionAnswer {
     /// What the core answered the actor alone (a refusal, a confirmation to ask): nothing
     /// when the move was played (the board shows it).
     replies: Vec<String>,
+    /// A move that loses at once (a renju forbidden point), not played: the replies ask
+    /// whether to, and it is played when sent again with `confirm`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    confirm: Option<String>,
 }
 
 /// A nonce: 8 to 64 letters, digits and hyphens (a UUID fits).
@@ -393,11 +402,18 @@ fn is_move_text(text: &str) -> bool {
 /// The payload `request` asks for in game `game`; `None` when it is malformed, or a button
 /// that is not one of this game's board.
 fn payload_of(request: &ActionRequest, game: GameId) -> Option<Payload> {
-    match (&request.play, request.ply, &request.button) {
-        (Some(text), Some(ply), None) if is_move_text(text) => {
-            Some(Payload::Move { game, ply, text: text.clone(), confirm: request.confirm })
+    let ActionRequest { play, ply, offer, count, button, confirm, .. } = request;
+    match (play, offer, *ply, *count, button) {
+        (Some(text), None, Some(ply), None, None) if is_move_text(text) => {
+            Some(Payload::Move { game, ply, text: text.clone(), confirm: *confirm })
         }
-        (None, None, Some(button)) => {
+        (None, Some(point), Some(ply), Some(count), None)
+            if is_move_text(point) && !point.contains(' ') && !confirm =>
+        {
+            let step = OfferStep::Add(point.clone());
+            Some(Payload::Offer { game, ply, count, step })
+        }
+        (None, None, None, None, Some(button)) if !confirm => {
             let payload = Payload::decode(button)?;
             let named = match &payload {
                 Payload::Move { game, .. }
@@ -433,6 +449,9 @@ async fn action(
         return Err(Refusal::BadRequest);
     }
     let payload = payload_of(&request, GameId(game)).ok_or(Refusal::BadRequest)?;
+    if let Some(question) = losing_question(&reader.read, &payload) {
+        return Ok(json(StatusCode::OK, &question));
+    }
     let event = EventId::web(&actor.id, &request.id);
     let input =
         Input::new(event, actor, reader.read.chat, reader.locale, Action::Button(payload.encode()));
@@ -445,7 +464,17 @@ async fn action(
             _ => None,
         })
         .collect();
-    Ok(json(StatusCode::OK, &ActionAnswer { replies }))
+    Ok(json(StatusCode::OK, &ActionAnswer { replies, confirm: None }))
+}
+
+/// The chat's question about `payload`, a move that loses at once (black on a renju
+/// forbidden point) not confirmed yet, on the position `read` shows. The page asks it before
+/// sending such a move; asked here too, so that the core, which would post its question to
+/// the game's chat for everyone, never gets one unconfirmed from the page.
+fn losing_question(read: &Read, payload: &Payload) -> Option<ActionAnswer> {
+    let Payload::Move { ply, text, confirm: false, .. } = payload else { return None };
+    let (point, question) = read.losing_question(*ply, text)?;
+    Some(ActionAnswer { replies: vec![question], confirm: Some(point) })
 }
 
 #[cfg(test)]
@@ -459,6 +488,8 @@ mod tests {
             play: play.map(str::to_owned),
             ply,
             confirm: false,
+            offer: None,
+            count: None,
             button: button.map(str::to_owned),
         }
     }
@@ -492,6 +523,39 @@ mod tests {
         assert_eq!(payload_of(&request(None, None, Some(&pick.encode())), game), None, "a pick");
         let hand = Payload::Hand(game).encode();
         assert_eq!(payload_of(&request(None, None, Some(&hand)), game), None, "not an action");
+    }
+
+    #[test]
+    fn a_point_added_to_an_offer_names_the_ply_and_the_count_chosen() {
+        let game = GameId(3);
+        let offer = |point: &str, ply: Option<usize>, count: Option<usize>| ActionRequest {
+            offer: Some(point.to_owned()),
+            count,
+            ..request(None, ply, None)
+        };
+        assert_eq!(
+            payload_of(&offer("j9", Some(8), Some(2)), game),
+            Some(Payload::Offer { game, ply: 8, count: 2, step: OfferStep::Add("j9".to_owned()) })
+        );
+        assert_eq!(payload_of(&offer("j9", Some(8), None), game), None, "no count");
+        assert_eq!(payload_of(&offer("j9", None, Some(2)), game), None, "no ply");
+        assert_eq!(payload_of(&offer("offer j9", Some(8), Some(2)), game), None, "one point");
+        let both = ActionRequest { play: Some("h8".to_owned()), ..offer("j9", Some(8), Some(2)) };
+        assert_eq!(payload_of(&both, game), None);
+        let confirmed = ActionRequest { confirm: true, ..offer("j9", Some(8), Some(2)) };
+        assert_eq!(payload_of(&confirmed, game), None, "nothing to confirm");
+    }
+
+    #[test]
+    fn the_page_is_small_has_no_inline_code_and_loads_nothing_from_elsewhere() {
+        let weight = PAGE.len() + SCRIPT.len() + STYLE.len();
+        assert!(weight <= 100 * 1024, "the page weighs {weight} bytes");
+        // The content security policy allows scripts and styles from this server only.
+        assert!(!PAGE.contains("<script>") && !PAGE.contains("<style") && !PAGE.contains("style="));
+        for asset in [PAGE, SCRIPT, STYLE] {
+            assert!(!asset.contains("https://") && !asset.contains("//cdn"), "no other host");
+        }
+        assert!(!SCRIPT.contains("innerHTML"), "words are written as text");
     }
 
     #[test]

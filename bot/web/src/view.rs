@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 
-use cincobot_core::core::{ButtonStyle, GameView, Payload, Player, Row};
+use cincobot_core::core::{ButtonStyle, GameView, LosingMove, Offering, Payload, Player, Row};
 use cincobot_core::games::Picture;
 use cincobot_core::i18n::{Arg, Locale, Text, Texts};
 use engine::{Line, Point, Stone};
@@ -31,7 +31,8 @@ pub struct State {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub told: Vec<String>,
     /// The rows of buttons under the board (the point picker's menus, the columns' drop
-    /// buttons and the Open board button are left out: the page taps the board instead).
+    /// buttons, renju's offered points and the Open board button are left out: the page taps
+    /// the board instead).
     pub buttons: Vec<Vec<ButtonState>>,
     /// The players' names, by seat.
     pub players: Vec<String>,
@@ -50,6 +51,26 @@ pub struct You {
     pub may_act: bool,
     /// The moves open to them now: empty unless it is their turn.
     pub legal: Vec<String>,
+    /// Renju, black to move: the moves in `legal` that lose at once, each with the question
+    /// the chat asks before playing one; the page asks it too, and sends `confirm` after.
+    pub losing: Vec<Losing>,
+    /// Renju: the ten fifth moves they are choosing to offer, a point a tap.
+    pub offer: Option<Offer>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Losing {
+    #[serde(rename = "move")]
+    pub point: String,
+    pub question: String,
+}
+
+/// An offer being chosen: a tap on a candidate adds it (`{"offer": point, "count": n}`).
+#[derive(Clone, Debug, Serialize)]
+pub struct Offer {
+    /// How many points are chosen: an addition names it, so a stale one is refused.
+    pub count: usize,
+    pub candidates: Vec<String>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -117,7 +138,13 @@ pub struct Grid {
     pub forbidden_lines: Vec<[At; 2]>,
     pub scoring_lines: Vec<[At; 2]>,
     pub captured: Vec<At>,
+    /// Renju's offered fifth moves, numbered in this order (or those being chosen).
     pub offers: Vec<At>,
+    /// Renju's opening: the square the awaited stone must go in, as its bottom-left and
+    /// top-right points.
+    pub opening_area: Option<[At; 2]>,
+    /// The captured stones that win (ninuki, pente).
+    pub capture_goal: Option<u16>,
     pub to_move: Option<&'static str>,
     pub winner: Option<&'static str>,
     pub clock: Option<String>,
@@ -149,6 +176,13 @@ fn colour(stone: Stone) -> &'static str {
     }
 }
 
+/// The corners of renju's opening square, kept on a board of `size`.
+fn opening_corners(area: engine::OpeningArea, size: u8) -> [At; 2] {
+    let low = |c: u8| c.saturating_sub(area.reach);
+    let high = |c: u8| c.saturating_add(area.reach).min(size.saturating_sub(1));
+    [[low(area.centre.x), low(area.centre.y)], [high(area.centre.x), high(area.centre.y)]]
+}
+
 fn grid(board: &render::GridBoard) -> Grid {
     let player = |player: &render::GridPlayer| GridPlayer {
         name: player.name.clone(),
@@ -172,6 +206,8 @@ fn grid(board: &render::GridBoard) -> Grid {
         scoring_lines: board.scoring_lines.iter().map(line).collect(),
         captured: board.captured.iter().copied().map(at).collect(),
         offers: board.offers.iter().copied().map(at).collect(),
+        opening_area: board.opening_area.map(|area| opening_corners(area, board.size)),
+        capture_goal: board.capture_goal,
         to_move: board.to_move.map(colour),
         winner: board.winner.map(colour),
         clock: board.clock.clone(),
@@ -230,15 +266,31 @@ fn connect(board: &render::ConnectBoard) -> Connect {
 }
 
 /// Whether a board button is one the page replaces by a tap on the board: the Open board
-/// button (the page is what it opens) and a column's drop button (the column is tapped).
+/// button (the page is what it opens), a column's drop button (the column is tapped) and
+/// renju's offered fifth moves for white to choose (the numbered point is tapped).
 fn tapped_instead(payload: &str) -> bool {
     match Payload::decode(payload) {
         Some(Payload::WebBoard(_)) => true,
         Some(Payload::Move { text, .. }) => {
-            !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())
+            let column = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+            column || text.starts_with("choose ")
         }
         _ => false,
     }
+}
+
+/// The moves open to the reader of `view` that lose at once, with the chat's question in
+/// `locale`.
+fn losing(texts: &Texts, locale: Locale, view: &GameView) -> Vec<Losing> {
+    let question = |losing: &LosingMove| Losing {
+        point: losing.point.clone(),
+        question: texts.render(locale, &losing.question),
+    };
+    view.losing.iter().map(question).collect()
+}
+
+fn offer(offering: &Offering) -> Offer {
+    Offer { count: offering.chosen.len(), candidates: offering.candidates.clone() }
 }
 
 /// A player's name in `locale` ("CPU (hard)" for the computer).
@@ -306,6 +358,8 @@ pub fn state(texts: &Texts, view: &GameView, may_act: bool) -> State {
             seat: view.viewer_seat,
             may_act,
             legal: if may_act { view.legal.clone() } else { Vec::new() },
+            losing: if may_act { losing(texts, locale, view) } else { Vec::new() },
+            offer: view.offering.as_ref().filter(|_| may_act).map(offer),
         },
         deadline_ms: view.deadline_ms,
         now_ms: view.now_ms,

@@ -1,13 +1,12 @@
-//! The page's own words (title, connection, errors), from the same Fluent files as the
-//! bot's: the page asks for them once in its reader's language and never writes a word of
-//! its own. The board's lines are the chat's, rendered with the state.
+//! The page's own words (title, connection, errors, the turn's clock), from the same Fluent
+//! files as the bot's: the page asks for them once in its reader's language and never writes
+//! a word of its own. The board's lines are the chat's, rendered with the state.
 
 use std::collections::BTreeMap;
 
 use cincobot_core::i18n::{Locale, Text, Texts};
 
-/// Every word the page shows, by id. `web-tap-again`, `web-cinco-tap-again` and
-/// `web-cinco-choose` keep their placeholder for the page to fill in.
+/// Every word the page shows as it is, by id.
 const WORDS: &[&str] = &[
     "web-title",
     "web-connecting",
@@ -15,6 +14,11 @@ const WORDS: &[&str] = &[
     "web-spectating",
     "web-your-turn",
     "web-your-turn-column",
+    "web-your-turn-choose",
+    "web-your-turn-decide",
+    "web-your-turn-offer",
+    "web-offer-full",
+    "web-time-up",
     "web-sending",
     "web-played",
     "web-cinco-hand",
@@ -28,25 +32,31 @@ const WORDS: &[&str] = &[
     "web-error-bad-request",
     "web-error-unavailable",
     "web-error-network",
+    // The label of the chat's button that plays a renju forbidden point, which the chat's
+    // question (shown on the page too) tells the player to press.
+    "button-confirm",
 ];
 
-/// The placeholders the page replaces: the point tapped, the action a second tap on a card
-/// sends, the card whose actions are offered.
-pub const POINT: &str = "{point}";
-pub const ACTION: &str = "{action}";
-pub const CARD: &str = "{card}";
+/// The words the page fills in, with the names of what it fills: each stays in the word as
+/// `{name}` (`web-tap-again` → "Tap {point} again to play it.").
+const FILLED: &[(&str, &[&str])] = &[
+    ("web-tap-again", &["point"]),
+    ("web-time-left", &["time"]),
+    ("web-captures", &["count", "goal"]),
+    ("web-cinco-tap-again", &["action"]),
+    ("web-cinco-choose", &["card"]),
+];
 
 /// The page's words in `locale`.
 #[must_use]
 pub fn words(texts: &Texts, locale: Locale) -> BTreeMap<&'static str, String> {
     let mut words: BTreeMap<&'static str, String> =
         WORDS.iter().map(|id| (*id, texts.render(locale, &Text::new(id)))).collect();
-    let tap_again = Text::new("web-tap-again").with("point", POINT);
-    words.insert("web-tap-again", texts.render(locale, &tap_again));
-    let cinco_again = Text::new("web-cinco-tap-again").with("action", ACTION);
-    words.insert("web-cinco-tap-again", texts.render(locale, &cinco_again));
-    let choose = Text::new("web-cinco-choose").with("card", CARD);
-    words.insert("web-cinco-choose", texts.render(locale, &choose));
+    for (id, names) in FILLED {
+        let text =
+            names.iter().fold(Text::new(id), |text, name| text.with(name, format!("{{{name}}}")));
+        words.insert(id, texts.render(locale, &text));
+    }
     words
 }
 
@@ -55,17 +65,20 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_word_exists_in_both_languages_and_the_tap_keeps_its_placeholder() {
+    fn every_word_exists_in_both_languages_and_the_filled_keep_their_places() {
         let texts = Texts::load().expect("the message files");
         for locale in Locale::ALL {
             let words = words(&texts, locale);
+            assert_eq!(words.len(), WORDS.len() + FILLED.len());
             for (id, word) in &words {
                 assert!(texts.has(locale, id), "{id} in {locale}");
                 assert_ne!(word, id, "{id} is written out");
             }
-            assert!(words["web-tap-again"].contains(POINT), "{locale}");
-            assert!(words["web-cinco-tap-again"].contains(ACTION), "{locale}");
-            assert!(words["web-cinco-choose"].contains(CARD), "{locale}");
+            for (id, names) in FILLED {
+                for name in *names {
+                    assert!(words[id].contains(&format!("{{{name}}}")), "{id} in {locale}: {name}");
+                }
+            }
         }
         assert_ne!(words(&texts, Locale::Es)["web-title"], words(&texts, Locale::En)["web-title"]);
     }

@@ -5,7 +5,6 @@
 //! is the one that checks them.
 
 use std::fmt;
-use std::sync::Arc;
 
 use super::error::{CoreError, refused};
 use super::table::Table;
@@ -42,10 +41,10 @@ pub struct LinkReader {
 }
 
 impl Core {
-    /// Turns the web board's links on: from now on boards carry an Open board button and
-    /// `/web` answers with links signed by `links`.
-    pub fn hand_out_board_links(&mut self, links: Arc<dyn BoardLinks>) {
-        self.board_links = Some(links);
+    /// Whether the web board is on: boards carry its Open board button and `/web` answers.
+    #[must_use]
+    pub fn hands_out_board_links(&self) -> bool {
+        self.board_links.is_some()
     }
 
     /// The Open board row under `table`'s board, while it is played and the web board is on.
@@ -113,7 +112,7 @@ impl Core {
         let url = links
             .signed(context.chat.platform, id, reader, locale)
             .ok_or_else(|| refused("web-off"))?;
-        let lines = vec![Text::new(line).with("id", id.to_string()).with("url", url)];
+        let lines = vec![Text::new(line).with("id", id.0).with("url", url)];
         if context.chat.platform == Platform::Telegram && context.chat.kind == ChatKind::Group {
             return Ok(vec![
                 Output::Direct {

@@ -119,6 +119,12 @@ impl CommandSpec {
     }
 }
 
+/// The commands a bot lists in its menus and `/help`, in their order: every one, but `/web`
+/// while the web board is off (it would only say so).
+pub fn listed(web_board: bool) -> impl Iterator<Item = &'static CommandSpec> {
+    COMMANDS.iter().filter(move |command| web_board || command.kind != CommandKind::Web)
+}
+
 /// Every command, in the order menus list them.
 pub const COMMANDS: [CommandSpec; 27] = [
     // Telegram's client sends `/start` when someone opens a private chat with the bot.

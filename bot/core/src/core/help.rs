@@ -1,24 +1,23 @@
 //! `/help`: every command of the table under the name its reader types, with what it takes
 //! and what it does; the challenges share a line, as they take the same arguments.
 
-use super::commands::{COMMANDS, CommandKind, CommandSpec};
+use super::commands::{CommandKind, CommandSpec, listed};
 use crate::games::{GameKind, TurnTimer, board_sizes};
 use crate::i18n::{Locale, Text};
 
-/// The help in `locale`, a line per command (one for every challenge), then the options a
-/// challenge takes.
+/// The help in `locale`, a line per command (one for every challenge; `/web` only with the
+/// `web_board` on), then the options a challenge takes.
 #[must_use]
-pub fn help(locale: Locale) -> Vec<Text> {
+pub fn help(locale: Locale, web_board: bool) -> Vec<Text> {
     let is_challenge = |command: &&CommandSpec| matches!(command.kind, CommandKind::Challenge(_));
     let mut lines = vec![Text::new("help-title")];
     let mut challenges_listed = false;
-    for command in &COMMANDS {
+    for command in listed(web_board) {
         if !is_challenge(&command) {
             lines.push(line(format!("/{}", command.name(locale)), command.usage, command.about));
         } else if !challenges_listed {
             challenges_listed = true;
-            let names: Vec<String> = COMMANDS
-                .iter()
+            let names: Vec<String> = listed(web_board)
                 .filter(is_challenge)
                 .map(|challenge| format!("/{}", challenge.name(locale)))
                 .collect();
@@ -57,6 +56,7 @@ fn timers() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::commands::COMMANDS;
     use crate::i18n::Texts;
 
     /// Discord's longest message, the shortest of the platforms': help fits in one message
@@ -67,7 +67,7 @@ mod tests {
     fn the_help_names_every_command_in_the_reader_language_and_fits_a_discord_message() {
         let texts = Texts::load().expect("the message files parse");
         for locale in Locale::ALL {
-            let said = texts.render_lines(locale, &help(locale));
+            let said = texts.render_lines(locale, &help(locale, true));
             for command in &COMMANDS {
                 let named = said
                     .split(|c: char| c.is_whitespace() || c == ',')
@@ -76,6 +76,8 @@ mod tests {
             }
             assert!(said.chars().count() <= CONTENT_LIMIT, "{locale}: {}", said.chars().count());
             assert!(said.contains(" 15/19/13 ") && said.contains(" 0|30|60,"), "{said}");
+            let off = texts.render_lines(locale, &help(locale, false));
+            assert!(!off.contains("/web"), "{locale}: no /web with the board off: {off}");
         }
     }
 }

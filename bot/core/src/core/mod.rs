@@ -4,6 +4,7 @@
 
 mod backoff;
 mod board_links;
+mod board_taps;
 mod challenges;
 mod chat;
 mod cinco;
@@ -46,6 +47,7 @@ pub use crate::identity::{
     ChallengeId, Chat, ChatKind, CpuLevel, EventId, GameId, Platform, Player, User,
 };
 pub use board_links::{BoardLinks, LinkReader};
+pub use board_taps::{LosingMove, Offering};
 pub use chat::{rules_for_players, rules_section};
 pub use cinco::{CincoCard, CincoHandView, action_code, card_code, parse_action, parse_card};
 pub use clock::{Clock, SystemClock};
@@ -176,7 +178,7 @@ pub struct Core {
     /// A first game's first player is drawn at random ([`Core::draw_first_player`]).
     draw_first: bool,
     /// The web board's links, when it is on: boards get an Open board button and `/web`
-    /// answers ([`Core::hand_out_board_links`]).
+    /// answers ([`Core::start_partition`]).
     board_links: Option<Arc<dyn BoardLinks>>,
 }
 
@@ -199,11 +201,13 @@ impl Core {
         clock: Arc<dyn Clock>,
         cpu: Arc<dyn CpuPlayer>,
     ) -> Result<(Core, Vec<Output>), StoreError> {
-        Core::start_partition(Partition::whole(), settings, store, texts, clock, cpu).await
+        Core::start_partition(Partition::whole(), settings, store, texts, clock, cpu, None).await
     }
 
     /// [`Core::start`] for the chats of `partition` only: it reloads their games and serves
-    /// them; the runtime hands it their inputs and nothing else.
+    /// them; the runtime hands it their inputs and nothing else. With the web board's
+    /// `board_links`, boards carry its Open board button (those shown again now too) and
+    /// `/web` answers.
     ///
     /// # Errors
     /// [`StoreError`] if the games cannot be read.
@@ -214,6 +218,7 @@ impl Core {
         texts: Arc<Texts>,
         clock: Arc<dyn Clock>,
         cpu: Arc<dyn CpuPlayer>,
+        board_links: Option<Arc<dyn BoardLinks>>,
     ) -> Result<(Core, Vec<Output>), StoreError> {
         let mut core = Core {
             settings,
@@ -231,7 +236,7 @@ impl Core {
             cinco: cinco::CincoState::default(),
             unsaved_boards: BTreeSet::new(),
             draw_first: true,
-            board_links: None,
+            board_links,
         };
         let outputs = core.reload().await?;
         Ok((core, outputs))
@@ -405,7 +410,9 @@ impl Core {
             Command::Language(locale) => self.language(context, locale).await,
             Command::Cancel(game) => self.cancel(context, game).await,
             Command::Settings { kind, change } => self.chat_settings(context, kind, change).await,
-            Command::Help => Ok(vec![self.send(context, help(context.locale))]),
+            Command::Help => {
+                Ok(vec![self.send(context, help(context.locale, self.hands_out_board_links()))])
+            }
             Command::Cinco => self.open_lobby(context).await,
             Command::Hand(game) => self.send_hand(context, game).await,
             Command::Web(game) => self.board_link(context, game).await,

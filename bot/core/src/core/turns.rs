@@ -12,6 +12,13 @@ use super::{
 use crate::i18n::{Locale, Text};
 use crate::store::{GameRow, GameStatus, StoredMove};
 
+/// What the chat asks before black plays `point`, a renju forbidden point of `shape`.
+pub(super) fn forbidden_question(shape: engine::ForbiddenKind, point: &str) -> Text {
+    Text::new("confirm-forbidden")
+        .with("move", point)
+        .with("shape", Text::new(crate::games::shape_id(shape)))
+}
+
 /// Who is making a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Mover {
@@ -52,9 +59,7 @@ impl Core {
         if !confirm && let Some((shape, point)) = table.position.losing_forbidden(text) {
             // The point as the notation writes it, not as typed: a typed move may be padded
             // past what a button carries.
-            let question = Text::new("confirm-forbidden")
-                .with("move", point.clone())
-                .with("shape", Text::new(crate::games::shape_id(shape)));
+            let question = forbidden_question(shape, &point);
             let payload =
                 Payload::Move { game: id, ply: table.position.ply(), text: point, confirm: true };
             // Playing it loses the game: the button says so by its colour too.

@@ -5,6 +5,7 @@
 
 use engine::Seat;
 
+use super::board_taps::{LosingMove, Offering, losing_moves, offering};
 use super::{Chat, Core, GameId, Message, Platform, Player};
 use crate::games::Family;
 use crate::i18n::{Locale, Text};
@@ -40,6 +41,10 @@ pub struct GameView {
     /// What the chat was told in a message of its own, which the board's lines do not keep:
     /// CINCO's last auction revealed, every bid and who took the 5 (public once revealed).
     pub told: Vec<Text>,
+    /// Renju: the moves in `legal` that lose at once, each with the chat's question.
+    pub losing: Vec<LosingMove>,
+    /// Renju: the offer of ten fifth moves the reader is choosing.
+    pub offering: Option<Offering>,
     /// When the turn runs out (milliseconds since the epoch), with a turn timer.
     pub deadline_ms: Option<i64>,
     /// The core's clock as the view was made: a page counts down from the two.
@@ -73,10 +78,8 @@ impl Core {
             .filter(|(platform, _)| *platform == row.chat.platform)
             .and_then(|(_, user)| table.seat_of(user));
         let to_act = if active { table.position.seat_to_act() } else { None };
-        let legal = match (to_act, viewer_seat) {
-            (Some(acting), Some(seat)) if acting == seat => table.position.legal_moves(),
-            _ => Vec::new(),
-        };
+        let acting = to_act.is_some() && to_act == viewer_seat;
+        let legal = if acting { table.position.legal_moves() } else { Vec::new() };
         Some(GameView {
             game,
             chat: row.chat.clone(),
@@ -90,6 +93,8 @@ impl Core {
             legal,
             hand: None,
             told: Vec::new(),
+            losing: losing_moves(table, acting),
+            offering: offering(table, acting),
             deadline_ms: if active { row.turn_deadline } else { None },
             now_ms: self.clock.now_ms(),
         })

@@ -290,6 +290,20 @@ impl Position {
         }
     }
 
+    /// In renju, black to move after the opening: every point that loses at once (a
+    /// forbidden point), with its shape, as the notation writes it. Empty otherwise.
+    #[must_use]
+    pub fn losing_forbidden_points(&self) -> Vec<(ForbiddenKind, String)> {
+        let Position::Renju(game) = self else { return Vec::new() };
+        if game.phase() != RenjuPhase::Play {
+            return Vec::new();
+        }
+        self.forbidden_marks()
+            .into_iter()
+            .filter_map(|point| self.losing_forbidden(&game.format_move(RenjuMove::Place(point))))
+            .collect()
+    }
+
     /// The colour `seat` plays now (renju's swaps move colours between seats).
     #[must_use]
     pub fn colour_id(&self, seat: Seat) -> &'static str {

@@ -128,6 +128,8 @@ impl Core {
             to_act: to_act.map(CincoSeat::index),
             viewer_seat: seat.map(CincoSeat::index),
             legal: Vec::new(),
+            losing: Vec::new(),
+            offering: None,
             hand,
             told,
             deadline_ms: if active { row.deadline } else { None },
