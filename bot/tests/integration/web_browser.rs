@@ -384,7 +384,8 @@ async fn two_players_bid_in_a_cinco_auction_by_tapping_cards_in_chromium() {
     for (seat, session) in sessions.iter().enumerate() {
         let page = format!("{}/g/1#tgWebAppData={}", bot.web, encoded(&signed[seat]));
         driver.value("POST", &format!("/session/{session}/url"), Some(json!({"url": page}))).await;
-        let hand = state(seat).await["hand"].clone();
+        let read = state(seat).await;
+        let hand = read["hand"].clone();
         let own: Vec<String> = hand["cards"]
             .as_array()
             .expect("cards")
@@ -397,6 +398,13 @@ async fn two_players_bid_in_a_cinco_auction_by_tapping_cards_in_chromium() {
         elements(&driver, session, "#hand h2", Some(1)).await;
         elements(&driver, session, "[data-bid=\"waiting\"]", Some(2)).await;
         assert_eq!(text_of(&driver, session, "#status").await, "Tap a card to choose it.");
+        // The auction's time left, under the table, when the table has a clock.
+        let clocks = usize::from(read["deadline_ms"].is_i64());
+        elements(&driver, session, "#table #clock", Some(clocks)).await;
+        if clocks == 1 {
+            let clock = text_of(&driver, session, "#table #clock").await;
+            assert!(clock.ends_with(" left") && clock.contains(':'), "{clock:?}");
+        }
         hands.push(hand);
     }
 

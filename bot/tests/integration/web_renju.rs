@@ -198,13 +198,14 @@ async fn renju_is_played_through_the_page_offers_and_forbidden_point_included() 
     assert_eq!(played["replies"], json!([]), "{played}");
     // The group's final board (its Rematch button), the game over.
     bot.fake.wait_for(from, board_at(GROUP, 16)).await;
+    // The page that played the last move still reads how the game ended.
     let end = bot.get("/api/games/1", Some(&players.bruno)).await;
-    if end.status == 200 {
-        let end = end.json();
-        assert_eq!(
-            (end["active"].as_bool(), end["board"]["winner"].as_str()),
-            (Some(false), Some("w"))
-        );
-    }
+    assert_eq!(end.status, 200, "{end:?}");
+    let end = end.json();
+    assert_eq!(
+        (end["active"].as_bool(), end["board"]["winner"].as_str()),
+        (Some(false), Some("w"))
+    );
+    assert_eq!(end["you"]["legal"], json!([]), "nothing left to play");
     bot.served.stop().await;
 }

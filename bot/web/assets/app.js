@@ -403,6 +403,13 @@
     status.className = "table-status";
     status.textContent = table.status;
     root.appendChild(status);
+    // The time left to act (to bid, in an auction), counted down as the board games' is.
+    if (state.active && state.deadline_ms) {
+      const clock = span("clock");
+      clock.id = "clock";
+      root.appendChild(clock);
+      tick();
+    }
     // The last auction's reveal: the chat tells it as a message of its own.
     if (state.told && state.told.length > 0) {
       const told = document.createElement("div");

@@ -13,6 +13,7 @@ mod command;
 pub mod commands;
 mod cpu;
 mod error;
+mod finished;
 mod held;
 mod help;
 mod input;
@@ -161,6 +162,8 @@ pub struct Core {
     tables: BTreeMap<GameId, Table>,
     /// Ended games whose final board no adapter has reported shown yet.
     endings: BTreeMap<GameId, Table>,
+    /// Ended games whose final board was shown, for a last look ([`finished`]).
+    finished: finished::Finished<Table>,
     /// The ply at which each game's player to act was warned that their time runs out.
     warned: HashMap<GameId, usize>,
     /// The timers whose work failed, waiting before they are tried again.
@@ -229,6 +232,7 @@ impl Core {
             cpu,
             tables: BTreeMap::new(),
             endings: BTreeMap::new(),
+            finished: finished::Finished::default(),
             backoff: backoff::Backoff::default(),
             warned: HashMap::new(),
             preferences: std::sync::Mutex::new(Recent::new(RECENT)),
@@ -634,7 +638,9 @@ impl Core {
             row.shown_ply = ply;
             row.result_shown = true;
             self.store.save_game(&row).await?;
-            self.endings.remove(&game);
+            if let Some(ended) = self.endings.remove(&game) {
+                self.finished.keep(game, self.clock.now_ms(), ended);
+            }
             return Ok(());
         }
         let Some(table) = self.tables.get_mut(&game) else { return Ok(()) };

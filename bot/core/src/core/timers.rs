@@ -109,6 +109,7 @@ impl Core {
             self.unsaved_boards.remove(id);
             self.backoff.cleared(Duty::Game(*id));
         }
+        self.finished.forget(|table| which.include(partition, &table.row.chat));
         self.release_cinco(which);
     }
 

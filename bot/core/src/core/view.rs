@@ -52,21 +52,25 @@ pub struct GameView {
 }
 
 impl Core {
-    /// Board game `game` (being played, or ended and its final board not shown yet) as
-    /// `viewer` (a platform and their user id there; `None`: a spectator) sees it, in
-    /// `locale`, else the chat's language. A CINCO game being played comes as its table, plus
-    /// the reader's own hand when they hold a seat in it. `None` for a game this core does not
-    /// hold, and for a CINCO game that ended.
+    /// Board game `game` (being played, or ended: for a while after its final board was
+    /// shown) as `viewer` (a platform and their user id there; `None`: a spectator) sees it,
+    /// in `locale`, else the chat's language. A CINCO game comes as its table, plus the
+    /// reader's own hand when they hold a seat in it. `None` for a game this core does not
+    /// hold, or that ended long ago.
     pub async fn game_view(
         &self,
         game: GameId,
         viewer: Option<(Platform, &str)>,
         locale: Option<Locale>,
     ) -> Option<GameView> {
-        if self.cinco.owns(game) {
-            return self.cinco_view(game, viewer, locale).await;
+        if let Some(table) = self.cinco_view(game, viewer, locale).await {
+            return Some(table);
         }
-        let table = self.tables.get(&game).or_else(|| self.endings.get(&game))?;
+        let table = self
+            .tables
+            .get(&game)
+            .or_else(|| self.endings.get(&game))
+            .or_else(|| self.finished.get(game, self.clock.now_ms()))?;
         let row = &table.row;
         let locale = match locale {
             Some(locale) => locale,

@@ -820,14 +820,16 @@ impl Core {
         let partition = &self.partition;
         self.cinco.tables.retain(|_, table| !which.include(partition, &table.row.chat));
         self.cinco.endings.retain(|_, row| !which.include(partition, &row.chat));
+        self.cinco.finished.forget(|table| which.include(partition, &table.row.chat));
         self.cinco.lobbies.retain(|_, lobby| !which.include(partition, &lobby.chat));
     }
 
     /// A game whose ending committed leaves the tables being played; its row is kept until an
-    /// adapter reports its final table shown.
+    /// adapter reports its final table shown, and the table a while for a last look.
     fn end_cinco_table(&mut self, id: GameId) {
         if let Some(table) = self.cinco.tables.remove(&id) {
-            self.cinco.endings.insert(id, table.row);
+            self.cinco.endings.insert(id, table.row.clone());
+            self.cinco.finished.keep(id, self.clock.now_ms(), table);
         }
     }
 }

@@ -74,6 +74,8 @@ pub(super) struct CincoState {
     tables: BTreeMap<GameId, CincoTable>,
     /// Games that ended, until an adapter reports their final table shown.
     endings: BTreeMap<GameId, CincoRow>,
+    /// Games that ended, for a last look ([`super::finished`]).
+    finished: super::finished::Finished<CincoTable>,
     /// The users a private message waits for in the store (an index of it, read at start):
     /// the store is asked only when one of them reaches the bot.
     waiting: HashSet<(Platform, String)>,

@@ -64,14 +64,19 @@ impl Core {
         Some((table.row.id, table.seat_of(&context.user.id).map(CincoSeat::index)))
     }
 
-    /// CINCO game `game` being played, as `viewer` sees it (see [`Core::game_view`]).
+    /// CINCO game `game`, being played or ended a short while ago, as `viewer` sees it (see
+    /// [`Core::game_view`]).
     pub(in crate::core) async fn cinco_view(
         &self,
         game: GameId,
         viewer: Option<(Platform, &str)>,
         locale: Option<Locale>,
     ) -> Option<GameView> {
-        let table = self.cinco.tables.get(&game)?;
+        let table = self
+            .cinco
+            .tables
+            .get(&game)
+            .or_else(|| self.cinco.finished.get(game, self.clock.now_ms()))?;
         let row = &table.row;
         let locale = match locale {
             Some(locale) => locale,
