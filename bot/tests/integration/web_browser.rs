@@ -268,6 +268,75 @@ async fn a_player_taps_twice_in_chromium_and_the_stone_is_played() {
     bot.served.stop().await;
 }
 
+/// A whole gomoku game between two browsers, one per player, each at phone size and signed
+/// in as Telegram signs a Mini App in: each move is two taps on the mover's page, the stone
+/// comes to the other page through its event stream, and it is the other's turn there; the
+/// fifth stone in a row ends the game on both pages and in the group.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_gomoku_game_is_played_to_five_in_a_row_between_two_browsers() {
+    let directory = tempfile::tempdir().expect("a folder");
+    let Some(driver) = chromedriver_running().await else { return };
+    let bot = Bot::start(&directory.path().join("bot.db")).await;
+    bot.gomoku().await;
+    let mut sessions = Vec::new();
+    for who in [ana(), bruno()] {
+        let session = session(&driver, directory.path(), Screen::Phone).await;
+        let signed = init_data(&who, now(), None);
+        let page = format!("{}/g/1#tgWebAppData={}", bot.web, encoded(&signed));
+        driver.value("POST", &format!("/session/{session}/url"), Some(json!({"url": page}))).await;
+        sessions.push(session);
+    }
+    // Ana (black) lines up h8 to l8; Bruno answers on row 9, a stone short each time.
+    let moves = ["h8", "h9", "i8", "i9", "j8", "j9", "k8", "k9", "l8"];
+    for (ply, point) in moves.iter().enumerate() {
+        let (mover, other) = (&sessions[ply % 2], &sessions[1 - ply % 2]);
+        let colour = if ply % 2 == 0 { "b" } else { "w" };
+        let tap = format!("[data-point=\"{point}\"]");
+        let from = bot.fake.count();
+        click(&driver, mover, &tap).await;
+        click(&driver, mover, &tap).await;
+        bot.fake.wait_for(from, board_at(GROUP, ply + 1)).await;
+        let stone = format!("circle[data-stone=\"{colour}\"][data-at=\"{point}\"]");
+        for session in [mover, other] {
+            elements(&driver, session, &stone, Some(1)).await;
+            elements(&driver, session, "circle[data-stone]", Some(ply + 1)).await;
+        }
+        if ply + 1 < moves.len() {
+            // The other's turn on their page, and none on the mover's.
+            elements(&driver, other, "[data-point]", Some(225 - ply - 1)).await;
+            elements(&driver, mover, "[data-point]", Some(0)).await;
+        }
+    }
+    // Five in a row: over on both pages, and nobody may tap.
+    for session in &sessions {
+        elements(&driver, session, "[data-point]", Some(0)).await;
+        let until = Instant::now() + WAIT;
+        while !text_of(&driver, session, "#lines").await.contains("ana (black) wins") {
+            assert!(Instant::now() < until, "{}", text_of(&driver, session, "#lines").await);
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+    save_screenshot(&driver, &sessions[1], "web-gomoku-won.png").await;
+    // The ended game's buttons are the chat's: Replay, pressed on the page, posts the replay
+    // to the group.
+    let from = bot.fake.count();
+    click_found(
+        &driver,
+        &sessions[1],
+        Find::XPath("//nav[@id='buttons']//button[contains(., 'Replay')]"),
+    )
+    .await;
+    let replay = bot
+        .fake
+        .wait_for(from, |call| call.chat() == GROUP && call.method == "sendAnimation")
+        .await;
+    assert_eq!(replay.method, "sendAnimation");
+    for session in &sessions {
+        driver.value("DELETE", &format!("/session/{session}"), None).await;
+    }
+    bot.served.stop().await;
+}
+
 /// 5 en raya in the browser: the seven columns are the places to tap; a first tap shows the
 /// disc where it would land, a second drops it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -138,7 +138,8 @@
     }
     for (const [x, y] of stars(n)) el("circle", { class: "star", cx: X(x), cy: Y(y), r: 0.1 }, svg);
     for (const [x, y, colour] of board.stones) {
-      el("circle", { class: "stone " + colour, cx: X(x), cy: Y(y), r: 0.45, "data-stone": colour }, svg);
+      const at = board.columns[x] + (y + 1);
+      el("circle", { class: "stone " + colour, cx: X(x), cy: Y(y), r: 0.45, "data-stone": colour, "data-at": at }, svg);
     }
     if (board.last) el("circle", { class: "last", cx: X(board.last[0]), cy: Y(board.last[1]), r: 0.12 }, svg);
     for (const [x, y] of board.captured) el("circle", { class: "captured", cx: X(x), cy: Y(y), r: 0.4 }, svg);

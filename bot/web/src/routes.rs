@@ -420,7 +420,8 @@ fn payload_of(request: &ActionRequest, game: GameId) -> Option<Payload> {
                 | Payload::Undo { game, .. }
                 | Payload::Offer { game, .. }
                 | Payload::Resign { game, .. }
-                | Payload::Rematch(game) => *game,
+                | Payload::Rematch(game)
+                | Payload::Replay(game) => *game,
                 // A CINCO action of the reader's hand; not a card only picked (that shows
                 // the private chat's bid request again, nothing the page needs).
                 Payload::Cinco { game, action, .. } if parse_action(action).is_some() => *game,
@@ -509,6 +510,12 @@ mod tests {
         assert_eq!(
             payload_of(&request(None, None, Some(&rematch)), game),
             Some(Payload::Rematch(game))
+        );
+        // An ended game's Replay, posted to the chat as the chat's button does.
+        let replay = Payload::Replay(game).encode();
+        assert_eq!(
+            payload_of(&request(None, None, Some(&replay)), game),
+            Some(Payload::Replay(game))
         );
         let elsewhere = Payload::Rematch(GameId(4)).encode();
         assert_eq!(payload_of(&request(None, None, Some(&elsewhere)), game), None);
