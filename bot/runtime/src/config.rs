@@ -2,7 +2,7 @@
 //! file given with `--config`), then the environment (`DISCORD_TOKEN`, `TELEGRAM_TOKEN`,
 //! `TELEGRAM_API_URL`, `TELEGRAM_WEBHOOK_SECRET`, `TELEGRAM_WEBHOOK_LISTEN`, `DATABASE_URL`,
 //! `CINCOBOT_LOCALE`, `CINCOBOT_CPU_CHECKS`, `CINCOBOT_WEB_LISTEN`, `CINCOBOT_WEB_PUBLIC_URL`,
-//! `CINCOBOT_WEB_KEY`).
+//! `CINCOBOT_WEB_KEY`, `CINCOBOT_WEB_TELEGRAM_APP`).
 
 pub mod web;
 pub mod webhook;
@@ -395,6 +395,9 @@ impl Config {
         if let Some(key) = set("CINCOBOT_WEB_KEY") {
             config.web.link_key = Secret(key);
         }
+        if let Some(app) = set("CINCOBOT_WEB_TELEGRAM_APP") {
+            config.web.telegram_app = Some(app);
+        }
         if let Some(url) = set("DATABASE_URL") {
             config.database_url = url;
         }
@@ -591,6 +594,7 @@ mod tests {
             "CINCOBOT_WEB_LISTEN" => Some("127.0.0.1:8080".to_owned()),
             "CINCOBOT_WEB_PUBLIC_URL" => Some("https://board.example/".to_owned()),
             "CINCOBOT_WEB_KEY" => Some(key.to_owned()),
+            "CINCOBOT_WEB_TELEGRAM_APP" => Some("board".to_owned()),
             _ => None,
         };
         let config = Config::load(Some(&path), env)?;
@@ -598,6 +602,7 @@ mod tests {
         let Some(web) = web else { panic!("the environment turns the web board on") };
         assert_eq!(web.listen.port(), 8080);
         assert_eq!(web.link_key, Some(Secret::new(key.to_owned())));
+        assert_eq!(web.telegram_app.as_deref(), Some("board"));
         assert!(!format!("{config:?}").contains(key), "the key never prints");
         let short = |name: &str| match name {
             "CINCOBOT_WEB_LISTEN" => Some("127.0.0.1:8080".to_owned()),
