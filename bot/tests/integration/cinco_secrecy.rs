@@ -68,7 +68,7 @@ fn cards_named(text: &Text, found: &mut Vec<Card>) {
 
 /// Every card lying face up in `view`, the reveals from the `revealed_before`th on (the
 /// step's) included.
-fn face_up(view: &PublicView, revealed_before: usize) -> Vec<Card> {
+pub(crate) fn face_up(view: &PublicView, revealed_before: usize) -> Vec<Card> {
     let mut cards: Vec<Card> = view.discard_top.iter().map(|card| card.card()).collect();
     cards.extend(view.auction.iter().map(|auction| auction.five.card()));
     for player in &view.players {

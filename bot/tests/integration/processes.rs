@@ -14,6 +14,7 @@ use std::time::Duration;
 use crate::fake_telegram::{Call, text, user};
 use cincobot::core::{Chat, ChatKind, Platform};
 use cincobot::identity::slot_of;
+use cincobot::runtime::membership::LEASE;
 use cincobot::store::{Store, scratch};
 
 const GROUPS: i64 = 50;
@@ -51,9 +52,11 @@ async fn processes_take_over_each_others_chats_when_killed_or_stopped() {
     let stopped = groups.play_round(&fleet.fake, 5, || second.terminate()).await;
     second.wait();
     println!("after SIGTERM, every group's board came within {stopped:?}");
-    // The round's boards come after the takeover, so this bounds it (the example measures it
-    // in a release build: docs/PERFORMANCE.md).
-    assert!(stopped < PATIENCE, "boards after SIGTERM: {stopped:?}\n{}", third.log());
+    // The round's boards come after the takeover, so this bounds it. Handed over, the chats
+    // are served again within a second or two (the example measures it in a release build:
+    // docs/PERFORMANCE.md); a debug build under a loaded CI may take a few more, and a slow
+    // player sends a move again. What must never happen is waiting for the leases to run out.
+    assert!(stopped < LEASE, "boards after SIGTERM: {stopped:?}\n{}", third.log());
     fleet.wait_for_balance(&["third"]).await;
     assert!(second.log().contains("handing"), "{}", second.log());
     groups.play_round(&fleet.fake, 6, || {}).await;

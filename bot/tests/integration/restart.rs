@@ -11,8 +11,15 @@ use std::time::Duration;
 use cincobot::core::GameId;
 use cincobot::store::{Store, scratch};
 
-fn start(folder: &Path, url: &str) -> (Child, mpsc::Receiver<String>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cincobot"))
+/// The binary in terminal mode in `folder` on the database at `url`, with `more` variables
+/// set besides (the web board's), and its output's lines as they come.
+pub(crate) fn start_terminal(
+    folder: &Path,
+    url: &str,
+    more: &[(&str, String)],
+) -> (Child, mpsc::Receiver<String>) {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_cincobot"));
+    command
         .args(["console", "--images"])
         .arg(folder.join("images"))
         .current_dir(folder)
@@ -23,9 +30,11 @@ fn start(folder: &Path, url: &str) -> (Child, mpsc::Receiver<String>) {
         .env_remove("TELEGRAM_TOKEN")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the bot starts");
+        .stderr(Stdio::null());
+    for (name, value) in more {
+        command.env(name, value);
+    }
+    let mut child = command.spawn().expect("the bot starts");
     let stdout = child.stdout.take().expect("its output");
     let (lines, receiver) = mpsc::channel();
     std::thread::spawn(move || {
@@ -81,7 +90,7 @@ async fn a_killed_bot_goes_on_from_the_same_ply_with_its_timer() {
 async fn goes_on_after_a_kill(url: &str) {
     let folder = tempfile::tempdir().expect("a temporary folder");
 
-    let (mut bot, output) = start(folder.path(), url);
+    let (mut bot, output) = start_terminal(folder.path(), url, &[]);
     type_in(
         &mut bot,
         &[
@@ -103,7 +112,7 @@ async fn goes_on_after_a_kill(url: &str) {
     assert_eq!(moves, 2);
     let deadline = deadline.expect("Ana's turn has a deadline");
 
-    let (mut bot, output) = start(folder.path(), url);
+    let (mut bot, output) = start_terminal(folder.path(), url, &[]);
     type_in(&mut bot, &["/as Ana", "/move 5"]);
     let seen = wait_for(&output, "game-1-ply-3.png");
     assert!(seen.contains("Ana played 5."), "{seen}");

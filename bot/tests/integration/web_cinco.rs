@@ -9,6 +9,7 @@
 //! exactly theirs; the events carry no card. In the chats, the group's table is edited after
 //! every action and each hand sent privately is its owner's.
 
+use crate::cinco_secrecy::face_up;
 use crate::fake_http::Events;
 use crate::fake_telegram::{Call, press, text};
 use crate::web::{
@@ -21,7 +22,7 @@ use std::time::Duration;
 use cincobot::core::{GameId, Platform, parse_action};
 use cincobot::store::Store;
 use cincobot::web::identity::{Link, LinkKey, LinkPlayer};
-use engine::{Card, CardKind, Cinco, CincoSeat, CincoSettings, Colour, PublicView};
+use engine::{Card, CardKind, Cinco, CincoSeat, CincoSettings, Colour};
 use serde_json::{Value, json};
 
 const WAIT: Duration = Duration::from_secs(20);
@@ -65,19 +66,6 @@ fn cards_in<'a>(json: &'a Value, found: &mut Vec<&'a Value>) {
         Value::Array(values) => values.iter().for_each(|value| cards_in(value, found)),
         _ => {}
     }
-}
-
-/// Every card lying face up.
-fn face_up(view: &PublicView) -> Vec<Card> {
-    let mut cards: Vec<Card> = view.discard_top.iter().map(|card| card.card()).collect();
-    cards.extend(view.auction.iter().map(|auction| auction.five.card()));
-    for player in &view.players {
-        cards.extend(player.fives.iter().map(|five| five.card()));
-        if player.protected {
-            cards.push(Card::black(CardKind::Protection));
-        }
-    }
-    cards
 }
 
 /// The game as the store has it, rebuilt apart from the bot from its seed and log.
@@ -206,7 +194,8 @@ fn check_state(reader: &Reader, state: &Value, game: &Cinco) {
     assert_eq!(state["kind"], "cinco", "{who}");
     assert_eq!(state["board"]["type"], "cinco", "{who}");
     assert_eq!(state["buttons"], json!([]), "{who}: the page acts through the hand alone");
-    let public = face_up(&view);
+    // The board's card objects show no reveal: those are told in words.
+    let public = face_up(&view, view.reveals.len());
     let (shared, mut named) = (public_part(state), Vec::new());
     cards_in(&shared, &mut named);
     for card in named {

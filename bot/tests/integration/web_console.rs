@@ -4,12 +4,8 @@
 //! it shows in the terminal.
 
 use crate::fake_http as http;
-use crate::restart::{type_in, wait_for};
+use crate::restart::{start_terminal, type_in, wait_for};
 use crate::web_links::link_in;
-
-use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
-use std::sync::mpsc;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_terminal_serves_the_web_board_and_web_prints_the_players_link() {
@@ -19,32 +15,13 @@ async fn the_terminal_serves_the_web_board_and_web_prints_the_players_link() {
         .expect("a free port")
         .port();
     let address = format!("127.0.0.1:{port}");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cincobot"))
-        .args(["console", "--images"])
-        .arg(folder.path().join("images"))
-        .current_dir(folder.path())
-        .env("DATABASE_URL", format!("sqlite://{}", folder.path().join("bot.db").display()))
-        .env("CINCOBOT_LOCALE", "en")
-        .env("CINCOBOT_CHALLENGER_FIRST", "1")
-        .env("CINCOBOT_WEB_LISTEN", &address)
-        .env("CINCOBOT_WEB_PUBLIC_URL", format!("http://{address}"))
-        .env("CINCOBOT_WEB_KEY", "the terminal test's key, 32+ bytes long")
-        .env_remove("DISCORD_TOKEN")
-        .env_remove("TELEGRAM_TOKEN")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the bot starts");
-    let stdout = child.stdout.take().expect("its output");
-    let (lines, output) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            if lines.send(line).is_err() {
-                break;
-            }
-        }
-    });
+    let database = format!("sqlite://{}", folder.path().join("bot.db").display());
+    let web = [
+        ("CINCOBOT_WEB_LISTEN", address.clone()),
+        ("CINCOBOT_WEB_PUBLIC_URL", format!("http://{address}")),
+        ("CINCOBOT_WEB_KEY", "the terminal test's key, 32+ bytes long".to_owned()),
+    ];
+    let (mut child, output) = start_terminal(folder.path(), &database, &web);
 
     type_in(&mut child, &["/as Ana", "/gomoku @Bruno", "/as Bruno", "/accept", "/as Ana", "/web"]);
     let printed = wait_for(&output, "#k=");
