@@ -416,8 +416,11 @@ async fn a_cinco_press_in_a_discord_dm_reaches_the_process_serving_the_table() {
     // Answered by the process that received it, with what the serving one said.
     let answer = discord.wait_for(from, answer_of(id)).await;
     assert_ne!(answer.callback_type(), None, "the press is answered: {answer:?}");
-    // The serving process acted on it: the table changed.
-    discord.wait_for(from, table_edited).await;
+    // The serving process acted on it: the table changed (a bid sealed, a card played), or,
+    // when the card pressed has several uses (the player holds Puntaje), the hand in the DM
+    // now offers them. Which one depends on the deal.
+    let hand_edited = |call: &Call| call.is("PATCH", &format!("/channels/{dm}/messages/{message}"));
+    discord.wait_for(from, |call| table_edited(call) || hand_edited(call)).await;
     let in_channel = format!("/channels/{channel}/");
     let hand_shown =
         |call: &Call| call.path.contains(&in_channel) && call.content().contains("Your hand");
