@@ -250,7 +250,8 @@ async fn a_cinco_hand_served_by_another_process_reaches_its_owner_alone_through_
 
     // The player to act plays their first choice through the process that does not serve
     // the game; their hand's news comes to their stream only.
-    let actor = usize::try_from(states[0]["to_act"].as_u64().expect("someone acts")).unwrap_or(0);
+    // The seat to act; in an auction (the deal may open with one) both bid: the first.
+    let actor = (0..2).find(|&seat| !choices(&states[seat]).is_empty()).expect("somebody may act");
     let other = 1 - actor;
     let payload = choices(&states[actor]).into_iter().next().expect("a choice");
     let body = serde_json::json!({"id": "tap-cinco-elsewhere", "button": payload}).to_string();
