@@ -42,6 +42,17 @@ pub trait Watch: Send + Sync {
     fn saw(&self, outputs: &[Output]);
 }
 
+/// A game as [`Desk::view`] finds it.
+#[derive(Debug)]
+pub enum Viewed {
+    /// Served here: as the reader sees it.
+    Here(Box<GameView>),
+    /// Served by the process holding this slot.
+    Elsewhere(u16),
+    /// Served by no process: unknown, or over and shown.
+    Nowhere,
+}
+
 /// What an input's handler gets back at once: the outputs that answer the input itself —
 /// its [`Output::Reply`], for the person who acted alone (a Discord ephemeral reply, a
 /// Telegram callback answer or reply), and the pressed message's new components
@@ -279,7 +290,7 @@ impl Desk {
     }
 
     /// `answerer` answers the questions `service` asks from other processes about the
-    /// games this one serves ([`Desk::ask_holder_of`]).
+    /// games this one serves ([`Desk::ask_holder`]).
     pub fn answer_questions(&self, service: &'static str, answerer: Answerer) {
         self.answerers.set(service, answerer);
     }
@@ -289,28 +300,10 @@ impl Desk {
         self.answerers.answer(service, question).await
     }
 
-    /// Asks `service` in the process that serves game `game`'s chat `question`, when that is
-    /// another process; `None` when it is this one (or the only one), when nobody holds the
-    /// game, or when no answer comes.
-    pub async fn ask_holder_of(
-        &self,
-        game: GameId,
-        service: &str,
-        question: &str,
-    ) -> Option<String> {
-        let elsewhere = self.elsewhere.get()?;
-        let chat = match self.routes.store.chat_of(Named::Game(game)).await {
-            Ok(chat) => chat?,
-            Err(error) => {
-                tracing::warn!(game = game.0, %error, "looking up the chat of a game asked about");
-                return None;
-            }
-        };
-        let slot = slot_of(&chat);
-        if self.held.holds(slot) {
-            return None;
-        }
-        elsewhere.question(slot, service, question).await
+    /// Asks `service` in the process holding `slot` (another one: [`Viewed::Elsewhere`])
+    /// `question`; `None` with one process, or when no answer comes.
+    pub async fn ask_holder(&self, slot: u16, service: &str, question: &str) -> Option<String> {
+        self.elsewhere.get()?.question(slot, service, question).await
     }
 
     /// Whether this process has `role`'s turn, now and from now on.
@@ -518,32 +511,38 @@ impl Desk {
     }
 
     /// Game `game` as `viewer` (a platform and their user id on it; `None`: a spectator)
-    /// sees it, with its words in `locale` (else the chat's). `None` when no partition of
-    /// this process serves the game: it does not exist, is over and shown, or another
-    /// process holds its chat.
+    /// sees it, with its words in `locale` (else the chat's); or, when no partition of this
+    /// process serves it, whether another process holds its chat's slot (then
+    /// [`Desk::ask_holder`] asks it) or none does: it does not exist, or is over and shown.
     pub async fn view(
         &self,
         game: GameId,
         viewer: Option<(Platform, String)>,
         locale: Option<Locale>,
-    ) -> Option<GameView> {
+    ) -> Viewed {
         let named = Named::Game(game);
         let partition = match self.routes.learned(named) {
             Some(partition) => partition,
             None => match self.routes.store.chat_of(named).await {
                 Ok(Some(chat)) if self.held.holds(slot_of(&chat)) => self.partition_of(&chat),
-                Ok(_) => return None,
+                Ok(Some(chat)) if self.elsewhere.get().is_some() => {
+                    return Viewed::Elsewhere(slot_of(&chat));
+                }
+                Ok(_) => return Viewed::Nowhere,
                 Err(error) => {
                     tracing::warn!(game = game.0, %error, "looking up the chat of a viewed game");
-                    return None;
+                    return Viewed::Nowhere;
                 }
             },
         };
         let (reply, view) = oneshot::channel();
         if !self.send(partition, Request::View { game, viewer, locale, reply }) {
-            return None;
+            return Viewed::Nowhere;
         }
-        view.await.ok().flatten()
+        match view.await.ok().flatten() {
+            Some(view) => Viewed::Here(Box::new(view)),
+            None => Viewed::Nowhere,
+        }
     }
 
     /// Waits until the CPU owes no move (each answer handed to the core and its outputs to

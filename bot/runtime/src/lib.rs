@@ -29,7 +29,7 @@ pub mod shards;
 pub mod shown;
 
 pub use cpu::{CpuPool, ThreadedCpu};
-pub use desk::{Answer, Desk, MoveQuery, Outlet, Watch};
+pub use desk::{Answer, Desk, MoveQuery, Outlet, Viewed, Watch};
 pub use drawing::Drawing;
 pub use lanes::Lanes;
 pub use serving::{Served, serve};

@@ -1,6 +1,6 @@
 //! A game as one reader reads it, wherever it is served. With several processes on one
 //! PostgreSQL, the page may reach any of them while the game lives in the one that holds its
-//! chat's slot: the board asks that process ([`Desk::ask_holder_of`]), which reads the game
+//! chat's slot: the board asks that process ([`Desk::ask_holder`]), which reads the game
 //! as it would for its own page and answers with the state and the facts the asker checks
 //! the reader against. Who the reader is stays the asker's to prove: it sends whom to read
 //! for and whether they may act, and refuses them itself when the facts say the game is not
@@ -13,8 +13,8 @@ use serde::{Deserialize, Serialize};
 use super::view::state;
 use cincobot_core::core::{Chat, GameId, GameView, Platform, Player};
 use cincobot_core::i18n::{Locale, Texts};
-use cincobot_runtime::Desk;
 use cincobot_runtime::questions::Answerer;
+use cincobot_runtime::{Desk, Viewed};
 
 /// The name the board's questions go under.
 pub const SERVICE: &str = "web";
@@ -82,12 +82,14 @@ pub async fn read(
     locale: Option<Locale>,
     may_act: bool,
 ) -> Option<Read> {
-    if let Some(view) = desk.view(game, viewer.clone(), locale).await {
-        return Read::of(texts, &view, may_act);
-    }
+    let slot = match desk.view(game, viewer.clone(), locale).await {
+        Viewed::Here(view) => return Read::of(texts, &view, may_act),
+        Viewed::Elsewhere(slot) => slot,
+        Viewed::Nowhere => return None,
+    };
     let question = Question { game: game.0, viewer, locale, may_act };
     let question = serde_json::to_string(&question).ok()?;
-    let answer = desk.ask_holder_of(game, SERVICE, &question).await?;
+    let answer = desk.ask_holder(slot, SERVICE, &question).await?;
     match serde_json::from_str(&answer) {
         Ok(read) => Some(read),
         Err(error) => {
@@ -110,8 +112,14 @@ pub fn answerer(desk: Desk, texts: Arc<Texts>) -> Answerer {
                     return None;
                 }
             };
-            let view = desk.view(GameId(question.game), question.viewer, question.locale).await?;
-            serde_json::to_string(&Read::of(&texts, &view, question.may_act)?).ok()
+            let game = GameId(question.game);
+            match desk.view(game, question.viewer, question.locale).await {
+                Viewed::Here(view) => {
+                    serde_json::to_string(&Read::of(&texts, &view, question.may_act)?).ok()
+                }
+                // Let go meanwhile: the page asks again.
+                Viewed::Elsewhere(_) | Viewed::Nowhere => None,
+            }
         })
     })
 }
