@@ -84,6 +84,19 @@ pub(crate) fn tma(init_data: &str) -> String {
     format!("tma {init_data}")
 }
 
+/// The `Authorization` of a spectator's link to Telegram game `game`, good for ten minutes,
+/// signed with `key`.
+pub(crate) fn spectator_link(key: &[u8], game: i64) -> String {
+    let link = Link {
+        platform: Platform::Telegram,
+        game: GameId(game),
+        player: None,
+        expires: now() + 600,
+        locale: None,
+    };
+    format!("Link {}", link.mint(&LinkKey::new(key)).expect("a link"))
+}
+
 pub(crate) struct Bot {
     pub(crate) fake: FakeTelegram,
     pub(crate) served: Served,

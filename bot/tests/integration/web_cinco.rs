@@ -13,7 +13,8 @@ use crate::cinco_secrecy::face_up;
 use crate::fake_http::Events;
 use crate::fake_telegram::{Call, press, text};
 use crate::web::{
-    ANA, BRUNO, Bot, GROUP, LINK_KEY, ana, bruno, carla, encoded, init_data, now, replies, tma,
+    ANA, BRUNO, Bot, GROUP, LINK_KEY, ana, bruno, carla, encoded, init_data, now, replies,
+    spectator_link, tma,
 };
 
 use std::collections::BTreeSet;
@@ -88,17 +89,6 @@ pub(crate) async fn open_table(bot: &Bot) {
     bot.expect(press(GROUP, 1001, &bruno(), "L:1:j"), answered).await;
     let table = |call: &Call| call.method == "sendPhoto" && call.chat() == GROUP;
     bot.expect(press(GROUP, 1001, &ana(), "L:1:s"), table).await;
-}
-
-fn spectator_link() -> String {
-    let link = Link {
-        platform: Platform::Telegram,
-        game: GameId(1),
-        player: None,
-        expires: now() + 600,
-        locale: None,
-    };
-    format!("Link {}", link.mint(&LinkKey::new(LINK_KEY)).expect("a link"))
 }
 
 /// `path` read as `authorization`, waiting out the board's rate limit (a whole game is
@@ -274,7 +264,7 @@ async fn a_cinco_game_played_through_the_board_shows_each_reader_their_own_secre
     let mut readers = vec![
         Reader::open(&bot, "ana", tma(&init_data(&ana(), now(), None)), Some(0)).await,
         Reader::open(&bot, "bruno", tma(&init_data(&bruno(), now(), None)), Some(1)).await,
-        Reader::open(&bot, "a spectator", spectator_link(), None).await,
+        Reader::open(&bot, "a spectator", spectator_link(LINK_KEY, 1), None).await,
     ];
     let carla = tma(&init_data(&carla(), now(), None));
     let mut seen_hands: [BTreeSet<String>; 2] = [BTreeSet::new(), BTreeSet::new()];
@@ -404,7 +394,7 @@ async fn refused_cinco_actions_on_the_board_change_nothing() {
     let payload = choices(state).first().cloned().expect("somebody may act");
     let body = |id: &str, button: &str| json!({"id": id, "button": button}).to_string();
 
-    let spectator = spectator_link();
+    let spectator = spectator_link(LINK_KEY, 1);
     assert_eq!(bot.act(&spectator, &body("tap-0001-watch", &payload)).await.status, 403);
     let key = LinkKey::new(LINK_KEY);
     let (user, other_seat) = if seat == 0 { (ANA, 1) } else { (BRUNO, 0) };

@@ -5,19 +5,18 @@
 
 use crate::fake_http::{self as http, Answer, Events};
 use crate::fake_telegram::{Call, press, text};
-use crate::fleet::Fleet;
+use crate::fleet::{Fleet, WEB_LINK_KEY};
 use crate::processes::ONE_FLEET_AT_A_TIME;
 use crate::telegram::is;
-use crate::web::{ana, bruno, carla, init_data, now, replies, tma};
+use crate::web::{ana, bruno, carla, init_data, now, replies, spectator_link, tma};
 use crate::web_cinco::choices;
 
 use std::path::PathBuf;
 use std::time::Duration;
 
-use cincobot::core::{Chat, ChatKind, GameId, Platform};
+use cincobot::core::{Chat, ChatKind, Platform};
 use cincobot::identity::slot_of;
 use cincobot::store::{Store, scratch};
-use cincobot::web::identity::{Link, LinkKey};
 
 const WAIT: Duration = Duration::from_secs(20);
 /// How long a stream that has brought what a test waited for is read on for more: what it
@@ -121,15 +120,7 @@ async fn a_game_served_by_another_process_is_read_played_and_streamed_through_th
     assert_eq!(there["you"]["legal"].as_array().map(Vec::len), Some(225), "her moves");
     assert_eq!(there, here, "read through either process");
     // Who the reader is stays the asker's to decide: a spectator's link reads, never acts.
-    let spectator = Link {
-        platform: Platform::Telegram,
-        game: GameId(game),
-        player: None,
-        expires: now() + 600,
-        locale: None,
-    };
-    let key = LinkKey::new(crate::fleet::WEB_LINK_KEY.as_bytes());
-    let spectator = format!("Link {}", spectator.mint(&key).expect("a link"));
+    let spectator = spectator_link(WEB_LINK_KEY.as_bytes(), game);
     let watched = get(&elsewhere, &path, &spectator).await.json();
     assert_eq!(
         (watched["you"]["seat"].is_null(), watched["you"]["may_act"].as_bool()),
@@ -220,15 +211,7 @@ async fn a_cinco_hand_served_by_another_process_reaches_its_owner_alone_through_
         states.push(state);
     }
     assert_ne!(states[0]["hand"], states[1]["hand"], "each reads their own hand");
-    let spectator_link = Link {
-        platform: Platform::Telegram,
-        game: GameId(1),
-        player: None,
-        expires: now() + 600,
-        locale: None,
-    };
-    let key = LinkKey::new(crate::fleet::WEB_LINK_KEY.as_bytes());
-    let spectator_link = format!("Link {}", spectator_link.mint(&key).expect("a link"));
+    let spectator_link = spectator_link(WEB_LINK_KEY.as_bytes(), 1);
     let spectated = get(&elsewhere, path, &spectator_link).await.json();
     assert!(spectated.get("hand").is_none(), "a spectator reads no hand: {spectated}");
     let mut spectator = Events::open(
