@@ -18,8 +18,9 @@ pub use cinco::{
 pub use connect::{ConnectAnalysis, ConnectForecast, ConnectOutcome, ConnectSolution};
 pub use deadline::{Deadline, NodeBudget, Unlimited};
 pub use grid::{
-    ForbiddenMoves, GridAnalysis, GridRules, capture_analysis, find_vcf, grid_analysis, grid_move,
-    warm_up,
+    EVALUATION_FEATURES, EVALUATION_LINE_FEATURES, EvaluationFeatures, EvaluationProfile,
+    ForbiddenMoves, GridAnalysis, GridRules, capture_analysis, evaluation_features, find_vcf,
+    grid_analysis, grid_move, warm_up,
 };
 pub use hopeless::Hopeless;
 pub use level::{Level, UnknownLevel};

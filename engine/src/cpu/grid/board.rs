@@ -3,7 +3,9 @@
 //! points by threat, all kept up to date stone by stone.
 
 use super::cells::{CELLS, Cell, CellSet, STEPS, STRIDE, cell_of, offset, point_of};
-use super::patterns::{LinePattern, POW3, REACH, Reading, Threat, line_table, reading_table, slot};
+use super::patterns::{
+    LinePattern, POW3, REACH, Reading, ReadingKind, Threat, line_table, reading_table, slot,
+};
 use super::rules::GridRules;
 use super::table::{SIDE_KEY, zobrist};
 use crate::forbidden::FiveRule;
@@ -69,6 +71,9 @@ pub(crate) struct SearchBoard {
     near_set: CellSet,
     /// The sum of the readings' values over the empty cells, per side.
     totals: [i32; 2],
+    /// The sum of the readings' fitted worths over the empty cells, per side, as the side to
+    /// move and as the side waiting.
+    worths: [Worths; 2],
     hash: u64,
     to_move: Stone,
     stones: usize,
@@ -86,6 +91,25 @@ pub(crate) struct SearchBoard {
     /// each time shows), and where each side's part of it begins.
     reading_table: &'static [Reading],
     restricted: [usize; 2],
+}
+
+/// The sums of [`Reading::mover`] and [`Reading::waiter`] over one side's points.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Worths {
+    pub(crate) mover: i32,
+    pub(crate) waiter: i32,
+}
+
+impl Worths {
+    fn add(&mut self, reading: Reading) {
+        self.mover += i32::from(reading.mover);
+        self.waiter += i32::from(reading.waiter);
+    }
+
+    fn subtract(&mut self, reading: Reading) {
+        self.mover -= i32::from(reading.mover);
+        self.waiter -= i32::from(reading.waiter);
+    }
 }
 
 /// How a stone changes the keys of the points around it.
@@ -106,6 +130,7 @@ struct Played {
     changes_from: usize,
     sets: [[CellSet; KINDS]; 2],
     totals: [i32; 2],
+    worths: [Worths; 2],
     /// The stone's point as it was while empty.
     lines: [[LinePattern; 4]; 2],
     codes: [u16; 2],
@@ -158,6 +183,7 @@ impl SearchBoard {
             near: [0; CELLS],
             near_set: CellSet::default(),
             totals: [0; 2],
+            worths: [Worths::default(); 2],
             hash: 0,
             to_move: Stone::Black,
             stones: 0,
@@ -166,8 +192,11 @@ impl SearchBoard {
             depth: 0,
             changes: Vec::with_capacity(MAX_PLAYED * 32),
             reading_table: reading_table(),
-            restricted: [Stone::Black, Stone::White]
-                .map(|stone| Reading::table_offset(rules.is_restricted(stone))),
+            restricted: [Stone::Black, Stone::White].map(|stone| {
+                let restricted = rules.is_restricted(stone);
+                let opponent_restricted = rules.is_restricted(stone.opponent());
+                ReadingKind::of(restricted, opponent_restricted, rules.captures).table_offset()
+            }),
         });
         let points: Vec<Cell> = board.points().map(cell_of).collect();
         for &cell in &points {
@@ -228,12 +257,26 @@ impl SearchBoard {
         self.readings[cell][side(stone)]
     }
 
+    /// The line patterns a stone of `stone` would make on the empty `cell`.
+    pub(crate) fn lines(&self, cell: Cell, stone: Stone) -> [LinePattern; 4] {
+        self.lines[cell][side(stone)]
+    }
+
     pub(crate) fn near(&self) -> &CellSet {
         &self.near_set
     }
 
     pub(crate) fn total(&self, stone: Stone) -> i32 {
         self.totals[side(stone)]
+    }
+
+    /// The fitted worth of `stone`'s points, as the side to move and as the side waiting.
+    pub(crate) fn worths(&self, stone: Stone) -> Worths {
+        self.worths[side(stone)]
+    }
+
+    pub(crate) fn rules(&self) -> &GridRules {
+        &self.rules
     }
 
     /// Whether `stone` may go on the empty `cell` (black's forbidden points are not moves for
@@ -344,6 +387,7 @@ impl SearchBoard {
         played.changes_from = self.changes.len();
         played.sets = self.sets;
         played.totals = self.totals;
+        played.worths = self.worths;
         played.lines = self.lines[cell];
         played.codes = self.codes[cell];
         played.readings = self.readings[cell];
@@ -381,6 +425,7 @@ impl SearchBoard {
         }
         self.sets = played.sets;
         self.totals = played.totals;
+        self.worths = played.worths;
         self.lines[cell] = played.lines;
         self.codes[cell] = played.codes;
         self.readings[cell] = played.readings;
@@ -414,6 +459,7 @@ impl SearchBoard {
         self.stones += 1;
         for other in 0..2 {
             self.totals[other] -= self.readings[cell][other].value;
+            self.worths[other].subtract(self.readings[cell][other]);
             self.readings[cell][other] = Reading::default();
             for set in &mut self.sets[other] {
                 set.remove(cell);
@@ -540,6 +586,8 @@ impl SearchBoard {
             return;
         }
         self.totals[own] += reading.value - before.value;
+        self.worths[own].subtract(before);
+        self.worths[own].add(reading);
         self.readings[cell][own] = reading;
         let threat = reading.threat;
         let sets = &mut self.sets[own];

@@ -2,13 +2,21 @@
 //! in `capture_evaluation`; the pattern part is shared.
 
 use super::board::SearchBoard;
+use super::weights::Profile;
 
 /// What the side to move's stones are worth against the opponent's: every empty point
-/// counts what a stone of each side would make there, and having the move makes one's own
-/// threats worth more.
+/// counts what a stone of each side would make there.
+///
+/// Gomoku and renju weigh the points by weights fitted to self-play ([`super::weights`]);
+/// the capture games by the hand-set values, the side to move's a quarter more.
 pub(crate) fn evaluate(board: &SearchBoard) -> i32 {
     let me = board.to_move();
-    let mine = board.total(me);
-    let theirs = board.total(me.opponent());
-    mine + mine / 4 - theirs
+    if board.rules().captures {
+        let mine = board.total(me);
+        let theirs = board.total(me.opponent());
+        return mine + mine / 4 - theirs;
+    }
+    let rules = board.rules();
+    let profile = Profile::of(rules.is_restricted(me), rules.is_restricted(me.opponent()));
+    board.worths(me).mover - board.worths(me.opponent()).waiter + profile.weights().tempo
 }

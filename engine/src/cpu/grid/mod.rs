@@ -6,7 +6,8 @@
 //! fours, or fours and threes (`threats`), and a principal-variation alpha-beta search with
 //! iterative deepening (`pvs`, run by `search`) over a narrow set of moves (`candidates`),
 //! remembered in a transposition table (`table`); the hard level searches late candidates
-//! shallower first. The levels (`levels`) differ in depth, width, threat searches, those
+//! shallower first. Leaves are judged by what every empty point would make for each side,
+//! weighed by weights fitted to self-play games (`weights`, from the counts of `features`). The levels (`levels`) differ in depth, width, threat searches, those
 //! reductions and noise. Everything is shaped by a [`GridRules`] value.
 //!
 //! The capture games wrap that board in one that takes pairs off and puts them back
@@ -25,6 +26,7 @@ mod captures;
 mod carried;
 mod cells;
 mod evaluation;
+mod features;
 mod levels;
 mod opening;
 mod patterns;
@@ -34,6 +36,7 @@ mod rules;
 mod search;
 mod table;
 mod threats;
+mod weights;
 
 #[cfg(test)]
 mod capture_tests;
@@ -41,6 +44,10 @@ mod capture_tests;
 mod tests;
 
 pub use capture_search::capture_analysis;
+pub use features::{
+    EVALUATION_FEATURES, EVALUATION_LINE_FEATURES, EvaluationFeatures, evaluation_features,
+};
 pub use patterns::warm_up;
 pub use rules::{ForbiddenMoves, GridRules};
 pub use search::{GridAnalysis, find_vcf, grid_analysis, grid_move};
+pub use weights::Profile as EvaluationProfile;

@@ -4,6 +4,7 @@
 
 use std::sync::OnceLock;
 
+use super::weights::Profile;
 use crate::forbidden::{CENTRE, FiveRule, WINDOW, Window, analyse};
 
 /// Cells read on each side of a point: five, so that an exact five is told from an overline.
@@ -168,6 +169,10 @@ pub(crate) struct Reading {
     /// fewer than two of them are real threes.
     pub(crate) suspect: bool,
     pub(crate) value: i32,
+    /// The point's worth to the evaluation by the fitted weights ([`super::weights`]) while
+    /// its side has the move, and while the other side has it; 0 where none are fitted.
+    pub(crate) mover: i16,
+    pub(crate) waiter: i16,
 }
 
 /// The line patterns there are (`LinePattern` as a number is below this).
@@ -175,9 +180,40 @@ const PATTERNS: usize = LinePattern::Overline as usize + 1;
 /// [`PATTERNS`], as a digit of [`Reading::code`].
 const P: u16 = PATTERNS as u16;
 
-/// Every combination of four lines, for a free and a restricted side, read once: the board
-/// reads some eighty points per stone placed or lifted, and a lookup is much cheaper than
-/// combining the lines each time.
+/// How a side's points are read: whether black's forbidden shapes bind it, and with which
+/// evaluation weights, if any (the capture games evaluate with the hand-set values alone).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ReadingKind {
+    pub(crate) restricted: bool,
+    pub(crate) profile: Option<Profile>,
+}
+
+impl ReadingKind {
+    /// Every kind, in the order of their parts of [`reading_table`].
+    const ALL: [ReadingKind; 5] = [
+        ReadingKind { restricted: false, profile: None },
+        ReadingKind { restricted: true, profile: None },
+        ReadingKind { restricted: false, profile: Some(Profile::Free) },
+        ReadingKind { restricted: true, profile: Some(Profile::RestrictedBlack) },
+        ReadingKind { restricted: false, profile: Some(Profile::WhiteAgainstRestricted) },
+    ];
+
+    /// The kind a side of a game reads with: fitted weights unless the game has captures.
+    pub(crate) fn of(restricted: bool, opponent_restricted: bool, captures: bool) -> ReadingKind {
+        let profile = (!captures).then(|| Profile::of(restricted, opponent_restricted));
+        ReadingKind { restricted, profile }
+    }
+
+    /// Where this kind's readings begin in [`reading_table`].
+    pub(crate) fn table_offset(self) -> usize {
+        let part = ReadingKind::ALL.iter().position(|&kind| kind == self).unwrap_or(0);
+        part * PATTERNS.pow(4)
+    }
+}
+
+/// Every combination of four lines, for each [`ReadingKind`], read once: the board reads some
+/// eighty points per stone placed or lifted, and a lookup is much cheaper than combining the
+/// lines each time.
 pub(crate) fn reading_table() -> &'static [Reading] {
     static TABLE: OnceLock<Box<[Reading]>> = OnceLock::new();
     TABLE.get_or_init(|| {
@@ -193,10 +229,12 @@ pub(crate) fn reading_table() -> &'static [Reading] {
             LinePattern::Five,
             LinePattern::Overline,
         ];
-        (0..2 * PATTERNS.pow(4))
+        let codes = PATTERNS.pow(4);
+        (0..ReadingKind::ALL.len() * codes)
             .map(|index| {
-                let lines = [3, 2, 1, 0].map(|place| ALL[index / PATTERNS.pow(place) % PATTERNS]);
-                Reading::combine(lines, index >= PATTERNS.pow(4))
+                let code = index % codes;
+                let lines = [3, 2, 1, 0].map(|place| ALL[code / PATTERNS.pow(place) % PATTERNS]);
+                Reading::combine(lines, ReadingKind::ALL[index / codes])
             })
             .collect()
     })
@@ -207,7 +245,7 @@ impl Reading {
     /// forbidden shapes.
     #[cfg(test)]
     pub(crate) fn of(lines: [LinePattern; 4], restricted: bool) -> Reading {
-        Reading::of_code(Reading::code(lines), restricted)
+        Reading::of_code(Reading::code(lines), ReadingKind { restricted, profile: None })
     }
 
     /// The four lines through a point as one number, the first line the highest digit.
@@ -229,16 +267,23 @@ impl Reading {
 
     /// The reading of the four lines whose code is `code`.
     #[cfg(test)]
-    pub(crate) fn of_code(code: u16, restricted: bool) -> Reading {
-        reading_table()[usize::from(code) + Reading::table_offset(restricted)]
+    pub(crate) fn of_code(code: u16, kind: ReadingKind) -> Reading {
+        reading_table()[usize::from(code) + kind.table_offset()]
     }
 
-    /// Where the readings of a free or a restricted side begin in [`reading_table`].
-    pub(crate) const fn table_offset(restricted: bool) -> usize {
-        if restricted { PATTERNS.pow(4) } else { 0 }
+    fn combine(lines: [LinePattern; 4], kind: ReadingKind) -> Reading {
+        let reading = Reading::hand_set(lines, kind.restricted);
+        let Some(profile) = kind.profile else { return reading };
+        let weights = profile.weights();
+        Reading {
+            mover: weights.mover.worth(lines, reading.threat, reading.value),
+            waiter: weights.waiter.worth(lines, reading.threat, reading.value),
+            ..reading
+        }
     }
 
-    fn combine(lines: [LinePattern; 4], restricted: bool) -> Reading {
+    /// The threat the lines make, and their worth by the hand-set values.
+    fn hand_set(lines: [LinePattern; 4], restricted: bool) -> Reading {
         let mut fours = 0;
         let mut threes = 0;
         let mut straight = false;
@@ -246,13 +291,13 @@ impl Reading {
         // Five comes first: it wins even beside a forbidden shape.
         if lines.contains(&LinePattern::Five) {
             let value = lines.iter().map(|line| line.weight()).sum::<i32>() + 2000;
-            return Reading { threat: Threat::Five, suspect: false, value };
+            return Reading { threat: Threat::Five, value, ..Reading::default() };
         }
         for line in lines {
             value += line.weight();
             match line {
                 LinePattern::Overline if restricted => {
-                    return Reading { threat: Threat::Forbidden, suspect: false, value: 0 };
+                    return Reading { threat: Threat::Forbidden, ..Reading::default() };
                 }
                 LinePattern::DoubleFour => fours += 2,
                 LinePattern::OpenFour => {
@@ -265,7 +310,7 @@ impl Reading {
             }
         }
         if restricted && fours >= 2 {
-            return Reading { threat: Threat::Forbidden, suspect: false, value: 0 };
+            return Reading { threat: Threat::Forbidden, ..Reading::default() };
         }
         let threat = match (fours, threes) {
             (2.., _) => Threat::OpenFour,
@@ -282,7 +327,8 @@ impl Reading {
             Threat::DoubleThree => 200,
             _ => 0,
         };
-        Reading { threat, suspect: restricted && threes >= 2, value: value + bonus }
+        let suspect = restricted && threes >= 2;
+        Reading { threat, suspect, value: value + bonus, ..Reading::default() }
     }
 }
 
@@ -366,7 +412,8 @@ mod tests {
             lines[direction] = now;
             assert_eq!(code, Reading::code(lines), "{lines:?}");
         }
-        assert_eq!(Reading::of_code(code, true), Reading::combine(lines, true));
+        let kind = ReadingKind { restricted: true, profile: None };
+        assert_eq!(Reading::of_code(code, kind), Reading::combine(lines, kind));
     }
 
     #[test]
@@ -374,7 +421,8 @@ mod tests {
         use LinePattern::*;
         let lines = [Two, ClosedFour, Overline, OpenThree];
         for restricted in [false, true] {
-            assert_eq!(Reading::of(lines, restricted), Reading::combine(lines, restricted));
+            let kind = ReadingKind { restricted, profile: None };
+            assert_eq!(Reading::of(lines, restricted), Reading::combine(lines, kind));
         }
     }
 }

@@ -206,6 +206,7 @@ proptest! {
         let mut search = SearchBoard::new(&Board::empty(15), Stone::Black, rules);
         let start_hash = search.hash();
         let start_total = search.total(Stone::Black);
+        let start_worths = search.worths(Stone::White);
         let mut played = Vec::new();
         for (x, y) in points {
             let cell = cell_of(Point::new(x, y));
@@ -244,6 +245,7 @@ proptest! {
         }
         for stone in [Stone::Black, Stone::White] {
             prop_assert_eq!(search.total(stone), fresh.total(stone));
+            prop_assert_eq!(search.worths(stone), fresh.worths(stone));
             for kind in [Kind::Five, Kind::Four, Kind::OpenFour, Kind::Three, Kind::Suspect] {
                 prop_assert_eq!(search.set(stone, kind), fresh.set(stone, kind), "{:?} {:?}", stone, kind);
             }
@@ -254,6 +256,7 @@ proptest! {
         }
         prop_assert_eq!(search.hash(), start_hash);
         prop_assert_eq!(search.total(Stone::Black), start_total);
+        prop_assert_eq!(search.worths(Stone::White), start_worths);
         prop_assert!(search.near().is_empty());
         prop_assert_eq!(point_of(cell_of(Point::new(3, 4))), Point::new(3, 4));
     }
