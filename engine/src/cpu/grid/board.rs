@@ -74,6 +74,9 @@ pub(crate) struct SearchBoard {
     /// The sum of the readings' fitted worths over the empty cells, per side, as the side to
     /// move and as the side waiting.
     worths: [Worths; 2],
+    /// Whether the evaluation weighs the points by the fitted weights (else by the hand-set
+    /// values).
+    fitted: bool,
     hash: u64,
     to_move: Stone,
     stones: usize,
@@ -91,6 +94,16 @@ pub(crate) struct SearchBoard {
     /// each time shows), and where each side's part of it begins.
     reading_table: &'static [Reading],
     restricted: [usize; 2],
+}
+
+/// Which values the evaluation weighs the points by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Valuation {
+    /// The weights fitted to self-play games (`weights`).
+    Fitted,
+    /// The hand-set values, the side to move's a quarter more: for the capture games, and
+    /// for renju's opening, whose positions of one to five stones no fitted game held.
+    HandSet,
 }
 
 /// The sums of [`Reading::mover`] and [`Reading::waiter`] over one side's points.
@@ -167,8 +180,20 @@ fn line_between(from: Cell, to: Cell) -> Option<(usize, isize)> {
 }
 
 impl SearchBoard {
-    /// The search board for `board` with `to_move` to play, under `rules`.
+    /// The search board for `board` with `to_move` to play, under `rules`, evaluated by the
+    /// fitted weights (the hand-set values in the capture games).
     pub(crate) fn new(board: &Board, to_move: Stone, rules: GridRules) -> Box<SearchBoard> {
+        SearchBoard::valued(board, to_move, rules, Valuation::Fitted)
+    }
+
+    /// [`SearchBoard::new`] evaluated as `valuation` says.
+    pub(crate) fn valued(
+        board: &Board,
+        to_move: Stone,
+        rules: GridRules,
+        valuation: Valuation,
+    ) -> Box<SearchBoard> {
+        let fitted = valuation == Valuation::Fitted && !rules.captures;
         let rule =
             |stone| if rules.overline_wins(stone) { FiveRule::AtLeast } else { FiveRule::Exact };
         let mut search = Box::new(SearchBoard {
@@ -184,6 +209,7 @@ impl SearchBoard {
             near_set: CellSet::default(),
             totals: [0; 2],
             worths: [Worths::default(); 2],
+            fitted,
             hash: 0,
             to_move: Stone::Black,
             stones: 0,
@@ -195,7 +221,7 @@ impl SearchBoard {
             restricted: [Stone::Black, Stone::White].map(|stone| {
                 let restricted = rules.is_restricted(stone);
                 let opponent_restricted = rules.is_restricted(stone.opponent());
-                ReadingKind::of(restricted, opponent_restricted, rules.captures).table_offset()
+                ReadingKind::of(restricted, opponent_restricted, fitted).table_offset()
             }),
         });
         let points: Vec<Cell> = board.points().map(cell_of).collect();
@@ -273,6 +299,10 @@ impl SearchBoard {
     /// The fitted worth of `stone`'s points, as the side to move and as the side waiting.
     pub(crate) fn worths(&self, stone: Stone) -> Worths {
         self.worths[side(stone)]
+    }
+
+    pub(crate) fn is_fitted(&self) -> bool {
+        self.fitted
     }
 
     pub(crate) fn rules(&self) -> &GridRules {

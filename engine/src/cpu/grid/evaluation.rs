@@ -8,10 +8,11 @@ use super::weights::Profile;
 /// counts what a stone of each side would make there.
 ///
 /// Gomoku and renju weigh the points by weights fitted to self-play ([`super::weights`]);
-/// the capture games by the hand-set values, the side to move's a quarter more.
+/// the capture games and renju's opening by the hand-set values, the side to move's a
+/// quarter more (`board::Valuation`).
 pub(crate) fn evaluate(board: &SearchBoard) -> i32 {
     let me = board.to_move();
-    if board.rules().captures {
+    if !board.is_fitted() {
         let mine = board.total(me);
         let theirs = board.total(me.opponent());
         return mine + mine / 4 - theirs;

@@ -1,8 +1,12 @@
 //! The computer's Taraguchi-10 decisions: opening stones near the centre where they make the
 //! best shape, swaps when the colour just played is the better one, the ten fifth moves
 //! found strongest offered, and, as white, the weakest of the ten offered taken.
+//!
+//! They judge by the hand-set values, not the fitted weights: the weights were fitted on
+//! games from three stones on, and on boards of one to five stones their tempo terms decided
+//! alone (every swap was taken, whoever had just played).
 
-use super::board::SearchBoard;
+use super::board::{SearchBoard, Valuation};
 use super::cells::cell_of;
 use super::evaluation::evaluate;
 use super::pvs::Pvs;
@@ -25,7 +29,8 @@ fn next_stone(game: &Renju) -> Stone {
 /// nearer the centre on a tie, with a seeded nudge so that games differ.
 pub(crate) fn opening_stone(game: &Renju, area: OpeningArea, seed: u64) -> Option<Point> {
     let stone = next_stone(game);
-    let mut board = SearchBoard::new(game.board(), stone, GridRules::renju());
+    let mut board =
+        SearchBoard::valued(game.board(), stone, GridRules::renju(), Valuation::HandSet);
     let mut random = SplitMix64::new(seed);
     let mut best: Option<(i64, Point)> = None;
     for point in area.points().filter(|&p| game.board().get(p).is_none()) {
@@ -46,7 +51,8 @@ pub(crate) fn opening_stone(game: &Renju, area: OpeningArea, seed: u64) -> Optio
 /// Whether the seat deciding should take the colour that just moved: when the side to move
 /// next stands worse.
 pub(crate) fn wants_swap(game: &Renju, think: Think<'_>) -> bool {
-    let mut searcher = Searcher::new(game.board(), next_stone(game), GridRules::renju(), think);
+    let mut searcher =
+        Searcher::hand_set(game.board(), next_stone(game), GridRules::renju(), think);
     searcher.value(JUDGING_DEPTH) < 0
 }
 
@@ -60,7 +66,7 @@ const FIFTH_CANDIDATES: usize = 20;
 /// give ten (it always does on 15×15).
 pub(crate) fn fifth_offers(game: &Renju, think: Think<'_>) -> Option<[Point; FIFTH_OFFERS]> {
     let candidates = fifth_candidates(game);
-    let mut searcher = Searcher::new(game.board(), Stone::Black, GridRules::renju(), think);
+    let mut searcher = Searcher::hand_set(game.board(), Stone::Black, GridRules::renju(), think);
     let values = judge_fifths(&mut searcher, &candidates);
     // Unjudged candidates (the time ran out first) come after, in their static order.
     let mut order: Vec<usize> = (0..candidates.len()).collect();
@@ -73,7 +79,8 @@ pub(crate) fn fifth_offers(game: &Renju, think: Think<'_>) -> Option<[Point; FIF
 /// The [`FIFTH_CANDIDATES`] strongest points for black's fifth stone by their patterns, best
 /// first, skipping any that is a mirror image of one already taken.
 fn fifth_candidates(game: &Renju) -> Vec<Point> {
-    let board = SearchBoard::new(game.board(), Stone::Black, GridRules::renju());
+    let board =
+        SearchBoard::valued(game.board(), Stone::Black, GridRules::renju(), Valuation::HandSet);
     let size = game.board().size();
     let keeping: Vec<Symmetry> =
         Symmetry::ALL.into_iter().filter(|symmetry| symmetry.preserves(game.board())).collect();
@@ -136,7 +143,7 @@ pub(crate) fn weakest_offer(
     offers: &[Point; FIFTH_OFFERS],
     think: Think<'_>,
 ) -> Point {
-    let mut searcher = Searcher::new(game.board(), Stone::Black, GridRules::renju(), think);
+    let mut searcher = Searcher::hand_set(game.board(), Stone::Black, GridRules::renju(), think);
     let open: Vec<Point> =
         offers.iter().copied().filter(|&offer| searcher.board.is_empty(cell_of(offer))).collect();
     let values = judge_fifths(&mut searcher, &open);
@@ -171,7 +178,8 @@ mod tests {
         let offers = fifth_offers(&game, think).expect("ten offers");
         assert!(is_legal(&game, RenjuMove::OfferFifth(offers)));
         let candidates = fifth_candidates(&game);
-        let mut searcher = Searcher::new(game.board(), Stone::Black, GridRules::renju(), think);
+        let mut searcher =
+            Searcher::hand_set(game.board(), Stone::Black, GridRules::renju(), think);
         let values = judge_fifths(&mut searcher, &candidates);
         assert_eq!(values.len(), candidates.len(), "every candidate judged");
         let value_of = |point: Point| {
@@ -196,7 +204,8 @@ mod tests {
         let offered: [Point; FIFTH_OFFERS] = offers.clone().try_into().expect("ten");
         let game = game.play(RenjuMove::OfferFifth(offered)).expect("a legal offer");
         let choice = weakest_offer(&game, &offered, think);
-        let mut searcher = Searcher::new(game.board(), Stone::Black, GridRules::renju(), think);
+        let mut searcher =
+            Searcher::hand_set(game.board(), Stone::Black, GridRules::renju(), think);
         let values = judge_fifths(&mut searcher, &offers);
         let best = values.iter().max().expect("judged");
         let chosen = offers.iter().position(|&offer| offer == choice).expect("an offer");

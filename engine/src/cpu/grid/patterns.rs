@@ -198,9 +198,9 @@ impl ReadingKind {
         ReadingKind { restricted: false, profile: Some(Profile::WhiteAgainstRestricted) },
     ];
 
-    /// The kind a side of a game reads with: fitted weights unless the game has captures.
-    pub(crate) fn of(restricted: bool, opponent_restricted: bool, captures: bool) -> ReadingKind {
-        let profile = (!captures).then(|| Profile::of(restricted, opponent_restricted));
+    /// The kind a side of a game reads with: its profile's weights when `fitted`.
+    pub(crate) fn of(restricted: bool, opponent_restricted: bool, fitted: bool) -> ReadingKind {
+        let profile = fitted.then(|| Profile::of(restricted, opponent_restricted));
         ReadingKind { restricted, profile }
     }
 

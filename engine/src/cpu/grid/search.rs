@@ -1,7 +1,7 @@
 //! The main search of gomoku and renju: the shared principal-variation search (`pvs`) on
 //! their board, after the threat searches have had their say.
 
-use super::board::{Kind, SearchBoard};
+use super::board::{Kind, SearchBoard, Valuation};
 use super::candidates::{Moves, Situation, UNLEARNT, generate};
 use super::carried;
 use super::cells::{Cell, point_of};
@@ -122,6 +122,18 @@ impl<'a> Searcher<'a> {
     ) -> Searcher<'a> {
         let memory = Memory::new(Params::of(think.level).table_bits);
         Searcher::with_memory(board, to_move, rules, think, memory)
+    }
+
+    /// A search that evaluates by the hand-set values.
+    pub(crate) fn hand_set(
+        board: &Board,
+        to_move: Stone,
+        rules: GridRules,
+        think: Think<'a>,
+    ) -> Searcher<'a> {
+        let mut searcher = Searcher::new(board, to_move, rules, think);
+        searcher.board = SearchBoard::valued(board, to_move, rules, Valuation::HandSet);
+        searcher
     }
 
     /// A search that starts from what `memory` has learnt.

@@ -169,6 +169,29 @@ fn renju_opening_decisions_are_legal_and_sensible() {
 }
 
 #[test]
+fn the_opening_swaps_by_the_stones_not_by_who_moves() {
+    // Judged by the fitted weights, whose tempo terms outweigh a board of one to four stones,
+    // every swap question was answered with a swap, whoever had just played.
+    let budget = NodeBudget::new(64);
+    let mut game = Renju::start(RenjuSettings);
+    let mut swaps = 0;
+    let mut questions = 0;
+    for text in ["h8", "", "h9", "", "g9", "", "g8", ""] {
+        let mv = if text.is_empty() {
+            questions += 1;
+            let decision = game.computer_move(think(Level::Hard, &budget)).expect("a decision");
+            swaps += usize::from(decision == RenjuMove::Swap);
+            decision
+        } else {
+            game.parse_move(text).expect("well written")
+        };
+        game = game.play(mv).expect("legal");
+    }
+    assert_eq!(questions, 4);
+    assert!(swaps < questions, "{swaps} swaps in {questions} questions");
+}
+
+#[test]
 fn white_takes_the_weakest_offered_fifth() {
     // Black h8 i8 j8 in a row after the opening: offering g8 or k8 makes an open four; white
     // must take a harmless point instead.
