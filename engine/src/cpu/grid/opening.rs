@@ -19,6 +19,12 @@ use crate::{BoardGame, FIFTH_OFFERS, OpeningArea, Point, Renju, RenjuMove, Stone
 /// Plies searched to judge an opening position.
 const JUDGING_DEPTH: i32 = 2;
 
+/// A search of `game`'s board with `to_move` to play, by the hand-set values.
+fn judge<'a>(game: &Renju, to_move: Stone, think: Think<'a>) -> Searcher<'a> {
+    let board = SearchBoard::valued(game.board(), to_move, GridRules::renju(), Valuation::HandSet);
+    Searcher::on(board, think)
+}
+
 /// The colour of the next stone on `game`'s board.
 fn next_stone(game: &Renju) -> Stone {
     let (black, white) = game.board().count();
@@ -51,8 +57,7 @@ pub(crate) fn opening_stone(game: &Renju, area: OpeningArea, seed: u64) -> Optio
 /// Whether the seat deciding should take the colour that just moved: when the side to move
 /// next stands worse.
 pub(crate) fn wants_swap(game: &Renju, think: Think<'_>) -> bool {
-    let mut searcher =
-        Searcher::hand_set(game.board(), next_stone(game), GridRules::renju(), think);
+    let mut searcher = judge(game, next_stone(game), think);
     searcher.value(JUDGING_DEPTH) < 0
 }
 
@@ -66,7 +71,7 @@ const FIFTH_CANDIDATES: usize = 20;
 /// give ten (it always does on 15×15).
 pub(crate) fn fifth_offers(game: &Renju, think: Think<'_>) -> Option<[Point; FIFTH_OFFERS]> {
     let candidates = fifth_candidates(game);
-    let mut searcher = Searcher::hand_set(game.board(), Stone::Black, GridRules::renju(), think);
+    let mut searcher = judge(game, Stone::Black, think);
     let values = judge_fifths(&mut searcher, &candidates);
     // Unjudged candidates (the time ran out first) come after, in their static order.
     let mut order: Vec<usize> = (0..candidates.len()).collect();
@@ -143,7 +148,7 @@ pub(crate) fn weakest_offer(
     offers: &[Point; FIFTH_OFFERS],
     think: Think<'_>,
 ) -> Point {
-    let mut searcher = Searcher::hand_set(game.board(), Stone::Black, GridRules::renju(), think);
+    let mut searcher = judge(game, Stone::Black, think);
     let open: Vec<Point> =
         offers.iter().copied().filter(|&offer| searcher.board.is_empty(cell_of(offer))).collect();
     let values = judge_fifths(&mut searcher, &open);
@@ -178,8 +183,7 @@ mod tests {
         let offers = fifth_offers(&game, think).expect("ten offers");
         assert!(is_legal(&game, RenjuMove::OfferFifth(offers)));
         let candidates = fifth_candidates(&game);
-        let mut searcher =
-            Searcher::hand_set(game.board(), Stone::Black, GridRules::renju(), think);
+        let mut searcher = judge(&game, Stone::Black, think);
         let values = judge_fifths(&mut searcher, &candidates);
         assert_eq!(values.len(), candidates.len(), "every candidate judged");
         let value_of = |point: Point| {
@@ -204,8 +208,7 @@ mod tests {
         let offered: [Point; FIFTH_OFFERS] = offers.clone().try_into().expect("ten");
         let game = game.play(RenjuMove::OfferFifth(offered)).expect("a legal offer");
         let choice = weakest_offer(&game, &offered, think);
-        let mut searcher =
-            Searcher::hand_set(game.board(), Stone::Black, GridRules::renju(), think);
+        let mut searcher = judge(&game, Stone::Black, think);
         let values = judge_fifths(&mut searcher, &offers);
         let best = values.iter().max().expect("judged");
         let chosen = offers.iter().position(|&offer| offer == choice).expect("an offer");

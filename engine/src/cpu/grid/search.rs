@@ -1,7 +1,7 @@
 //! The main search of gomoku and renju: the shared principal-variation search (`pvs`) on
 //! their board, after the threat searches have had their say.
 
-use super::board::{Kind, SearchBoard, Valuation};
+use super::board::{Kind, SearchBoard};
 use super::candidates::{Moves, Situation, UNLEARNT, generate};
 use super::carried;
 use super::cells::{Cell, point_of};
@@ -63,7 +63,8 @@ pub fn grid_analysis(
         return super::capture_search::capture_analysis(board, to_move, [0, 0], rules, think);
     }
     let memory = carried::take(board, *rules, [0, 0], Params::of(think.level).table_bits);
-    let mut searcher = Searcher::with_memory(board, to_move, *rules, think, memory);
+    let search_board = SearchBoard::new(board, to_move, *rules);
+    let mut searcher = Searcher::with_memory(search_board, think, memory);
     let best = searcher.choose().map(point_of);
     let analysis = GridAnalysis { best, nodes: searcher.nodes(), hopeless: searcher.hopeless };
     carried::keep(board, *rules, [0, 0], searcher.memory);
@@ -120,33 +121,20 @@ impl<'a> Searcher<'a> {
         rules: GridRules,
         think: Think<'a>,
     ) -> Searcher<'a> {
-        let memory = Memory::new(Params::of(think.level).table_bits);
-        Searcher::with_memory(board, to_move, rules, think, memory)
+        Searcher::on(SearchBoard::new(board, to_move, rules), think)
     }
 
-    /// A search that evaluates by the hand-set values.
-    pub(crate) fn hand_set(
-        board: &Board,
-        to_move: Stone,
-        rules: GridRules,
-        think: Think<'a>,
-    ) -> Searcher<'a> {
-        let mut searcher = Searcher::new(board, to_move, rules, think);
-        searcher.board = SearchBoard::valued(board, to_move, rules, Valuation::HandSet);
-        searcher
+    /// A search of `board` as it was built, whichever values it evaluates by.
+    pub(crate) fn on(board: Box<SearchBoard>, think: Think<'a>) -> Searcher<'a> {
+        let memory = Memory::new(Params::of(think.level).table_bits);
+        Searcher::with_memory(board, think, memory)
     }
 
     /// A search that starts from what `memory` has learnt.
-    fn with_memory(
-        board: &Board,
-        to_move: Stone,
-        rules: GridRules,
-        think: Think<'a>,
-        memory: Memory,
-    ) -> Searcher<'a> {
+    fn with_memory(board: Box<SearchBoard>, think: Think<'a>, memory: Memory) -> Searcher<'a> {
         let params = Params::of(think.level);
         Searcher {
-            board: SearchBoard::new(board, to_move, rules),
+            board,
             params,
             deadline: think.deadline,
             random: SplitMix64::new(think.seed),
