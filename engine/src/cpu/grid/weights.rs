@@ -1,14 +1,14 @@
 //! The evaluation's weights for gomoku and renju, fitted to the results of self-play games:
 //! `pbrain/examples/tune_evaluation.rs` fits them to the games in `pbrain/examples/selfplay/`
 //! and prints them as below (`pbrain/README.md` says how; `docs/PERFORMANCE.md` what they
-//! won). A point is
-//! worth what a stone there would make, counted by its line patterns and by the threat the
-//! lines make together, with one weight set for the side to move and one for the side that
-//! waits. Renju's black and white get sets of their own: black's forbidden points and its
-//! lost double threes make the same shapes worth different things to each.
+//! won). A point is worth what a stone there would make, counted by its line patterns and by
+//! the threat the lines make together, with one weight set for the side to move and one for
+//! the side that waits. Renju's black and white get sets of their own: black's forbidden
+//! points and its lost double threes make the same shapes worth different things to each.
 //!
-//! The capture games keep the hand-set values of [`super::patterns::LinePattern::weight`]:
-//! no self-play of theirs has been fitted.
+//! The capture games and renju's opening keep the hand-set values of
+//! [`super::patterns::LinePattern::weight`] (`board::Valuation`): no games of theirs were
+//! fitted.
 
 use super::patterns::{LinePattern, Threat};
 
