@@ -8,6 +8,7 @@ use super::patterns::{
 };
 use super::rules::GridRules;
 use super::table::{SIDE_KEY, zobrist};
+use super::weights::Profile;
 use crate::forbidden::FiveRule;
 use crate::{Board, Stone, forbidden_kind};
 
@@ -77,6 +78,9 @@ pub(crate) struct SearchBoard {
     /// Whether the evaluation weighs the points by the fitted weights (else by the hand-set
     /// values).
     fitted: bool,
+    /// Per side, what having the move is worth by its fitted profile (0 by hand-set values):
+    /// read once here rather than at every leaf the search evaluates.
+    tempo: [i32; 2],
     hash: u64,
     to_move: Stone,
     stones: usize,
@@ -210,6 +214,11 @@ impl SearchBoard {
             totals: [0; 2],
             worths: [Worths::default(); 2],
             fitted,
+            tempo: [Stone::Black, Stone::White].map(|stone| {
+                let profile =
+                    Profile::of(rules.is_restricted(stone), rules.is_restricted(stone.opponent()));
+                if fitted { profile.weights().tempo } else { 0 }
+            }),
             hash: 0,
             to_move: Stone::Black,
             stones: 0,
@@ -305,8 +314,9 @@ impl SearchBoard {
         self.fitted
     }
 
-    pub(crate) fn rules(&self) -> &GridRules {
-        &self.rules
+    /// What having the move is worth to `stone` by its fitted profile.
+    pub(crate) fn tempo(&self, stone: Stone) -> i32 {
+        self.tempo[side(stone)]
     }
 
     /// Whether `stone` may go on the empty `cell` (black's forbidden points are not moves for

@@ -2,7 +2,6 @@
 //! in `capture_evaluation`; the pattern part is shared.
 
 use super::board::SearchBoard;
-use super::weights::Profile;
 
 /// What the side to move's stones are worth against the opponent's: every empty point
 /// counts what a stone of each side would make there.
@@ -17,7 +16,5 @@ pub(crate) fn evaluate(board: &SearchBoard) -> i32 {
         let theirs = board.total(me.opponent());
         return mine + mine / 4 - theirs;
     }
-    let rules = board.rules();
-    let profile = Profile::of(rules.is_restricted(me), rules.is_restricted(me.opponent()));
-    board.worths(me).mover - board.worths(me.opponent()).waiter + profile.weights().tempo
+    board.worths(me).mover - board.worths(me.opponent()).waiter + board.tempo(me)
 }
