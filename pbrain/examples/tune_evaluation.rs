@@ -6,7 +6,8 @@
 //! ```
 //!
 //! Every quiet position of every game (neither side can make a five or a straight four) is
-//! one sample: the counts of each side's points by line pattern and threat, and whether the
+//! one sample: the counts of each side's points by line pattern, by threat and by pair of lines
+//! through the point, and whether the
 //! side to move went on to win. The weights are those of a logistic regression of the result
 //! on the counts, solved by Newton's method from the hand-set values the evaluation had before
 //! its weights were fitted, and on their scale: the logistic curve's steepness is first fitted
@@ -32,9 +33,10 @@ const PROFILES: [EvaluationProfile; 3] = [
     EvaluationProfile::WhiteAgainstRestricted,
 ];
 /// A point's hand-set worth by feature (`LinePattern::weight` for the line patterns, then the
-/// threats' bonuses), for the side waiting; the side to move's counts a quarter more, rounded
-/// down to a whole point.
-const HAND_SET: [f64; EVALUATION_FEATURES] = [1.0, 10.0, 12.0, 50.0, 60.0, 0.0, 200.0, 400.0];
+/// threats' bonuses, then the pairs of lines, which had none), for the side waiting; the side
+/// to move's counts a quarter more, rounded down to a whole point.
+const HAND_SET: [f64; EVALUATION_FEATURES] =
+    [1.0, 10.0, 12.0, 50.0, 60.0, 0.0, 200.0, 400.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0];
 /// Per profile: the mover's weights, the waiter's, and the tempo with black to move and with
 /// white to move. The tempo is fitted by colour so that black's edge in gomoku (black wins
 /// most games whoever plays it) is not put down to the shapes black happens to have; the

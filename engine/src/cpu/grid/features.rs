@@ -6,7 +6,7 @@ use super::cells::cell_of;
 use super::evaluation::evaluate;
 use super::patterns::Threat;
 use super::rules::GridRules;
-use super::weights::{FEATURES, LINE_FEATURES, Profile, is_fitted, line_feature, threat_feature};
+use super::weights::{FEATURES, LINE_FEATURES, Profile, each_feature, is_fitted};
 use crate::{Board, Stone};
 
 /// What the evaluation of one quiet position is made of.
@@ -16,8 +16,8 @@ pub struct EvaluationFeatures {
     /// The weights of the side to move and of the side waiting.
     pub mover_profile: Profile,
     pub waiter_profile: Profile,
-    /// How many of each side's empty points count in each feature (line patterns first,
-    /// then threats, in the order of the weights).
+    /// How many times each side's empty points count in each feature (line patterns first,
+    /// then threats, then pairs of lines, in the order of the weights).
     pub mover: [u16; FEATURES],
     pub waiter: [u16; FEATURES],
     /// The evaluation of the position by today's weights.
@@ -26,7 +26,7 @@ pub struct EvaluationFeatures {
 
 /// How many fitted features a side's points have.
 pub const EVALUATION_FEATURES: usize = FEATURES;
-/// How many of them, first, are line patterns; the rest are threats.
+/// How many of them, first, are line patterns; threats and pairs of lines follow.
 pub const EVALUATION_LINE_FEATURES: usize = LINE_FEATURES;
 
 /// The features of `board` with `to_move` to play, or `None` when the position is not one
@@ -55,10 +55,9 @@ pub fn evaluation_features(
             if reading.threat == Threat::Forbidden || !is_fitted(reading.threat) {
                 continue;
             }
-            let lines = search.lines(cell, stone).into_iter().filter_map(line_feature);
-            for feature in lines.chain(threat_feature(reading.threat)) {
+            each_feature(search.lines(cell, stone), reading.threat, |feature| {
                 counts[feature] += 1;
-            }
+            });
         }
         counts
     };

@@ -1,9 +1,9 @@
 //! The evaluation's weights for gomoku and renju, fitted to the results of self-play games:
 //! `pbrain/examples/tune_evaluation.rs` fits them to the games in `pbrain/examples/selfplay/`
 //! and prints them as below (`pbrain/README.md` says how; `docs/PERFORMANCE.md` what they
-//! won). A point is worth what a stone there would make, counted by its line patterns and by
-//! the threat the lines make together, with one weight set for the side to move and one for
-//! the side that waits. Renju's black and white get sets of their own: black's forbidden
+//! won). A point is worth what a stone there would make, counted by its line patterns, by
+//! the threat the lines make together and by the pairs of lines that grow together, with one
+//! weight set for the side to move and one for the side that waits. Renju's black and white get sets of their own: black's forbidden
 //! points and its lost double threes make the same shapes worth different things to each.
 //!
 //! The capture games and renju's opening keep the hand-set values of
@@ -20,8 +20,15 @@ pub(crate) const LINE_FEATURES: usize = 5;
 /// four line is a four or a four-three, so a bonus of its own would only split one weight in
 /// two).
 pub(crate) const THREAT_FEATURES: usize = 3;
+/// Pairs of lines through one point with a fitted bonus, in this order: two and two, two and
+/// closed three, two and open three, two and closed four, closed three and closed three,
+/// closed three and open three, closed three and closed four. A point where two lines grow
+/// at once is worth more than the lines apart: the next stone there makes two threats. The
+/// pairs a threat already names (two open threes, a closed four and an open three) and the
+/// ones that make a straight four are left out.
+pub(crate) const PAIR_FEATURES: usize = 7;
 /// Every fitted count of one side's points.
-pub(crate) const FEATURES: usize = LINE_FEATURES + THREAT_FEATURES;
+pub(crate) const FEATURES: usize = LINE_FEATURES + THREAT_FEATURES + PAIR_FEATURES;
 
 /// Which weights a side's points are read with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -89,6 +96,34 @@ pub(crate) const fn threat_feature(threat: Threat) -> Option<usize> {
     }
 }
 
+/// The feature a pair of lines through one point counts in, if it has a fitted bonus.
+pub(crate) const fn pair_feature(first: LinePattern, second: LinePattern) -> Option<usize> {
+    use LinePattern::{ClosedFour, ClosedThree, OpenThree, Two};
+    let pair = match (first, second) {
+        (Two, Two) => 0,
+        (Two, ClosedThree) | (ClosedThree, Two) => 1,
+        (Two, OpenThree) | (OpenThree, Two) => 2,
+        (Two, ClosedFour) | (ClosedFour, Two) => 3,
+        (ClosedThree, ClosedThree) => 4,
+        (ClosedThree, OpenThree) | (OpenThree, ClosedThree) => 5,
+        (ClosedThree, ClosedFour) | (ClosedFour, ClosedThree) => 6,
+        _ => return None,
+    };
+    Some(LINE_FEATURES + THREAT_FEATURES + pair)
+}
+
+/// Calls `count` with every feature a point of these lines and this threat counts in, once
+/// per line, threat or pair of lines that names it.
+pub(crate) fn each_feature(lines: [LinePattern; 4], threat: Threat, mut count: impl FnMut(usize)) {
+    lines.iter().filter_map(|&line| line_feature(line)).for_each(&mut count);
+    threat_feature(threat).into_iter().for_each(&mut count);
+    for (index, &first) in lines.iter().enumerate() {
+        for &second in &lines[index + 1..] {
+            pair_feature(first, second).into_iter().for_each(&mut count);
+        }
+    }
+}
+
 /// Whether a point of this threat is one the weights were fitted on. A point that makes a five
 /// or a straight four decides the game within two moves: the search settles such positions
 /// itself, and they are read with their hand-set values.
@@ -105,25 +140,72 @@ impl RoleWeights {
         if !is_fitted(threat) {
             return i16::try_from(hand_set).unwrap_or(i16::MAX);
         }
-        let lines = lines.iter().filter_map(|&line| line_feature(line));
-        let threat = threat_feature(threat);
-        let sum: i32 = lines.chain(threat).map(|feature| i32::from(self.features[feature])).sum();
+        let mut sum = 0;
+        each_feature(lines, threat, |feature| sum += i32::from(self.features[feature]));
         i16::try_from(sum).unwrap_or(i16::MAX)
     }
 }
 
 const FREE: ProfileWeights = ProfileWeights {
-    mover: RoleWeights { features: [1, 20, 18, 209, 79, -118, 494, 704] },
-    waiter: RoleWeights { features: [1, 11, 20, -22, 82, 64, 115, 426] },
-    tempo: -14,
+    mover: RoleWeights {
+        features: [2, 4, 4, 178, 68, -134, 448, 757, 38, 48, 180, 112, 37, 137, 82],
+    },
+    waiter: RoleWeights { features: [2, 5, 6, 8, 53, 24, 122, 489, 17, 21, 62, 107, 42, 23, 144] },
+    tempo: 7,
 };
 const RESTRICTED_BLACK: ProfileWeights = ProfileWeights {
-    mover: RoleWeights { features: [-1, 20, 19, 112, 78, -14, 22, 1141] },
-    waiter: RoleWeights { features: [-1, 2, 15, -122, 71, 136, 151, 543] },
-    tempo: 67,
+    mover: RoleWeights { features: [1, 4, 4, 65, 44, -6, -20, 1180, 35, 58, 94, 181, 27, 150, 82] },
+    waiter: RoleWeights {
+        features: [0, -6, 2, -108, 31, 113, 157, 558, 22, 28, 35, 110, 33, 30, 188],
+    },
+    tempo: 104,
 };
 const WHITE_AGAINST_RESTRICTED: ProfileWeights = ProfileWeights {
-    mover: RoleWeights { features: [-1, 7, 24, -32, 87, 84, 56, 179] },
-    waiter: RoleWeights { features: [0, 3, 32, -79, 108, 105, 74, 338] },
-    tempo: -84,
+    mover: RoleWeights { features: [0, -5, 13, -46, 63, 82, 48, 193, 27, 44, 74, 181, 16, 48, 42] },
+    waiter: RoleWeights {
+        features: [1, 0, 18, -41, 74, 80, 92, 364, 10, 37, -22, 146, -8, 25, 72],
+    },
+    tempo: -81,
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use LinePattern::{ClosedFour, ClosedThree, Dead, OpenThree, Single, Two};
+
+    fn features(lines: [LinePattern; 4], threat: Threat) -> Vec<usize> {
+        let mut counted = Vec::new();
+        each_feature(lines, threat, |feature| counted.push(feature));
+        counted.sort_unstable();
+        counted
+    }
+
+    #[test]
+    fn a_point_counts_its_lines_its_threat_and_each_pair_of_growing_lines() {
+        // Two twos and a closed three: three lines, the pair of twos once, and each two with
+        // the closed three.
+        let two_two_three = features([Two, Two, ClosedThree, Dead], Threat::None);
+        assert_eq!(two_two_three, [1, 1, 2, 8, 9, 9]);
+        // A four-three is named by its threat; its pair of lines adds nothing more.
+        let four_three = features([ClosedFour, OpenThree, Single, Dead], Threat::FourThree);
+        assert_eq!(four_three, [0, 3, 4, 7]);
+        // Two open threes: the double three's bonus, no pair.
+        let double_three = features([OpenThree, OpenThree, Dead, Dead], Threat::DoubleThree);
+        assert_eq!(double_three, [3, 3, 6]);
+    }
+
+    #[test]
+    fn the_pair_features_are_the_same_whichever_line_comes_first() {
+        let patterns = [Dead, Single, Two, ClosedThree, OpenThree, ClosedFour];
+        for first in patterns {
+            for second in patterns {
+                assert_eq!(pair_feature(first, second), pair_feature(second, first));
+            }
+        }
+        let named = patterns.iter().flat_map(|&a| patterns.iter().map(move |&b| (a, b)));
+        let mut pairs: Vec<usize> = named.filter_map(|(a, b)| pair_feature(a, b)).collect();
+        pairs.sort_unstable();
+        pairs.dedup();
+        assert_eq!(pairs, (LINE_FEATURES + THREAT_FEATURES..FEATURES).collect::<Vec<_>>());
+    }
+}
