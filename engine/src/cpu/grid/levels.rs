@@ -24,6 +24,9 @@ pub(crate) struct Params {
     /// Whether late candidates are searched shallower first (late move reductions), and
     /// again in full only when they look better than the best so far.
     pub(crate) late_reductions: bool,
+    /// Whether quiet nodes far above beta one or two plies from the horizon are cut at once
+    /// (reverse futility pruning).
+    pub(crate) futility: bool,
     /// log2 of the transposition table's entries.
     pub(crate) table_bits: u32,
 }
@@ -43,6 +46,7 @@ impl Params {
                 opponent_vct_nodes: 0,
                 noise: 400,
                 late_reductions: false,
+                futility: false,
                 table_bits: 10,
             },
             // A club player: a short search that sees its own continuous fours, blind to the
@@ -57,6 +61,7 @@ impl Params {
                 opponent_vct_nodes: 0,
                 noise: 0,
                 late_reductions: false,
+                futility: false,
                 table_bits: 16,
             },
             // Full strength: as deep as the clock allows, continuous fours both ways, threes
@@ -71,6 +76,7 @@ impl Params {
                 opponent_vct_nodes: 2_500,
                 noise: 0,
                 late_reductions: true,
+                futility: true,
                 table_bits: 18,
             },
         }

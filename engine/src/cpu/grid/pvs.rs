@@ -99,6 +99,13 @@ pub(crate) trait Pvs {
         0
     }
 
+    /// A score that lets a null-window node with `depth` left stop at once, when its side to
+    /// move stands so far above `beta` that a search would only confirm it (reverse futility
+    /// pruning).
+    fn futile(&mut self, _depth: i32, _beta: i32) -> Option<i32> {
+        None
+    }
+
     /// Iterative deepening over the root moves: the best move of the last finished iteration
     /// (the first move, best by ordering, if none finished) and its score (`None` then). A
     /// move [`Pvs::refuted`] is passed over while another is left.
@@ -177,6 +184,11 @@ pub(crate) trait Pvs {
                 Bound::Upper if score <= alpha => return score,
                 _ => {}
             }
+        }
+        if beta - alpha == 1
+            && let Some(score) = self.futile(depth, beta)
+        {
+            return score;
         }
         let side = self.side();
         let mut moves = self.memory().take_moves();

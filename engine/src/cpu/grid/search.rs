@@ -19,6 +19,12 @@ use crate::{Board, Point, Stone};
 const CHECK_EVERY: u64 = 32;
 /// Beyond this ply, open threes at the horizon are left to the evaluation.
 const QUIESCENCE_PLY: usize = 24;
+/// The deepest a node may be from the horizon for reverse futility pruning, in plies.
+const FUTILITY_DEPTH: i32 = 2;
+/// How far above `beta` a node's static value must stand, per ply left, to be pruned. The
+/// only margin measured (docs/PERFORMANCE.md); the values of the fitted evaluation are on the
+/// scale of the hand-set ones, where an open three's line was worth 50.
+const FUTILITY_MARGIN: i32 = 120;
 /// How many of its best-looking moves the easy level picks from.
 const NOISY_CHOICES: usize = 4;
 
@@ -407,6 +413,30 @@ impl Pvs for Searcher<'_> {
         None
     }
 
+    /// The hard level's reverse futility pruning: one or two plies from the horizon, away
+    /// from the opponent's threats, a position whose static value beats `beta` by a margin a
+    /// ply left is taken to fail high. The opponent's last move or two could not bring it
+    /// back, short of a five or an open three, which are never pruned this way.
+    fn futile(&mut self, depth: i32, beta: i32) -> Option<i32> {
+        if !self.params.futility || !(1..=FUTILITY_DEPTH).contains(&depth) || beta.abs() >= DECIDED
+        {
+            return None;
+        }
+        let opponent = self.board.to_move().opponent();
+        let threatened = !self.board.set(opponent, Kind::Five).is_empty()
+            || self
+                .board
+                .set(opponent, Kind::OpenFour)
+                .iter()
+                .any(|c| self.board.allowed(c, opponent));
+        if threatened {
+            return None;
+        }
+        let margin = FUTILITY_MARGIN * depth;
+        let standing = evaluate(&self.board) - margin;
+        (standing >= beta).then_some(standing)
+    }
+
     /// The hard level's reductions: one ply from the fourth candidate on, two from the seventh
     /// when at least four plies are left. Moves that make a four or an open three get no
     /// exception: the candidates come ordered by what they make, so threats are mostly among
@@ -543,6 +573,30 @@ mod tests {
         let normal = Think { level: Level::Normal, ..think };
         let searcher = Searcher::new(&board, Stone::Black, rules, normal);
         assert_eq!(searcher.late_reduction(6, 8), 0, "only the hard level reduces");
+    }
+
+    #[test]
+    fn only_a_quiet_position_far_above_beta_near_the_horizon_is_futile() {
+        // Black's open three (h8 h9 h10) against white's scattered stones: black, to move,
+        // stands well above a beta of 0.
+        let board = stones("g8 h8 h9 h10", "a1 o1 a15");
+        let rules = GridRules::gomoku(GomokuSettings::default());
+        let think = Think { level: Level::Hard, seed: 3, deadline: &crate::cpu::Unlimited };
+        let mut searcher = Searcher::new(&board, Stone::Black, rules, think);
+        let standing = evaluate(&searcher.board);
+        assert!(standing > 2 * FUTILITY_MARGIN, "black stands at {standing}");
+        assert_eq!(searcher.futile(1, 0), Some(standing - FUTILITY_MARGIN));
+        assert_eq!(searcher.futile(2, 0), Some(standing - 2 * FUTILITY_MARGIN));
+        assert_eq!(searcher.futile(1, standing), None, "not by the margin");
+        assert_eq!(searcher.futile(3, 0), None, "too far from the horizon");
+        assert_eq!(searcher.futile(1, WIN - 10), None, "a win is never assumed");
+        // White to move must stop the open three, however high a beta it is asked to beat.
+        let mut threatened = Searcher::new(&board, Stone::White, rules, think);
+        let low = evaluate(&threatened.board) - 2 * FUTILITY_MARGIN;
+        assert_eq!(threatened.futile(1, low), None);
+        let normal = Think { level: Level::Normal, ..think };
+        let mut searcher = Searcher::new(&board, Stone::Black, rules, normal);
+        assert_eq!(searcher.futile(1, 0), None, "only the hard level prunes");
     }
 
     #[test]
