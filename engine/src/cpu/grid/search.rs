@@ -338,6 +338,12 @@ impl<'a> Searcher<'a> {
         let pick = self.random.below(close.len() as u64) as usize;
         close.get(pick).copied().unwrap_or(top)
     }
+
+    /// Whether the opponent has an open three: a point where it would make a straight four.
+    fn open_three_against(&self) -> bool {
+        let opponent = self.board.to_move().opponent();
+        self.board.set(opponent, Kind::OpenFour).iter().any(|c| self.board.allowed(c, opponent))
+    }
 }
 
 impl Pvs for Searcher<'_> {
@@ -400,13 +406,7 @@ impl Pvs for Searcher<'_> {
         }
         // At the horizon, a five to block or an open three to stop is still played out: a
         // quiet evaluation would not see that it loses.
-        let forced = !fives.is_empty()
-            || (ply < QUIESCENCE_PLY
-                && self
-                    .board
-                    .set(opponent, Kind::OpenFour)
-                    .iter()
-                    .any(|c| self.board.allowed(c, opponent)));
+        let forced = !fives.is_empty() || (ply < QUIESCENCE_PLY && self.open_three_against());
         if (depth <= 0 && !forced) || ply >= MAX_PLY - 1 {
             return Some(evaluate(&self.board));
         }
@@ -423,13 +423,7 @@ impl Pvs for Searcher<'_> {
             return None;
         }
         let opponent = self.board.to_move().opponent();
-        let threatened = !self.board.set(opponent, Kind::Five).is_empty()
-            || self
-                .board
-                .set(opponent, Kind::OpenFour)
-                .iter()
-                .any(|c| self.board.allowed(c, opponent));
-        if threatened {
+        if !self.board.set(opponent, Kind::Five).is_empty() || self.open_three_against() {
             return None;
         }
         let margin = FUTILITY_MARGIN * depth;
