@@ -6,12 +6,12 @@
 //! ```
 //!
 //! Every quiet position of every game (neither side can make a five or a straight four) is
-//! one sample: the counts of each side's points by line pattern, by threat and by pair of lines
-//! through the point, and whether the
-//! side to move went on to win. The weights are those of a logistic regression of the result
-//! on the counts, solved by Newton's method from the hand-set values the evaluation had before
-//! its weights were fitted, and on their scale: the logistic curve's steepness is first fitted
-//! to the hand-set evaluation, then kept. So the same games always give the same weights.
+//! one sample: the counts of each side's points by line pattern, by threat and by pair of
+//! lines through the point, and whether the side to move went on to win. The weights are
+//! those of a logistic regression of the result on the counts, solved by Newton's method from
+//! the hand-set values the evaluation had before its weights were fitted, and on their
+//! scale: the logistic curve's steepness is first fitted to the hand-set evaluation, then
+//! kept. So the same games always give the same weights.
 //! Every fifth game is held out, and the fit is reported on it next to the hand-set values and
 //! to today's weights (those in `weights.rs`), so an improvement on the games the weights were
 //! fitted on alone shows as none. Prints the weights as Rust, to be put in `weights.rs` by
