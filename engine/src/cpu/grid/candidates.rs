@@ -167,7 +167,12 @@ pub(crate) fn generate(
     }
     if board.set(opponent, Kind::OpenFour).iter().any(|cell| board.allowed(cell, opponent)) {
         stop_three(board, history, moves);
-        return Situation::StopThree;
+        if !moves.is_empty() {
+            return Situation::StopThree;
+        }
+        // Renju's black may have no allowed point that stops the three, nor a four: it is
+        // lost, and the free moves let the search see the straight four that follows (no
+        // move at all would read as the rules' draw).
     }
     for cell in board.near().iter() {
         if board.allowed(cell, me) {
@@ -222,13 +227,28 @@ fn stop_three(board: &mut SearchBoard, history: &[u32; CELLS], moves: &mut Moves
 mod tests {
     use super::*;
     use crate::cpu::grid::rules::GridRules;
-    use crate::cpu::grid::tests::stones;
+    use crate::cpu::grid::tests::{point, stones};
     use crate::{GomokuSettings, Stone};
 
     fn chosen(board: &mut SearchBoard, width: usize, history: &[u32; CELLS]) -> Vec<Cell> {
         let mut moves = Moves::new();
         assert_eq!(generate(board, width, history, &mut moves), Situation::Free);
         moves.iter().collect()
+    }
+
+    #[test]
+    fn black_with_no_allowed_point_to_stop_a_three_still_has_moves() {
+        // White's open three h8 i8 j8 is stopped only at g8 and k8, both double threes for
+        // black: black may play elsewhere, and loses to the straight four.
+        let board = stones("g6 g7 e6 f7 k6 k7 m6 l7", "h8 i8 j8 a1 a3 a5 o1 o3");
+        let mut board = SearchBoard::new(&board, Stone::Black, GridRules::renju());
+        for stop in ["g8", "k8"] {
+            assert!(!board.allowed(cell_of(point(stop)), Stone::Black), "{stop} is forbidden");
+        }
+        let mut moves = Moves::new();
+        generate(&mut board, 14, &UNLEARNT, &mut moves);
+        assert_eq!(moves.len(), 14, "the free moves, none of them a stop");
+        assert!(moves.iter().all(|cell| board.allowed(cell, Stone::Black)));
     }
 
     #[test]

@@ -552,6 +552,17 @@ mod tests {
     }
 
     #[test]
+    fn an_open_three_black_may_not_stop_is_lost_for_black_not_drawn() {
+        // Renju: white's open three h8 i8 j8 is stopped only at g8 and k8, both double threes
+        // for black (g6 g7 g8 with e6 f7 g8, k6 k7 k8 with m6 l7 k8).
+        let board = stones("g6 g7 e6 f7 k6 k7 m6 l7", "h8 i8 j8 a1 a3 a5 o1 o3");
+        let think = Think { level: Level::Hard, seed: 3, deadline: &crate::cpu::Unlimited };
+        let mut searcher = Searcher::new(&board, Stone::Black, GridRules::renju(), think);
+        let value = searcher.pvs(3, -INFINITY, INFINITY, 1);
+        assert!(value <= -DECIDED, "white's straight four comes next: {value}");
+    }
+
+    #[test]
     fn only_the_late_moves_of_the_hard_levels_deeper_nodes_are_searched_shallower() {
         let board = busy_board();
         let rules = GridRules::gomoku(GomokuSettings::default());
