@@ -24,6 +24,9 @@ pub(crate) struct Params {
     /// Whether late candidates are searched shallower first (late move reductions), and
     /// again in full only when they look better than the best so far.
     pub(crate) late_reductions: bool,
+    /// Whether quiet null-window nodes one or two plies from the horizon search only their
+    /// best few candidates (late move pruning).
+    pub(crate) late_pruning: bool,
     /// Whether quiet nodes far above beta one or two plies from the horizon are cut at once
     /// (reverse futility pruning).
     pub(crate) futility: bool,
@@ -46,6 +49,7 @@ impl Params {
                 opponent_vct_nodes: 0,
                 noise: 400,
                 late_reductions: false,
+                late_pruning: false,
                 futility: false,
                 table_bits: 10,
             },
@@ -61,6 +65,7 @@ impl Params {
                 opponent_vct_nodes: 0,
                 noise: 0,
                 late_reductions: false,
+                late_pruning: false,
                 futility: false,
                 table_bits: 16,
             },
@@ -76,6 +81,7 @@ impl Params {
                 opponent_vct_nodes: 2_500,
                 noise: 0,
                 late_reductions: true,
+                late_pruning: true,
                 futility: true,
                 table_bits: 18,
             },

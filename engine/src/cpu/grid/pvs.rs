@@ -99,6 +99,12 @@ pub(crate) trait Pvs {
         0
     }
 
+    /// How many of its candidates a null-window node with `depth` left searches at all, when
+    /// it answers no threat: near the horizon the late ones rarely change its result.
+    fn late_move_limit(&self, _depth: i32) -> usize {
+        usize::MAX
+    }
+
     /// A score that lets a null-window node with `depth` left stop at once, when its side to
     /// move stands so far above `beta` that a search would only confirm it (reverse futility
     /// pruning).
@@ -210,7 +216,10 @@ pub(crate) trait Pvs {
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
-        for index in 0..moves.len() {
+        // A principal-variation node, or one answering a threat, looks at every candidate.
+        let limit =
+            if forced || beta - alpha > 1 { usize::MAX } else { self.late_move_limit(depth) };
+        for index in 0..moves.len().min(limit) {
             let cell = moves.get(index);
             let reduction = if forced || index == 0 { 0 } else { self.late_reduction(next, index) };
             self.play(cell);
@@ -372,6 +381,81 @@ mod tests {
         assert!([0, 1, 2, 3].contains(&best));
         assert_eq!(OneMove::new(&[10, 50], &[1]).best(), 0);
         assert_eq!(OneMove::new(&[50], &[0]).best(), 0);
+    }
+
+    /// A node of fourteen moves, each leading to a leaf that scores 100 for its side to move;
+    /// late move pruning lets a node search `limit` of them.
+    struct Fourteen {
+        limit: usize,
+        forced: bool,
+        played: Vec<Cell>,
+        plays: usize,
+        memory: Memory,
+    }
+
+    impl Fourteen {
+        fn new(limit: usize, forced: bool) -> Fourteen {
+            Fourteen { limit, forced, played: vec![], plays: 0, memory: Memory::new(4) }
+        }
+    }
+
+    impl Pvs for Fourteen {
+        fn tick(&mut self) -> bool {
+            false
+        }
+        fn stopped(&self) -> bool {
+            false
+        }
+        fn max_depth(&self) -> i32 {
+            1
+        }
+        fn memory(&mut self) -> &mut Memory {
+            &mut self.memory
+        }
+        fn play(&mut self, cell: Cell) {
+            self.plays += 1;
+            self.played.push(cell);
+        }
+        fn undo(&mut self, _cell: Cell) {
+            self.played.pop();
+        }
+        fn key(&self) -> u64 {
+            self.played.iter().fold(1, |key, &cell| key * 31 + cell as u64)
+        }
+        fn side(&self) -> usize {
+            self.played.len() % 2
+        }
+        fn settled(&mut self, _depth: i32, ply: usize) -> Option<i32> {
+            // The root's moves lead to leaves (a forced answer would cost no depth), each
+            // good for its side to move: every move fails low, and the root searches all
+            // the moves it may.
+            (ply > 1).then_some(100)
+        }
+        fn candidates(
+            &mut self,
+            _side: usize,
+            _ply: usize,
+            moves: &mut Moves,
+        ) -> Result<bool, i32> {
+            (0..14).for_each(|cell| moves.push(cell, 14 - cell as i32));
+            Ok(self.forced)
+        }
+        fn late_move_limit(&self, _depth: i32) -> usize {
+            self.limit
+        }
+    }
+
+    #[test]
+    fn only_a_quiet_null_window_node_drops_its_late_moves() {
+        let searched = |limit, forced, alpha, beta| {
+            let mut tree = Fourteen::new(limit, forced);
+            assert_eq!(tree.pvs(1, alpha, beta, 1), -100, "every move fails low");
+            tree.plays
+        };
+        assert_eq!(searched(7, false, 0, 1), 7, "a null window searches up to the limit");
+        assert_eq!(searched(usize::MAX, false, 0, 1), 14);
+        assert_eq!(searched(7, false, 0, 50), 14, "an open window searches every move");
+        assert_eq!(searched(7, true, 0, 1), 14, "so does a node that answers a threat");
     }
 
     #[test]

@@ -445,6 +445,17 @@ impl Pvs for Searcher<'_> {
         }
     }
 
+    /// The hard level's late move pruning: a quiet null-window node one ply from the horizon
+    /// searches its best seven candidates, two plies from it its best ten.
+    fn late_move_limit(&self, depth: i32) -> usize {
+        match depth {
+            _ if !self.params.late_pruning => usize::MAX,
+            1 => 7,
+            2 => 10,
+            _ => usize::MAX,
+        }
+    }
+
     /// The opponent's VCT after `cell`, within the level's threats and nodes: a win by
     /// threes and fours that the main search's horizon would only meet too late.
     fn refuted(&mut self, cell: Cell) -> bool {
@@ -578,6 +589,20 @@ mod tests {
         let normal = Think { level: Level::Normal, ..think };
         let searcher = Searcher::new(&board, Stone::Black, rules, normal);
         assert_eq!(searcher.late_reduction(6, 8), 0, "only the hard level reduces");
+    }
+
+    #[test]
+    fn only_the_hard_levels_nodes_next_to_the_horizon_drop_their_late_moves() {
+        let board = busy_board();
+        let rules = GridRules::renju();
+        let think = Think { level: Level::Hard, seed: 3, deadline: &crate::cpu::Unlimited };
+        let searcher = Searcher::new(&board, Stone::Black, rules, think);
+        assert_eq!(searcher.late_move_limit(1), 7);
+        assert_eq!(searcher.late_move_limit(2), 10);
+        assert_eq!(searcher.late_move_limit(3), usize::MAX, "three plies left: every move");
+        let normal = Think { level: Level::Normal, ..think };
+        let searcher = Searcher::new(&board, Stone::Black, rules, normal);
+        assert_eq!(searcher.late_move_limit(1), usize::MAX, "only the hard level prunes");
     }
 
     #[test]
