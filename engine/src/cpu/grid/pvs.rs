@@ -304,18 +304,30 @@ mod tests {
     use super::*;
 
     /// A game of one move: root move `cell` scores `scores[cell]` for the side that played
-    /// it, and the moves in `refuted` are refuted.
+    /// it, and the moves in `refuted` are refuted. Searched from the root by `pvs`, its moves
+    /// come in cell order, answer a threat when `forced`, and late move pruning keeps `limit`
+    /// of them.
     struct OneMove {
         scores: Vec<i32>,
         refuted: Vec<Cell>,
+        forced: bool,
+        limit: usize,
         played: Vec<Cell>,
+        plays: usize,
         memory: Memory,
     }
 
     impl OneMove {
         fn new(scores: &[i32], refuted: &[Cell]) -> OneMove {
-            let memory = Memory::new(4);
-            OneMove { scores: scores.to_vec(), refuted: refuted.to_vec(), played: vec![], memory }
+            OneMove {
+                scores: scores.to_vec(),
+                refuted: refuted.to_vec(),
+                forced: false,
+                limit: usize::MAX,
+                played: vec![],
+                plays: 0,
+                memory: Memory::new(4),
+            }
         }
 
         fn best(&mut self) -> Cell {
@@ -339,6 +351,7 @@ mod tests {
             &mut self.memory
         }
         fn play(&mut self, cell: Cell) {
+            self.plays += 1;
             self.played.push(cell);
         }
         fn undo(&mut self, _cell: Cell) {
@@ -358,9 +371,13 @@ mod tests {
             &mut self,
             _side: usize,
             _ply: usize,
-            _moves: &mut Moves,
+            moves: &mut Moves,
         ) -> Result<bool, i32> {
-            Err(0)
+            (0..self.scores.len()).for_each(|cell| moves.push(cell, 0));
+            Ok(self.forced)
+        }
+        fn late_move_limit(&self, _depth: i32) -> usize {
+            self.limit
         }
         fn refuted(&mut self, cell: Cell) -> bool {
             self.refuted.contains(&cell)
@@ -383,73 +400,12 @@ mod tests {
         assert_eq!(OneMove::new(&[50], &[0]).best(), 0);
     }
 
-    /// A node of fourteen moves, each leading to a leaf that scores 100 for its side to move;
-    /// late move pruning lets a node search `limit` of them.
-    struct Fourteen {
-        limit: usize,
-        forced: bool,
-        played: Vec<Cell>,
-        plays: usize,
-        memory: Memory,
-    }
-
-    impl Fourteen {
-        fn new(limit: usize, forced: bool) -> Fourteen {
-            Fourteen { limit, forced, played: vec![], plays: 0, memory: Memory::new(4) }
-        }
-    }
-
-    impl Pvs for Fourteen {
-        fn tick(&mut self) -> bool {
-            false
-        }
-        fn stopped(&self) -> bool {
-            false
-        }
-        fn max_depth(&self) -> i32 {
-            1
-        }
-        fn memory(&mut self) -> &mut Memory {
-            &mut self.memory
-        }
-        fn play(&mut self, cell: Cell) {
-            self.plays += 1;
-            self.played.push(cell);
-        }
-        fn undo(&mut self, _cell: Cell) {
-            self.played.pop();
-        }
-        fn key(&self) -> u64 {
-            self.played.iter().fold(1, |key, &cell| key * 31 + cell as u64)
-        }
-        fn side(&self) -> usize {
-            self.played.len() % 2
-        }
-        fn settled(&mut self, _depth: i32, ply: usize) -> Option<i32> {
-            // The root's moves lead to leaves (a forced answer would cost no depth), each
-            // good for its side to move: every move fails low, and the root searches all
-            // the moves it may.
-            (ply > 1).then_some(100)
-        }
-        fn candidates(
-            &mut self,
-            _side: usize,
-            _ply: usize,
-            moves: &mut Moves,
-        ) -> Result<bool, i32> {
-            (0..14).for_each(|cell| moves.push(cell, 14 - cell as i32));
-            Ok(self.forced)
-        }
-        fn late_move_limit(&self, _depth: i32) -> usize {
-            self.limit
-        }
-    }
-
     #[test]
     fn only_a_quiet_null_window_node_drops_its_late_moves() {
         let searched = |limit, forced, alpha, beta| {
-            let mut tree = Fourteen::new(limit, forced);
-            assert_eq!(tree.pvs(1, alpha, beta, 1), -100, "every move fails low");
+            // Fourteen moves that all fail low: the root searches every one it may.
+            let mut tree = OneMove { limit, forced, ..OneMove::new(&[-100; 14], &[]) };
+            assert_eq!(tree.pvs(1, alpha, beta, 1), -100);
             tree.plays
         };
         assert_eq!(searched(7, false, 0, 1), 7, "a null window searches up to the limit");
