@@ -448,10 +448,9 @@ impl Pvs for Searcher<'_> {
     /// The hard level's late move pruning: a quiet null-window node one ply from the horizon
     /// searches its best seven candidates, two plies from it its best ten.
     fn late_move_limit(&self, depth: i32) -> usize {
-        match depth {
-            _ if !self.params.late_pruning => usize::MAX,
-            1 => 7,
-            2 => 10,
+        match (self.params.late_pruning, depth) {
+            (true, 1) => 7,
+            (true, 2) => 10,
             _ => usize::MAX,
         }
     }
