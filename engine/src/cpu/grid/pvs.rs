@@ -112,8 +112,16 @@ pub(crate) trait Pvs {
         None
     }
 
+    /// Whether a root move whose whole tree, in the iteration the deadline stopped, beat the
+    /// last finished iteration's choice is played instead of that choice. Gomoku and renju
+    /// scored better for it; ninuki scored worse (docs/PERFORMANCE.md).
+    fn heeds_unfinished_iteration(&self) -> bool {
+        false
+    }
+
     /// Iterative deepening over the root moves: the best move of the last finished iteration
-    /// (the first move, best by ordering, if none finished) and its score (`None` then). A
+    /// (the first move, best by ordering, if none finished) and its score (`None` then), or a
+    /// move the unfinished iteration saw beat it when [`Pvs::heeds_unfinished_iteration`]. A
     /// move [`Pvs::refuted`] is passed over while another is left.
     fn deepen(&mut self, moves: &mut Moves) -> (Cell, Option<i32>) {
         let mut best = moves.get(0);
@@ -158,6 +166,13 @@ pub(crate) trait Pvs {
                 }
             }
             if self.stopped() {
+                // A move whose whole tree at this depth beat the last choice's is the better
+                // one, though the other moves were not all searched: the deadline most often
+                // falls inside an iteration, and a deeper refutation is what it would lose.
+                if iteration_best != best && self.heeds_unfinished_iteration() {
+                    best = iteration_best;
+                    best_score = Some(alpha);
+                }
                 break;
             }
             best = iteration_best;
@@ -304,16 +319,21 @@ mod tests {
     use super::*;
 
     /// A game of one move: root move `cell` scores `scores[cell]` for the side that played
-    /// it, and the moves in `refuted` are refuted. Searched from the root by `pvs`, its moves
-    /// come in cell order, answer a threat when `forced`, and late move pruning keeps `limit`
-    /// of them.
+    /// it (`deeper[cell]` when searched more than one ply, if given), and the moves in
+    /// `refuted` are refuted. Searched from the root by `pvs`, its moves come in cell order,
+    /// answer a threat when `forced`, and late move pruning keeps `limit` of them. The
+    /// deadline passes at the play numbered `deadline`.
     struct OneMove {
         scores: Vec<i32>,
+        deeper: Vec<i32>,
         refuted: Vec<Cell>,
         forced: bool,
         limit: usize,
         played: Vec<Cell>,
         plays: usize,
+        deadline: usize,
+        stopped: bool,
+        heeds_unfinished: bool,
         memory: Memory,
     }
 
@@ -321,11 +341,15 @@ mod tests {
         fn new(scores: &[i32], refuted: &[Cell]) -> OneMove {
             OneMove {
                 scores: scores.to_vec(),
+                deeper: scores.to_vec(),
                 refuted: refuted.to_vec(),
                 forced: false,
                 limit: usize::MAX,
                 played: vec![],
                 plays: 0,
+                deadline: usize::MAX,
+                stopped: false,
+                heeds_unfinished: true,
                 memory: Memory::new(4),
             }
         }
@@ -339,10 +363,11 @@ mod tests {
 
     impl Pvs for OneMove {
         fn tick(&mut self) -> bool {
-            false
+            self.stopped |= self.plays >= self.deadline;
+            self.stopped
         }
         fn stopped(&self) -> bool {
-            false
+            self.stopped
         }
         fn max_depth(&self) -> i32 {
             3
@@ -363,9 +388,10 @@ mod tests {
         fn side(&self) -> usize {
             self.played.len() % 2
         }
-        fn settled(&mut self, _depth: i32, _ply: usize) -> Option<i32> {
+        fn settled(&mut self, depth: i32, _ply: usize) -> Option<i32> {
+            let scores = if depth > 0 { &self.deeper } else { &self.scores };
             // Scored for the side to move, the opponent of the root move's player.
-            self.played.first().map(|&cell| -self.scores[cell])
+            self.played.first().map(|&cell| -scores[cell])
         }
         fn candidates(
             &mut self,
@@ -381,6 +407,9 @@ mod tests {
         }
         fn refuted(&mut self, cell: Cell) -> bool {
             self.refuted.contains(&cell)
+        }
+        fn heeds_unfinished_iteration(&self) -> bool {
+            self.heeds_unfinished
         }
     }
 
@@ -398,6 +427,24 @@ mod tests {
         assert!([0, 1, 2, 3].contains(&best));
         assert_eq!(OneMove::new(&[10, 50], &[1]).best(), 0);
         assert_eq!(OneMove::new(&[50], &[0]).best(), 0);
+    }
+
+    #[test]
+    fn a_move_the_unfinished_iteration_saw_beat_the_last_choice_is_played_if_heeded() {
+        let stopped_at = |deadline, heeds_unfinished| {
+            // Move 0 is best at one ply, move 2 at two; the first iteration plays four moves,
+            // the second plays 0 (the last choice), 1, then 2, then 3.
+            let scores = &[50, 10, 30, 20];
+            let deeper = vec![10, 5, 40, 20];
+            let mut tree =
+                OneMove { deeper, deadline, heeds_unfinished, ..OneMove::new(scores, &[]) };
+            tree.best()
+        };
+        assert_eq!(stopped_at(usize::MAX, true), 2, "the second iteration finished");
+        assert_eq!(stopped_at(8, true), 2, "stopped in move 3, after move 2 beat move 0");
+        assert_eq!(stopped_at(8, false), 0, "the same, for a search that does not heed it");
+        assert_eq!(stopped_at(7, true), 0, "stopped in move 2, whose score is not known");
+        assert_eq!(stopped_at(6, true), 0, "stopped before any move beat move 0");
     }
 
     #[test]

@@ -469,6 +469,10 @@ impl Pvs for Searcher<'_> {
         loses
     }
 
+    fn heeds_unfinished_iteration(&self) -> bool {
+        true
+    }
+
     fn candidates(&mut self, side: usize, _ply: usize, moves: &mut Moves) -> Result<bool, i32> {
         let situation =
             generate(&mut self.board, self.params.width, &self.memory.history[side], moves);
