@@ -167,8 +167,8 @@ pub(crate) trait Pvs {
             }
             if self.stopped() {
                 // A move whose whole tree at this depth beat the last choice's is the better
-                // one, though the other moves were not all searched: the deadline most often
-                // falls inside an iteration, and a deeper refutation is what it would lose.
+                // one, though the other moves were not all searched: playing the last choice
+                // would play a move this depth has already seen beaten.
                 if iteration_best != best && self.heeds_unfinished_iteration() {
                     best = iteration_best;
                     best_score = Some(alpha);
@@ -319,10 +319,10 @@ mod tests {
     use super::*;
 
     /// A game of one move: root move `cell` scores `scores[cell]` for the side that played
-    /// it (`deeper[cell]` when searched more than one ply, if given), and the moves in
-    /// `refuted` are refuted. Searched from the root by `pvs`, its moves come in cell order,
-    /// answer a threat when `forced`, and late move pruning keeps `limit` of them. The
-    /// deadline passes at the play numbered `deadline`.
+    /// it (`deeper[cell]` when searched more than one ply, the same unless a test sets it),
+    /// and the moves in `refuted` are refuted. Searched from the root by `pvs`, its moves
+    /// come in cell order, answer a threat when `forced`, and late move pruning keeps `limit`
+    /// of them. The deadline passes at the play numbered `deadline`.
     struct OneMove {
         scores: Vec<i32>,
         deeper: Vec<i32>,
