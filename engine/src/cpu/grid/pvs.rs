@@ -1,6 +1,6 @@
 //! The principal-variation search shared by the grid games: iterative deepening over the
-//! root moves, alpha-beta with null-window probes, a transposition table, killer moves and a
-//! history table. What differs between gomoku/renju and the capture games (the board, the
+//! root moves, alpha-beta with null-window probes, a transposition table, killer moves, counter
+//! moves and a history table. What differs between gomoku/renju and the capture games (the board, the
 //! decided positions and the horizon, the candidate moves) comes through [`Pvs`].
 
 use super::candidates::Moves;
@@ -18,8 +18,14 @@ pub(crate) const MAX_PLY: usize = 64;
 pub(crate) struct Memory {
     table: TranspositionTable,
     killers: [[Option<Cell>; 2]; MAX_PLY],
-    /// Per side (black, white): how often a move has cut off, weighted by depth.
+    /// Per side (black, white): how often a move has cut off, weighted by depth, less what
+    /// it scored when searched before the move that did cut off.
     pub(crate) history: Box<[[u32; CELLS]; 2]>,
+    /// Per side, for each move of the opponent: the answer that last cut off after it. A
+    /// stone is mostly answered where it threatens, wherever in the tree it was played.
+    counter_moves: Box<[[Option<Cell>; CELLS]; 2]>,
+    /// The moves from the root to the node being searched, for the counter moves.
+    line: [Cell; MAX_PLY],
     /// Move lists of finished nodes, for the next ones: a list is several kilobytes, and
     /// making one at every node (cleared, then copied into place) showed in the profile.
     spare_moves: Vec<Box<Moves>>,
@@ -31,6 +37,8 @@ impl Memory {
             table: TranspositionTable::new(table_bits),
             killers: [[None; 2]; MAX_PLY],
             history: Box::new([[0; CELLS]; 2]),
+            counter_moves: Box::new([[None; CELLS]; 2]),
+            line: [0; MAX_PLY],
             spare_moves: Vec::new(),
         }
     }
@@ -58,6 +66,50 @@ impl Memory {
         self.table.next_search();
         self.killers = [[None; 2]; MAX_PLY];
         self.history.iter_mut().flatten().for_each(|count| *count /= 2);
+    }
+
+    /// Puts the moves worth trying first at the front of `moves`, for `side` at `ply`: the
+    /// table's best move, then the killers, then the answer that last refuted the move
+    /// before.
+    fn order(&self, side: usize, ply: usize, stored_best: Option<Cell>, moves: &mut Moves) {
+        if let Some(previous) = ply.checked_sub(1).map(|before| self.line[before])
+            && let Some(counter) = self.counter_moves[side][previous]
+        {
+            moves.promote(counter);
+        }
+        for killer in self.killers[ply].iter().rev().flatten() {
+            moves.promote(*killer);
+        }
+        if let Some(best) = stored_best {
+            moves.promote(best);
+        }
+    }
+
+    /// What a cutoff by `cell` at `ply`, `depth` plies from the horizon, teaches: it is a
+    /// killer there, the answer to the move before, and a move that cuts off; the moves
+    /// `searched_before` it did not, and count for less.
+    fn learn_cutoff(
+        &mut self,
+        side: usize,
+        ply: usize,
+        depth: i32,
+        cell: Cell,
+        searched_before: impl Iterator<Item = Cell>,
+    ) {
+        let killers = &mut self.killers[ply];
+        if killers[0] != Some(cell) {
+            killers[1] = killers[0];
+            killers[0] = Some(cell);
+        }
+        if let Some(previous) = ply.checked_sub(1).map(|before| self.line[before]) {
+            self.counter_moves[side][previous] = Some(cell);
+        }
+        let bonus = u32::try_from(depth.max(1) * depth.max(1)).unwrap_or(1);
+        let history = &mut self.history[side];
+        history[cell] = history[cell].saturating_add(bonus);
+        for other in searched_before {
+            history[other] = history[other].saturating_sub(bonus);
+        }
     }
 
     /// Whether the table holds the position of this key.
@@ -136,6 +188,7 @@ pub(crate) trait Pvs {
                 if refuted.contains(&cell) {
                     continue;
                 }
+                self.memory().line[0] = cell;
                 self.play(cell);
                 let score = if index == 0 {
                     -self.pvs(depth - 1, -INFINITY, -alpha, 1)
@@ -220,12 +273,7 @@ pub(crate) trait Pvs {
                 return score;
             }
         };
-        for killer in self.memory().killers[ply].iter().rev().flatten() {
-            moves.promote(*killer);
-        }
-        if let Some(best) = stored.and_then(|entry| entry.best) {
-            moves.promote(best);
-        }
+        self.memory().order(side, ply, stored.and_then(|entry| entry.best), &mut moves);
         // A forced answer costs no depth: the line it answers is still being played out.
         let next = if forced { depth } else { (depth - 1).max(0) };
         let original_alpha = alpha;
@@ -237,6 +285,7 @@ pub(crate) trait Pvs {
         for index in 0..moves.len().min(limit) {
             let cell = moves.get(index);
             let reduction = if forced || index == 0 { 0 } else { self.late_reduction(next, index) };
+            self.memory().line[ply] = cell;
             self.play(cell);
             let score = if index == 0 {
                 -self.pvs(next, -beta, -alpha, ply + 1)
@@ -262,14 +311,10 @@ pub(crate) trait Pvs {
             }
             alpha = alpha.max(score);
             if alpha >= beta {
-                let memory = self.memory();
-                let killers = &mut memory.killers[ply];
-                if killers[0] != Some(cell) {
-                    killers[1] = killers[0];
-                    killers[0] = Some(cell);
-                }
-                let bonus = u32::try_from(depth.max(1) * depth.max(1)).unwrap_or(1);
-                memory.history[side][cell] = memory.history[side][cell].saturating_add(bonus);
+                // The answers to a threat say nothing of which free moves are good.
+                let searched_before = if forced { 0 } else { index };
+                let before = moves.iter().take(searched_before);
+                self.memory().learn_cutoff(side, ply, depth, cell, before);
                 break;
             }
         }
@@ -459,6 +504,51 @@ mod tests {
         assert_eq!(searched(usize::MAX, false, 0, 1), 14);
         assert_eq!(searched(7, false, 0, 50), 14, "an open window searches every move");
         assert_eq!(searched(7, true, 0, 1), 14, "so does a node that answers a threat");
+    }
+
+    fn ordered(memory: &Memory, side: usize, ply: usize, stored_best: Option<Cell>) -> Vec<Cell> {
+        let mut moves = Moves::new();
+        (10..20).for_each(|cell| moves.push(cell, 0));
+        memory.order(side, ply, stored_best, &mut moves);
+        moves.iter().collect()
+    }
+
+    #[test]
+    fn a_cutoff_teaches_the_killer_the_answer_to_the_move_before_and_the_history() {
+        let mut memory = Memory::new(4);
+        memory.line[..3].copy_from_slice(&[40, 41, 42]);
+        memory.history[0][12] = 20;
+        memory.history[0][13] = 3;
+        // At ply 3 black answered white's 42 with 15, after 12 and 13 failed to cut off.
+        memory.learn_cutoff(0, 3, 4, 15, [12, 13].into_iter());
+        assert_eq!(memory.history[0][15], 16, "depth 4 counts 16");
+        assert_eq!(memory.history[0][12], 4, "tried first in vain, it loses as much");
+        assert_eq!(memory.history[0][13], 0, "and never falls below nothing");
+        assert_eq!(memory.killers[3], [Some(15), None]);
+        // Elsewhere in the tree (ply 1), after the same 42: 15 comes first.
+        memory.line[0] = 42;
+        assert_eq!(ordered(&memory, 0, 1, None)[..2], [15, 10]);
+        // White learnt nothing, and after another move there is no answer to promote.
+        assert_eq!(ordered(&memory, 1, 1, None)[0], 10);
+        memory.line[0] = 41;
+        assert_eq!(ordered(&memory, 0, 1, None)[0], 10);
+    }
+
+    #[test]
+    fn the_table_move_goes_first_then_the_killers_then_the_answer_to_the_move_before() {
+        let mut memory = Memory::new(4);
+        memory.line[0] = 40;
+        memory.learn_cutoff(1, 1, 2, 11, std::iter::empty());
+        memory.learn_cutoff(1, 1, 2, 12, std::iter::empty());
+        memory.line[1] = 50;
+        memory.learn_cutoff(1, 2, 2, 13, std::iter::empty());
+        // At ply 1 after 40: the counter move is 12 (the last to cut off there), the killers
+        // 12 and 11.
+        assert_eq!(ordered(&memory, 1, 1, Some(17))[..4], [17, 12, 11, 10]);
+        // At ply 2 after 50 the counter move 13 follows ply 2's killer, 13 itself, once.
+        assert_eq!(ordered(&memory, 1, 2, None)[..2], [13, 10]);
+        memory.line[1] = 40;
+        assert_eq!(ordered(&memory, 1, 2, None)[..3], [13, 12, 10]);
     }
 
     #[test]
