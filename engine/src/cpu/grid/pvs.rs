@@ -61,7 +61,8 @@ impl Memory {
 
     /// Readies a memory for the next search of the same game: its table stays (its positions
     /// are whole positions), the killers go (they belong to plies counted from the old root),
-    /// and the history counts half, so that the new position's cutoffs soon lead.
+    /// the counter moves stay (they answer moves, wherever played) and the history counts
+    /// half, so that the new position's cutoffs soon lead.
     pub(crate) fn carry_over(&mut self) {
         self.table.next_search();
         self.killers = [[None; 2]; MAX_PLY];
@@ -532,6 +533,12 @@ mod tests {
         assert_eq!(ordered(&memory, 1, 1, None)[0], 10);
         memory.line[0] = 41;
         assert_eq!(ordered(&memory, 0, 1, None)[0], 10);
+        // The next search of the game keeps the answers and forgets the killers.
+        memory.carry_over();
+        memory.line[0] = 42;
+        assert_eq!(ordered(&memory, 0, 1, None)[..2], [15, 10]);
+        assert_eq!(memory.killers[3], [None, None]);
+        assert_eq!(memory.history[0][15], 8);
     }
 
     #[test]
