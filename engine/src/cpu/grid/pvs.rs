@@ -1,7 +1,8 @@
 //! The principal-variation search shared by the grid games: iterative deepening over the
-//! root moves, alpha-beta with null-window probes, a transposition table, killer moves, counter
-//! moves and a history table. What differs between gomoku/renju and the capture games (the board, the
-//! decided positions and the horizon, the candidate moves) comes through [`Pvs`].
+//! root moves, alpha-beta with null-window probes, a transposition table, killer moves,
+//! counter moves and a history table. What differs between gomoku/renju and the capture games
+//! (the board, the decided positions and the horizon, the candidate moves) comes through
+//! [`Pvs`].
 
 use super::candidates::Moves;
 use super::cells::{CELLS, Cell};
@@ -18,8 +19,8 @@ pub(crate) const MAX_PLY: usize = 64;
 pub(crate) struct Memory {
     table: TranspositionTable,
     killers: [[Option<Cell>; 2]; MAX_PLY],
-    /// Per side (black, white): how often a move has cut off, weighted by depth, less what
-    /// it scored when searched before the move that did cut off.
+    /// Per side (black, white): how often a move has cut off, weighted by depth, less as much
+    /// for each time it was searched in vain before the move that did.
     pub(crate) history: Box<[[u32; CELLS]; 2]>,
     /// Per side, for each move of the opponent: the answer that last cut off after it. A
     /// stone is mostly answered where it threatens, wherever in the tree it was played.
