@@ -553,7 +553,7 @@ mod tests {
         // At ply 1 after 40: the counter move is 12 (the last to cut off there), the killers
         // 12 and 11.
         assert_eq!(ordered(&memory, 1, 1, Some(17))[..4], [17, 12, 11, 10]);
-        // At ply 2 after 50 the counter move 13 follows ply 2's killer, 13 itself, once.
+        // At ply 2 after 50: 13 is both the killer and the answer to 50, and comes once.
         assert_eq!(ordered(&memory, 1, 2, None)[..2], [13, 10]);
         memory.line[1] = 40;
         assert_eq!(ordered(&memory, 1, 2, None)[..3], [13, 12, 10]);
