@@ -48,6 +48,9 @@ const HOLD_OUT_EVERY: usize = 5;
 /// How hard the fit is pulled back to the hand-set values, per sample (a ridge in logit
 /// units).
 const RIDGE_PER_SAMPLE: f64 = 1e-4;
+/// Weights below this many points are rounded before the others are fitted again around
+/// them.
+const SMALL_WEIGHT: f64 = 24.0;
 
 /// One position: its features and the side to move's result (1 won, 0.5 drawn, 0 lost).
 struct Sample {
@@ -58,12 +61,15 @@ struct Sample {
 
 fn main() -> ExitCode {
     let mut files: Vec<String> = std::env::args().skip(1).collect();
-    let lines_only = files.first().is_some_and(|first| first == "--lines-only");
-    if lines_only {
-        files.remove(0);
-    }
+    let mut flag = |name: &str| {
+        let given = files.iter().any(|file| file == name);
+        files.retain(|file| file != name);
+        given
+    };
+    let lines_only = flag("--lines-only");
+    let keep_gomoku = flag("--keep-gomoku");
     if files.is_empty() {
-        eprintln!("usage: tune_evaluation [--lines-only] MATCH.log...");
+        eprintln!("usage: tune_evaluation [--lines-only] [--keep-gomoku] MATCH.log...");
         return ExitCode::FAILURE;
     }
     let mut samples = Vec::new();
@@ -89,10 +95,46 @@ fn main() -> ExitCode {
     let hand_set = hand_set_parameters();
     let steepness = fit_steepness(&samples, &hand_set);
     println!("steepness of the hand-set evaluation: {steepness:.6} logits a point");
-    let fitted = as_played(fit(&samples, &hand_set, steepness, lines_only));
     let by_weights = |parameters: [f64; PARAMETERS]| {
         move |sample: &Sample| dot(&row(&sample.features), &parameters)
     };
+    // The parameters not fitted: with `--lines-only` the threats' and pairs' bonuses stay
+    // hand-set, with `--keep-gomoku` gomoku's weights stay as they are in use.
+    let in_use = parameters_in_use();
+    let gomoku = profile_index(EvaluationProfile::Free) * PER_PROFILE;
+    let (start, held): ([f64; PARAMETERS], [bool; PARAMETERS]) = {
+        let kept_as_today =
+            |parameter: usize| keep_gomoku && (gomoku..gomoku + PER_PROFILE).contains(&parameter);
+        let kept_by_hand = |parameter: usize| {
+            let feature = parameter % PER_PROFILE % EVALUATION_FEATURES;
+            let bonus = parameter % PER_PROFILE < 2 * EVALUATION_FEATURES
+                && feature >= EVALUATION_LINE_FEATURES;
+            lines_only && bonus
+        };
+        (
+            std::array::from_fn(|parameter| {
+                if kept_as_today(parameter) { in_use[parameter] } else { hand_set[parameter] }
+            }),
+            std::array::from_fn(|parameter| kept_as_today(parameter) || kept_by_hand(parameter)),
+        )
+    };
+    let first = fit(&samples, &start, &held, steepness);
+    report("fitted, before rounding", &samples, steepness, by_weights(first));
+    // Rounding a small weight moves the evaluation by as many points as there are such
+    // points on the board: the small weights are rounded first and the others fitted again
+    // around them, so that they make up for it.
+    let rounded_first: [bool; PARAMETERS] =
+        std::array::from_fn(|parameter| held[parameter] || first[parameter].abs() < SMALL_WEIGHT);
+    let center: [f64; PARAMETERS] = std::array::from_fn(|parameter| {
+        if held[parameter] {
+            start[parameter]
+        } else if rounded_first[parameter] {
+            first[parameter].round()
+        } else {
+            first[parameter]
+        }
+    });
+    let fitted = as_played(fit(&samples, &center, &rounded_first, steepness));
     let today = |sample: &Sample| f64::from(sample.features.evaluation);
     report("hand-set", &samples, steepness, by_weights(hand_set));
     report("today's", &samples, steepness, today);
@@ -209,6 +251,22 @@ fn hand_set_parameters() -> [f64; PARAMETERS] {
     parameters
 }
 
+/// The weights in use (`weights.rs`) as parameters, gomoku's tempo for either colour.
+fn parameters_in_use() -> [f64; PARAMETERS] {
+    let mut parameters = [0.0; PARAMETERS];
+    for (profile, &which) in PROFILES.iter().enumerate() {
+        let start = profile * PER_PROFILE;
+        let (mover, waiter, tempo) = which.in_use();
+        for feature in 0..EVALUATION_FEATURES {
+            parameters[start + feature] = f64::from(mover[feature]);
+            parameters[start + EVALUATION_FEATURES + feature] = f64::from(waiter[feature]);
+        }
+        parameters[start + 2 * EVALUATION_FEATURES] = f64::from(tempo);
+        parameters[start + 2 * EVALUATION_FEATURES + 1] = f64::from(tempo);
+    }
+    parameters
+}
+
 /// The fitted parameters as the evaluation can use them: whole points (a single's weight of
 /// 0.6 rounded to 1 moves a middle game's evaluation by a hundred points or more, so the
 /// report judges the rounded weights), and gomoku's tempo one whichever colour has the move,
@@ -262,23 +320,21 @@ fn fit_steepness(samples: &[Sample], parameters: &[f64; PARAMETERS]) -> f64 {
     best
 }
 
-/// Newton's method on the log loss, in logit units, with a ridge towards the hand-set values.
+/// Newton's method on the log loss, in logit units, with a ridge towards `center`; the
+/// `held` parameters stay there.
 fn fit(
     samples: &[Sample],
-    hand_set: &[f64; PARAMETERS],
+    center: &[f64; PARAMETERS],
+    held: &[bool; PARAMETERS],
     steepness: f64,
-    lines_only: bool,
 ) -> [f64; PARAMETERS] {
     let fitted: Vec<&Sample> = samples.iter().filter(|sample| !sample.held_out).collect();
     let ridge: [f64; PARAMETERS] = std::array::from_fn(|parameter| {
-        let feature = parameter % PER_PROFILE % EVALUATION_FEATURES;
-        let threat = parameter % PER_PROFILE < 2 * EVALUATION_FEATURES
-            && feature >= EVALUATION_LINE_FEATURES;
-        // A parameter kept as it is: a ridge no data can move.
-        let weight = if lines_only && threat { 1e9 } else { RIDGE_PER_SAMPLE };
+        // A held parameter stays at the center: a ridge no data can move.
+        let weight = if held[parameter] { 1e9 } else { RIDGE_PER_SAMPLE };
         weight * fitted.len() as f64
     });
-    let start = hand_set.map(|weight| weight * steepness);
+    let start = center.map(|weight| weight * steepness);
     let mut theta = start;
     for round in 0..30 {
         let mut hessian = vec![[0.0; PARAMETERS]; PARAMETERS];

@@ -1,7 +1,8 @@
-//! The evaluation's weights for gomoku and renju, fitted to the results of self-play games:
-//! `pbrain/examples/tune_evaluation.rs` fits them to the games in `pbrain/examples/selfplay/`
-//! and prints them as below (`pbrain/README.md` says how; `docs/PERFORMANCE.md` what they
-//! won). A point is worth what a stone there would make, counted by its line patterns, by
+//! The evaluation's weights for gomoku and renju, fitted to the results of games:
+//! `pbrain/examples/tune_evaluation.rs` fits them, gomoku's to the self-play games in
+//! `pbrain/examples/selfplay/`, renju's to those and to the games against Rapfi in
+//! `pbrain/examples/rapfi/`, and prints them as below (`pbrain/README.md` says how;
+//! `docs/PERFORMANCE.md` what they won). A point is worth what a stone there would make, counted by its line patterns, by
 //! the threat the lines make together and by the pairs of lines that grow together, with one
 //! weight set for the side to move and one for the side that waits. Renju's black and white
 //! get sets of their own: black's forbidden points and its lost double threes make the same
@@ -50,6 +51,14 @@ impl Profile {
             (false, true) => Profile::WhiteAgainstRestricted,
             (false, false) => Profile::Free,
         }
+    }
+
+    /// The weights in use, as the tuner fits them: the side to move's, the side waiting's and
+    /// the tempo.
+    #[must_use]
+    pub const fn in_use(self) -> ([i16; FEATURES], [i16; FEATURES], i32) {
+        let weights = self.weights();
+        (weights.mover.features, weights.waiter.features, weights.tempo)
     }
 
     pub(crate) const fn weights(self) -> &'static ProfileWeights {
@@ -155,18 +164,18 @@ const FREE: ProfileWeights = ProfileWeights {
     tempo: 7,
 };
 const RESTRICTED_BLACK: ProfileWeights = ProfileWeights {
-    mover: RoleWeights { features: [1, 4, 4, 65, 44, -6, -20, 1180, 35, 58, 94, 181, 27, 150, 82] },
-    waiter: RoleWeights {
-        features: [0, -6, 2, -108, 31, 113, 157, 558, 22, 28, 35, 110, 33, 30, 188],
+    mover: RoleWeights {
+        features: [2, 1, 9, 131, 90, -54, -142, 1319, 43, 33, 87, 100, 19, 122, 1],
     },
-    tempo: 104,
+    waiter: RoleWeights {
+        features: [2, -6, 3, -142, 82, 159, 193, 576, 15, 3, 18, 17, 11, 22, 93],
+    },
+    tempo: 269,
 };
 const WHITE_AGAINST_RESTRICTED: ProfileWeights = ProfileWeights {
-    mover: RoleWeights { features: [0, -5, 13, -46, 63, 82, 48, 193, 27, 44, 74, 181, 16, 48, 42] },
-    waiter: RoleWeights {
-        features: [1, 0, 18, -41, 74, 80, 92, 364, 10, 37, -22, 146, -8, 25, 72],
-    },
-    tempo: -81,
+    mover: RoleWeights { features: [1, 5, 6, -103, 83, 169, 68, -38, 7, 16, 22, 95, 20, 45, 2] },
+    waiter: RoleWeights { features: [2, 6, 15, 22, 109, 37, -2, 383, 12, 8, -21, 69, -4, 57, 105] },
+    tempo: 168,
 };
 
 #[cfg(test)]
