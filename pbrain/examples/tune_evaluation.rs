@@ -11,7 +11,10 @@
 //! those of a logistic regression of the result on the counts, solved by Newton's method from
 //! the hand-set values the evaluation had before its weights were fitted, and on their
 //! scale: the logistic curve's steepness is first fitted to the hand-set evaluation, then
-//! kept. So the same games always give the same weights.
+//! kept. So the same games always give the same weights. The evaluation counts whole
+//! points: the small weights are rounded first and the others fitted again around them.
+//! `--keep-gomoku` holds gomoku's weights as they are in use and fits renju's alone;
+//! `--lines-only` keeps the threats' and pairs' bonuses hand-set.
 //! Every fifth game is held out, and the fit is reported on it next to the hand-set values and
 //! to today's weights (those in `weights.rs`), so an improvement on the games the weights were
 //! fitted on alone shows as none. Prints the weights as Rust, to be put in `weights.rs` by
@@ -45,8 +48,8 @@ const PER_PROFILE: usize = 2 * EVALUATION_FEATURES + 2;
 const PARAMETERS: usize = PROFILES.len() * PER_PROFILE;
 /// Held-out games: every this many.
 const HOLD_OUT_EVERY: usize = 5;
-/// How hard the fit is pulled back to the hand-set values, per sample (a ridge in logit
-/// units).
+/// How hard the fit is pulled back to where it starts (the hand-set values, then the first
+/// fit), per sample (a ridge in logit units).
 const RIDGE_PER_SAMPLE: f64 = 1e-4;
 /// Weights below this many points are rounded before the others are fitted again around
 /// them.

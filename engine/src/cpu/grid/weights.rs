@@ -2,9 +2,10 @@
 //! `pbrain/examples/tune_evaluation.rs` fits them, gomoku's to the self-play games in
 //! `pbrain/examples/selfplay/`, renju's to those and to the games against Rapfi in
 //! `pbrain/examples/rapfi/`, and prints them as below (`pbrain/README.md` says how;
-//! `docs/PERFORMANCE.md` what they won). A point is worth what a stone there would make, counted by its line patterns, by
-//! the threat the lines make together and by the pairs of lines that grow together, with one
-//! weight set for the side to move and one for the side that waits. Renju's black and white
+//! `docs/PERFORMANCE.md` what they won). A point is worth what a stone there would make,
+//! counted by its line patterns, by the threat the lines make together and by the pairs of
+//! lines that grow together, with one weight set for the side to move and one for the side
+//! that waits. Renju's black and white
 //! get sets of their own: black's forbidden points and its lost double threes make the same
 //! shapes worth different things to each.
 //!
