@@ -125,17 +125,11 @@ fn main() -> ExitCode {
     report("fitted, before rounding", &samples, steepness, by_weights(first));
     // Rounding a small weight moves the evaluation by as many points as there are such
     // points on the board: the small weights are rounded first and the others fitted again
-    // around them, so that they make up for it.
+    // around them, so that they make up for it. The held ones are whole points already.
     let rounded_first: [bool; PARAMETERS] =
         std::array::from_fn(|parameter| held[parameter] || first[parameter].abs() < SMALL_WEIGHT);
     let center: [f64; PARAMETERS] = std::array::from_fn(|parameter| {
-        if held[parameter] {
-            start[parameter]
-        } else if rounded_first[parameter] {
-            first[parameter].round()
-        } else {
-            first[parameter]
-        }
+        if rounded_first[parameter] { first[parameter].round() } else { first[parameter] }
     });
     let fitted = as_played(fit(&samples, &center, &rounded_first, steepness));
     let today = |sample: &Sample| f64::from(sample.features.evaluation);
