@@ -2,6 +2,7 @@
 //! positions and on the data of `tests/data/`, property tests over random games, and the CPU
 //! players on fixed budgets.
 
+mod capture_forced_wins;
 mod cinco_auctions;
 mod cinco_cpu;
 mod cinco_properties;

@@ -1,7 +1,7 @@
-//! The text of the positions in `data/vcf.txt` and `data/forced_wins.txt`: a header line
-//! naming the rules (`gomoku`, `exact`, `renju`), then the 15 rows of the board from row 15
-//! down, `X` black, `O` white, anything else empty. Read by the tests, written by their
-//! generators.
+//! The text of the positions in `data/vcf.txt`, `data/forced_wins.txt` and
+//! `data/capture_forced_wins.txt`: a header line naming the rules, then the board's rows from
+//! the top one down, as many as the board is wide, `X` black, `O` white, anything else empty.
+//! Read by the tests, written by their generators.
 
 use engine::cpu::GridRules;
 use engine::{Board, GomokuSettings, Point, Stone};
@@ -23,28 +23,30 @@ pub fn data_lines(text: &str) -> Vec<&str> {
     text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).collect()
 }
 
-/// The board of 15 rows.
+/// The square board whose rows, from the top one down, these are.
 pub fn board_from_rows(rows: &[&str]) -> Board {
-    let mut board = Board::empty(15);
-    for (row, cells) in rows.iter().enumerate() {
-        assert_eq!(cells.len(), 15, "row {row} is 15 cells: {cells:?}");
-        for (x, c) in cells.bytes().enumerate() {
+    let size = u8::try_from(rows.len()).expect("a board's rows");
+    let mut board = Board::empty(size);
+    for (row, cells) in (0..size).rev().zip(rows) {
+        assert_eq!(cells.len(), rows.len(), "row {} is {size} cells: {cells:?}", row + 1);
+        for (x, c) in (0..size).zip(cells.bytes()) {
             let stone = match c {
                 b'X' => Some(Stone::Black),
                 b'O' => Some(Stone::White),
                 _ => None,
             };
-            board.set(Point::new(x as u8, 14 - row as u8), stone);
+            board.set(Point::new(x, row), stone);
         }
     }
     board
 }
 
-/// Prints `board`'s 15 rows and a blank line, as a generator writes a position after its
+/// Prints `board`'s rows and a blank line, as a generator writes a position after its
 /// header.
 pub fn print_rows(board: &Board) {
-    for y in (0..15).rev() {
-        let row: String = (0..15)
+    let size = board.size();
+    for y in (0..size).rev() {
+        let row: String = (0..size)
             .map(|x| match board.get(Point::new(x, y)) {
                 Some(Stone::Black) => 'X',
                 Some(Stone::White) => 'O',

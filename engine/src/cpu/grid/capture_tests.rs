@@ -4,6 +4,7 @@
 use proptest::prelude::*;
 
 use super::board::Kind;
+use super::candidates::Moves;
 use super::capture_search::CaptureSearcher;
 use super::captures::CaptureBoard;
 use super::cells::{CellSet, cell_of};
@@ -140,6 +141,34 @@ fn a_double_capture_threat_wins_one_pair_from_ten() {
     assert_eq!(capture_vcf(&board, Stone::Black, [8, 0], 1), Some(point("c4")));
     // Two pairs short, the threats are no threats of a win.
     assert_eq!(capture_vcf(&board, Stone::Black, [6, 0], 3), None);
+}
+
+#[test]
+fn a_capture_that_opens_two_fives_wins() {
+    // White's h8 h9 stand in black's row e8–i8 and diagonal g8–k12; black's h7, under h10,
+    // takes them both and leaves two points to make five. h7 makes no four before it takes.
+    let board = stones("e8 f8 g8 i8 h10 i10 j11 k12", "h8 h9 a1");
+    assert_eq!(capture_vcf(&board, Stone::Black, [0, 0], 1), Some(point("h7")));
+    assert_eq!(cpu(&board, Stone::Black, [0, 0], Level::Hard), point("h7"));
+}
+
+#[test]
+fn points_that_take_two_pairs_win_from_six_stones() {
+    // Black has six stones. c4 would take d3 e2 (black f1), f4 would take g4 h4 (black i4):
+    // eight each. Black's c7 flanks c6 c5 towards c4 and d6 e5 towards f4, so that each of
+    // those points would take two pairs, ten stones: white can close only one. Black's c4
+    // and f4 win as well: each takes a pair and flanks another, leaving two points to take
+    // the tenth stone.
+    let board = stones("f1 i4", "d3 e2 g4 h4 c5 c6 d6 e5 o15");
+    let found = capture_vcf(&board, Stone::Black, [6, 0], 1).expect("a win by one threat");
+    assert!(["c4", "c7", "f4"].map(point).contains(&found), "{found}");
+    let mut search = CaptureBoard::new(&board, Stone::Black, [6, 0], ninuki());
+    search.play(cell_of(point("c7")));
+    let mut answers = Moves::new();
+    search.answers(&mut answers);
+    assert!(answers.is_empty(), "white answers c7 with {answers:?}");
+    // Two more pairs short, none of it is a threat.
+    assert_eq!(capture_vcf(&board, Stone::Black, [4, 0], 1), None);
 }
 
 #[test]

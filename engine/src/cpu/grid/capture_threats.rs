@@ -1,7 +1,8 @@
-//! Threat-space search of the capture games: a win by moves the opponent must answer, fours
-//! and, one pair short of ten stones, capture threats (the VCF). Unlike gomoku, a four has
-//! more answers than its empty point: any capture that takes a stone of the line, or that
-//! reaches ten stones first, answers it too, and the search tries them all.
+//! Threat-space search of the capture games: a win by moves the opponent must answer (the
+//! VCF): fours, captures that leave a win in one, and, one or two pairs short of ten stones,
+//! capture threats. Unlike gomoku, a four has more answers than its empty point: any capture
+//! that takes a stone of the line, or that reaches ten stones first, answers it too, and the
+//! search tries them all.
 //!
 //! There is no search by threes (VCT) here: a three is also answered by a stone that flanks
 //! one of its pairs, ready to break the four by a capture, which leaves the attacker so many
@@ -16,6 +17,9 @@ use super::cells::{Cell, CellSet};
 use super::pvs::Pvs;
 
 const MEMO_BITS: u32 = 15;
+/// Pairs a capture threat is looked for with: a point that would take two pairs at once
+/// wins from six stones. Three at once is too rare to widen every threat search for.
+const FLANKED_PAIRS_AT_ONCE: u16 = 2;
 
 /// Positions already shown to hold no threat win, by key, with the depth tried.
 #[derive(Debug)]
@@ -60,19 +64,31 @@ impl CaptureSearcher<'_> {
         None
     }
 
-    /// The attacker's threats, best first: fours, and when one capture would bring the tenth
-    /// stone, the points that flank an opponent pair.
+    /// The attacker's candidate threats, best first: fours; captures, which can open a line
+    /// into a four or bring the count within one capture of ten while another pair stands
+    /// flanked; and, once the next capture or two would bring the tenth stone, the points that
+    /// flank an opponent pair (a stone that flanks a second pair beside one already flanked
+    /// makes a point that takes both). Each is a threat only if the attacker then wins in one,
+    /// which [`CaptureSearcher::threat_defend`] checks first.
     fn threats(&self, moves: &mut Moves) {
         let me = self.board.to_move();
         let grid = &self.board.grid;
         for cell in grid.set(me, Kind::Four).iter() {
             if grid.allowed(cell, me) {
+                moves.push(cell, 3_000_000 + grid.reading(cell, me).value);
+            }
+        }
+        for cell in self.board.capturing(me).iter() {
+            if !moves.contains(cell) && grid.allowed(cell, me) {
                 moves.push(cell, 2_000_000 + grid.reading(cell, me).value);
             }
         }
-        if self.board.captured(me) + 2 >= STONES_TO_WIN {
+        if self.board.captured(me) + 2 * FLANKED_PAIRS_AT_ONCE >= STONES_TO_WIN {
             for cell in grid.near().iter() {
-                if self.board.take(cell, me).threats > 0 && grid.allowed(cell, me) {
+                if self.board.take(cell, me).threats > 0
+                    && !moves.contains(cell)
+                    && grid.allowed(cell, me)
+                {
                     moves.push(cell, 1_000_000 + grid.reading(cell, me).value);
                 }
             }
