@@ -1,11 +1,11 @@
 //! The capture games' forced-win suite: positions of `data/capture_forced_wins.txt`, in
-//! ninuki and in pente, where the side to move wins by continuous threats: fours, and capture
-//! threats when a capture would reach ten stones. A four has more answers here than in gomoku
-//! (any capture that takes one of its stones, or a capture that reaches ten first), so each
-//! position's shortest win is checked by a brute-force search written from the rules alone,
-//! which tries every answer the defender has. The hard level, on a deterministic node budget,
-//! must then win each one within its shortest win plus two plies, against the hard level
-//! defending.
+//! ninuki and in pente, where the side to move wins by continuous threats: fours, captures
+//! that leave a win in one, and capture threats when a capture would reach ten stones. A four
+//! has more answers here than in gomoku (any capture that takes one of its stones, or a
+//! capture that reaches ten first), so each position's shortest win is checked by a
+//! brute-force search written from the rules alone, which tries every answer the defender
+//! has. The hard level, on a deterministic node budget, must then win each one within its
+//! shortest win plus two plies, against the hard level defending.
 //!
 //! The positions were found by `generate_capture_forced_wins` (ignored; run it in release
 //! with `--ignored --nocapture` and paste its output into the data file).
@@ -24,7 +24,8 @@ const MOST_THREATS: u32 = 4;
 /// Captured stones that win.
 const STONES_TO_WIN: u16 = 10;
 
-/// The rule sets of the suite: the name a header gives, and what it means.
+/// The rule sets of the suite, by the name a header gives them (`rules_named` says which
+/// rules each is).
 const RULE_SETS: [&str; 4] = ["ninuki", "ninuki-exact", "pente", "pente13"];
 
 fn rules_named(name: &str) -> GridRules {
