@@ -10,7 +10,7 @@
 //! The positions were found by `generate_capture_forced_wins` (ignored; run it in release
 //! with `--ignored --nocapture` and paste its output into the data file).
 
-use crate::position_file::{board_from_rows, data_lines, print_rows};
+use crate::position_file::{Header, board_from_rows, data_lines, print_rows};
 use engine::cpu::{GridRules, Level, NodeBudget, SplitMix64, Think, capture_analysis};
 use engine::{Board, Direction, NinukiSettings, PenteSettings, PenteSize, Point, Stone};
 
@@ -216,26 +216,19 @@ fn cases() -> Vec<Case> {
     let lines = data_lines(DATA);
     let mut cases = Vec::new();
     let mut rest = &lines[..];
-    while let Some((header, after)) = rest.split_first() {
-        let fields: Vec<&str> = header.split_whitespace().collect();
-        assert_eq!(fields[0], "position", "{header:?}");
-        let field = |key: &str| {
-            fields
-                .iter()
-                .find_map(|f| f.strip_prefix(key))
-                .unwrap_or_else(|| panic!("{key} in {header:?}"))
-        };
-        let rules_name = field("rules=");
+    while let Some((line, after)) = rest.split_first() {
+        let header = Header::parse(line);
+        let rules_name = header.field("rules");
         let rules = rules_named(rules_name);
         let size = usize::from(rules.size);
         let board = board_from_rows(&after[..size]);
         let captured: Vec<u16> =
-            field("captured=").split(',').map(|n| n.parse().expect("a count")).collect();
+            header.field("captured").split(',').map(|n| n.parse().expect("a count")).collect();
         cases.push(Case {
-            name: fields[1].to_owned(),
+            name: header.name().to_owned(),
             rules_name: rules_name.to_owned(),
-            to_move: if field("to_move=") == "black" { Stone::Black } else { Stone::White },
-            threats: field("threats=").parse().expect("a number of threats"),
+            to_move: header.to_move(),
+            threats: header.field("threats").parse().expect("a number of threats"),
             position: Position { board, captured: [captured[0], captured[1]], rules },
         });
         rest = &after[size..];

@@ -2,7 +2,7 @@
 //! (each checked here by a brute-force search that knows only the board and the rules), and
 //! black's moves on the renju reference boards of `data/renju_boards.txt`.
 
-use crate::position_file::{board_from_rows, data_lines, print_rows, rules_named};
+use crate::position_file::{Header, board_from_rows, data_lines, print_rows, rules_named};
 use engine::cpu::{GridRules, Level, NodeBudget, Think, Unlimited, find_vcf, grid_move};
 use engine::{Board, Direction, Point, Stone, forbidden_kind};
 
@@ -24,19 +24,11 @@ fn vcf_cases() -> Vec<VcfCase> {
     lines
         .chunks(16)
         .map(|chunk| {
-            let header: Vec<&str> = chunk[0].split_whitespace().collect();
-            assert_eq!(header[0], "position", "{:?}", chunk[0]);
-            let field = |key: &str| {
-                header
-                    .iter()
-                    .find_map(|f| f.strip_prefix(key))
-                    .unwrap_or_else(|| panic!("{key} in {:?}", chunk[0]))
-            };
-            let to_move = if field("to_move=") == "black" { Stone::Black } else { Stone::White };
+            let header = Header::parse(chunk[0]);
             VcfCase {
-                name: header[1].to_owned(),
-                rules: rules_named(field("rules=")),
-                to_move,
+                name: header.name().to_owned(),
+                rules: rules_named(header.field("rules")),
+                to_move: header.to_move(),
                 board: board_from_rows(&chunk[1..]),
             }
         })

@@ -7,7 +7,7 @@
 //! The positions were found by `generate_forced_wins` (ignored; run it in release with
 //! `--ignored --nocapture` and paste its output into the data file).
 
-use crate::position_file::{board_from_rows, data_lines, print_rows, rules_named};
+use crate::position_file::{Header, board_from_rows, data_lines, print_rows, rules_named};
 use engine::cpu::{
     GridRules, Level, NodeBudget, SplitMix64, Think, Unlimited, find_vcf, grid_move,
 };
@@ -33,21 +33,13 @@ fn cases() -> Vec<Case> {
     lines
         .chunks(16)
         .map(|chunk| {
-            let header: Vec<&str> = chunk[0].split_whitespace().collect();
-            assert_eq!(header[0], "position", "{:?}", chunk[0]);
-            let field = |key: &str| {
-                header
-                    .iter()
-                    .find_map(|f| f.strip_prefix(key))
-                    .unwrap_or_else(|| panic!("{key} in {:?}", chunk[0]))
-            };
-            let board = board_from_rows(&chunk[1..]);
+            let header = Header::parse(chunk[0]);
             Case {
-                name: header[1].to_owned(),
-                rules: rules_named(field("rules=")),
-                to_move: if field("to_move=") == "black" { Stone::Black } else { Stone::White },
-                fours: field("fours=").parse().expect("a number of fours"),
-                board,
+                name: header.name().to_owned(),
+                rules: rules_named(header.field("rules")),
+                to_move: header.to_move(),
+                fours: header.field("fours").parse().expect("a number of fours"),
+                board: board_from_rows(&chunk[1..]),
             }
         })
         .collect()

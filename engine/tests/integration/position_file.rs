@@ -18,6 +18,42 @@ pub fn rules_named(name: &str) -> GridRules {
     }
 }
 
+/// A position's header line: `position <name> key=value ...`.
+pub struct Header<'a> {
+    line: &'a str,
+    fields: Vec<&'a str>,
+}
+
+impl<'a> Header<'a> {
+    pub fn parse(line: &'a str) -> Header<'a> {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(fields.first(), Some(&"position"), "{line:?}");
+        assert!(fields.len() >= 2, "a position's name in {line:?}");
+        Header { line, fields }
+    }
+
+    pub fn name(&self) -> &'a str {
+        self.fields[1]
+    }
+
+    /// The value of `key=value`.
+    pub fn field(&self, key: &str) -> &'a str {
+        self.fields
+            .iter()
+            .find_map(|field| field.strip_prefix(key)?.strip_prefix('='))
+            .unwrap_or_else(|| panic!("{key}= in {:?}", self.line))
+    }
+
+    /// The colour `to_move=` names.
+    pub fn to_move(&self) -> Stone {
+        match self.field("to_move") {
+            "black" => Stone::Black,
+            "white" => Stone::White,
+            other => panic!("to_move={other} in {:?}", self.line),
+        }
+    }
+}
+
 /// The lines of a data file that are not notes (`#`) or blank.
 pub fn data_lines(text: &str) -> Vec<&str> {
     text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).collect()
