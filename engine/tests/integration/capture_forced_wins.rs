@@ -10,9 +10,9 @@
 //! The positions were found by `generate_capture_forced_wins` (ignored; run it in release
 //! with `--ignored --nocapture` and paste its output into the data file).
 
-use crate::position_file::{Header, board_from_rows, data_lines, print_rows};
+use crate::position_file::{Header, board_from_rows, data_lines, print_rows, rules_named};
 use engine::cpu::{GridRules, Level, NodeBudget, SplitMix64, Think, capture_analysis};
-use engine::{Board, Direction, NinukiSettings, PenteSettings, PenteSize, Point, Stone};
+use engine::{Board, Direction, Point, Stone};
 
 const DATA: &str = include_str!("../data/capture_forced_wins.txt");
 /// Deadline checks per move of the hard level: about ten thousand nodes, a few hundredths of
@@ -24,21 +24,8 @@ const MOST_THREATS: u32 = 4;
 /// Captured stones that win.
 const STONES_TO_WIN: u16 = 10;
 
-/// The rule sets of the suite, by the name a header gives them (`rules_named` says which
-/// rules each is).
+/// The rule sets of the suite, by the name a header gives them.
 const RULE_SETS: [&str; 4] = ["ninuki", "ninuki-exact", "pente", "pente13"];
-
-fn rules_named(name: &str) -> GridRules {
-    match name {
-        "ninuki" => GridRules::ninuki(NinukiSettings::default()),
-        "ninuki-exact" => {
-            GridRules::ninuki(NinukiSettings { overline_wins: false, ..NinukiSettings::default() })
-        }
-        "pente" => GridRules::pente(PenteSettings { size: PenteSize::Nineteen }),
-        "pente13" => GridRules::pente(PenteSettings { size: PenteSize::Thirteen }),
-        other => panic!("unknown rules {other}"),
-    }
-}
 
 fn side(stone: Stone) -> usize {
     match stone {
@@ -117,8 +104,13 @@ impl Position {
     /// that reach ten stones. A capture only lifts the other colour's stones, so the line is
     /// judged before them.
     fn wins_at(&mut self, at: Point, stone: Stone) -> bool {
-        let taken = captures_at(&self.board, at, stone).len() as u16;
-        if self.captured[side(stone)] + taken >= STONES_TO_WIN {
+        let taken = captures_at(&self.board, at, stone).len();
+        self.wins_taking(at, stone, taken)
+    }
+
+    /// [`Position::wins_at`] when the stone on `at` takes `taken` stones.
+    fn wins_taking(&mut self, at: Point, stone: Stone, taken: usize) -> bool {
+        if usize::from(self.captured[side(stone)]) + taken >= usize::from(STONES_TO_WIN) {
             return true;
         }
         if !crowded(&self.board, at, stone, 4) {
@@ -139,8 +131,8 @@ impl Position {
 
     /// Plays `stone` on the empty `at` and lifts what it captures; whether it won.
     fn play(&mut self, at: Point, stone: Stone) -> bool {
-        let wins = self.wins_at(at, stone);
         let taken = captures_at(&self.board, at, stone);
+        let wins = self.wins_taking(at, stone, taken.len());
         self.board.set(at, Some(stone));
         for &point in &taken {
             self.board.set(point, None);

@@ -4,7 +4,7 @@
 //! Read by the tests, written by their generators.
 
 use engine::cpu::GridRules;
-use engine::{Board, GomokuSettings, Point, Stone};
+use engine::{Board, GomokuSettings, NinukiSettings, PenteSettings, PenteSize, Point, Stone};
 
 /// The rules a header names.
 pub fn rules_named(name: &str) -> GridRules {
@@ -14,6 +14,12 @@ pub fn rules_named(name: &str) -> GridRules {
             GridRules::gomoku(GomokuSettings { overline_wins: false, ..GomokuSettings::default() })
         }
         "renju" => GridRules::renju(),
+        "ninuki" => GridRules::ninuki(NinukiSettings::default()),
+        "ninuki-exact" => {
+            GridRules::ninuki(NinukiSettings { overline_wins: false, ..NinukiSettings::default() })
+        }
+        "pente" => GridRules::pente(PenteSettings { size: PenteSize::Nineteen }),
+        "pente13" => GridRules::pente(PenteSettings { size: PenteSize::Thirteen }),
         other => panic!("unknown rules {other}"),
     }
 }

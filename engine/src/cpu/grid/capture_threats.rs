@@ -73,20 +73,23 @@ impl CaptureSearcher<'_> {
     fn threats(&self, moves: &mut Moves) {
         let me = self.board.to_move();
         let grid = &self.board.grid;
-        for cell in grid.set(me, Kind::Four).iter() {
+        let fours = grid.set(me, Kind::Four);
+        let captures = self.board.capturing(me);
+        for cell in fours.iter() {
             if grid.allowed(cell, me) {
                 moves.push(cell, 3_000_000 + grid.reading(cell, me).value);
             }
         }
-        for cell in self.board.capturing(me).iter() {
-            if !moves.contains(cell) && grid.allowed(cell, me) {
+        for cell in captures.iter() {
+            if !fours.contains(cell) && grid.allowed(cell, me) {
                 moves.push(cell, 2_000_000 + grid.reading(cell, me).value);
             }
         }
         if self.board.captured(me) + 2 * FLANKED_PAIRS_AT_ONCE >= STONES_TO_WIN {
             for cell in grid.near().iter() {
                 if self.board.take(cell, me).threats > 0
-                    && !moves.contains(cell)
+                    && !fours.contains(cell)
+                    && !captures.contains(cell)
                     && grid.allowed(cell, me)
                 {
                     moves.push(cell, 1_000_000 + grid.reading(cell, me).value);
