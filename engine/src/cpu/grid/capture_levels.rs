@@ -16,6 +16,12 @@ pub(crate) struct CaptureParams {
     pub(crate) opponent_vcf: bool,
     /// The root choice is random among the moves this close to the best (0: the best).
     pub(crate) noise: i32,
+    /// Whether late candidates are searched shallower first (late move reductions), and
+    /// again in full only when they look better than the best so far.
+    pub(crate) late_reductions: bool,
+    /// Whether quiet null-window nodes one or two plies from the horizon search only their
+    /// best few candidates (late move pruning).
+    pub(crate) late_pruning: bool,
     /// log2 of the transposition table's entries.
     pub(crate) table_bits: u32,
 }
@@ -29,6 +35,8 @@ impl CaptureParams {
                 own_vcf: 0,
                 opponent_vcf: false,
                 noise: 200,
+                late_reductions: false,
+                late_pruning: false,
                 table_bits: 12,
             },
             Level::Normal => CaptureParams {
@@ -37,6 +45,8 @@ impl CaptureParams {
                 own_vcf: 6,
                 opponent_vcf: false,
                 noise: 0,
+                late_reductions: false,
+                late_pruning: false,
                 table_bits: 16,
             },
             Level::Hard => CaptureParams {
@@ -45,6 +55,8 @@ impl CaptureParams {
                 own_vcf: 14,
                 opponent_vcf: true,
                 noise: 0,
+                late_reductions: true,
+                late_pruning: true,
                 table_bits: 18,
             },
         }

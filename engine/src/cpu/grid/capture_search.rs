@@ -11,7 +11,7 @@ use super::capture_levels::CaptureParams;
 use super::capture_threats::ThreatMemo;
 use super::captures::CaptureBoard;
 use super::cells::{Cell, CellSet, cell_of, point_of};
-use super::pvs::{DECIDED, INFINITY, MAX_PLY, Memory, Pvs, WIN};
+use super::pvs::{DECIDED, INFINITY, MAX_PLY, Memory, Pvs, WIN, move_limit, reduction};
 use super::rules::GridRules;
 use super::search::GridAnalysis;
 use crate::cpu::{SplitMix64, Think};
@@ -270,5 +270,13 @@ impl Pvs for CaptureSearcher<'_> {
             return Err(if answer { -(WIN - i32::try_from(ply).unwrap_or(0) - 1) } else { 0 });
         }
         Ok(answer)
+    }
+
+    fn late_reduction(&self, depth: i32, index: usize) -> i32 {
+        if self.params.late_reductions { reduction(depth, index) } else { 0 }
+    }
+
+    fn late_move_limit(&self, depth: i32) -> usize {
+        if self.params.late_pruning { move_limit(depth) } else { usize::MAX }
     }
 }

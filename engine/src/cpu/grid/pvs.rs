@@ -335,6 +335,30 @@ pub(crate) trait Pvs {
     }
 }
 
+/// The hard levels' late move reductions: one ply from the fourth candidate on, two from
+/// the seventh when at least four plies are left. Moves that make a threat get no exception:
+/// the candidates come ordered by what they make, so threats are mostly among the first, and
+/// a version that never reduced them scored no better (docs/PERFORMANCE.md).
+pub(crate) fn reduction(depth: i32, index: usize) -> i32 {
+    if depth < 2 || index < 3 {
+        0
+    } else if depth >= 4 && index >= 6 {
+        2
+    } else {
+        1
+    }
+}
+
+/// The hard levels' late move pruning: a quiet null-window node one ply from the horizon
+/// searches its best seven candidates, two plies from it its best ten.
+pub(crate) fn move_limit(depth: i32) -> usize {
+    match depth {
+        1 => 7,
+        2 => 10,
+        _ => usize::MAX,
+    }
+}
+
 /// A score as the table keeps it: a win or a loss counted in plies from the stored position
 /// rather than from the root, so that it still reads right when the position comes back at
 /// another ply (otherwise a win met again deeper looks shorter than it is).
@@ -506,6 +530,20 @@ mod tests {
         assert_eq!(searched(usize::MAX, false, 0, 1), 14);
         assert_eq!(searched(7, false, 0, 50), 14, "an open window searches every move");
         assert_eq!(searched(7, true, 0, 1), 14, "so does a node that answers a threat");
+    }
+
+    #[test]
+    fn the_later_the_candidate_and_the_more_depth_left_the_deeper_its_first_search() {
+        let first_three = (0..3).map(|index| reduction(6, index)).max();
+        assert_eq!(first_three, Some(0), "the first three candidates keep their depth");
+        assert_eq!(reduction(1, 10), 0, "one ply left has none to spare");
+        assert_eq!([reduction(3, 3), reduction(3, 9)], [1, 1], "two or three left lose one");
+        assert_eq!(
+            [reduction(4, 5), reduction(4, 6)],
+            [1, 2],
+            "from four, the seventh on lose two"
+        );
+        assert_eq!([move_limit(1), move_limit(2), move_limit(3)], [7, 10, usize::MAX]);
     }
 
     fn ordered(memory: &Memory, side: usize, ply: usize, stored_best: Option<Cell>) -> Vec<Cell> {

@@ -7,7 +7,7 @@ use super::carried;
 use super::cells::{Cell, point_of};
 use super::evaluation::evaluate;
 use super::levels::Params;
-use super::pvs::{DECIDED, INFINITY, MAX_PLY, Memory, Pvs, WIN};
+use super::pvs::{DECIDED, INFINITY, MAX_PLY, Memory, Pvs, WIN, move_limit, reduction};
 use super::rules::GridRules;
 use super::threats::{ThreatMemo, ThreatSpace};
 use crate::cpu::{Deadline, Hopeless, SplitMix64, Think};
@@ -431,28 +431,12 @@ impl Pvs for Searcher<'_> {
         (standing >= beta).then_some(standing)
     }
 
-    /// The hard level's reductions: one ply from the fourth candidate on, two from the seventh
-    /// when at least four plies are left. Moves that make a four or an open three get no
-    /// exception: the candidates come ordered by what they make, so threats are mostly among
-    /// the first, and a version that never reduced them scored no better (docs/PERFORMANCE.md).
     fn late_reduction(&self, depth: i32, index: usize) -> i32 {
-        if !self.params.late_reductions || depth < 2 || index < 3 {
-            0
-        } else if depth >= 4 && index >= 6 {
-            2
-        } else {
-            1
-        }
+        if self.params.late_reductions { reduction(depth, index) } else { 0 }
     }
 
-    /// The hard level's late move pruning: a quiet null-window node one ply from the horizon
-    /// searches its best seven candidates, two plies from it its best ten.
     fn late_move_limit(&self, depth: i32) -> usize {
-        match (self.params.late_pruning, depth) {
-            (true, 1) => 7,
-            (true, 2) => 10,
-            _ => usize::MAX,
-        }
+        if self.params.late_pruning { move_limit(depth) } else { usize::MAX }
     }
 
     /// The opponent's VCT after `cell`, within the level's threats and nodes: a win by
