@@ -8,6 +8,7 @@ use super::candidates::Moves;
 use super::capture_search::CaptureSearcher;
 use super::captures::CaptureBoard;
 use super::cells::{CellSet, cell_of};
+use super::pvs::Pvs;
 use super::rules::GridRules;
 use super::search::{find_vcf, grid_move};
 use super::tests::point;
@@ -118,6 +119,22 @@ fn capture_vcf(board: &Board, to_move: Stone, captured: [u16; 2], depth: u32) ->
     let mut root = CellSet::default();
     board.empty_points().for_each(|point| root.insert(cell_of(point)));
     searcher.threat_root(depth, &root).map(super::cells::point_of)
+}
+
+#[test]
+fn only_the_hard_level_reduces_and_prunes_late_moves() {
+    let board = stones("g8 h8 h9 c3", "i8 l3 b2");
+    let think = Think { level: Level::Hard, seed: 0, deadline: &Unlimited };
+    let hard = CaptureSearcher::new(&board, Stone::Black, [0, 0], ninuki(), think);
+    assert_eq!(hard.late_reduction(4, 6), 2, "the seventh candidate, four plies left");
+    assert_eq!(hard.late_reduction(6, 2), 0, "the first three are searched in full");
+    assert_eq!([hard.late_move_limit(1), hard.late_move_limit(3)], [7, usize::MAX]);
+    for level in [Level::Normal, Level::Easy] {
+        let think = Think { level, ..think };
+        let lower = CaptureSearcher::new(&board, Stone::Black, [0, 0], ninuki(), think);
+        assert_eq!(lower.late_reduction(4, 6), 0, "{level:?}");
+        assert_eq!(lower.late_move_limit(1), usize::MAX, "{level:?}");
+    }
 }
 
 #[test]

@@ -532,20 +532,6 @@ mod tests {
         assert_eq!(searched(7, true, 0, 1), 14, "so does a node that answers a threat");
     }
 
-    #[test]
-    fn the_later_the_candidate_and_the_more_depth_left_the_deeper_its_first_search() {
-        let first_three = (0..3).map(|index| reduction(6, index)).max();
-        assert_eq!(first_three, Some(0), "the first three candidates keep their depth");
-        assert_eq!(reduction(1, 10), 0, "one ply left has none to spare");
-        assert_eq!([reduction(3, 3), reduction(3, 9)], [1, 1], "two or three left lose one");
-        assert_eq!(
-            [reduction(4, 5), reduction(4, 6)],
-            [1, 2],
-            "from four, the seventh on lose two"
-        );
-        assert_eq!([move_limit(1), move_limit(2), move_limit(3)], [7, 10, usize::MAX]);
-    }
-
     fn ordered(memory: &Memory, side: usize, ply: usize, stored_best: Option<Cell>) -> Vec<Cell> {
         let mut moves = Moves::new();
         (10..20).for_each(|cell| moves.push(cell, 0));
