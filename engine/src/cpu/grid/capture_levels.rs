@@ -22,6 +22,9 @@ pub(crate) struct CaptureParams {
     /// Whether quiet null-window nodes one or two plies from the horizon search only their
     /// best few candidates (late move pruning).
     pub(crate) late_pruning: bool,
+    /// Whether quiet nodes far above beta one or two plies from the horizon are cut at once
+    /// (reverse futility pruning).
+    pub(crate) futility: bool,
     /// log2 of the transposition table's entries.
     pub(crate) table_bits: u32,
 }
@@ -37,6 +40,7 @@ impl CaptureParams {
                 noise: 200,
                 late_reductions: false,
                 late_pruning: false,
+                futility: false,
                 table_bits: 12,
             },
             Level::Normal => CaptureParams {
@@ -47,6 +51,7 @@ impl CaptureParams {
                 noise: 0,
                 late_reductions: false,
                 late_pruning: false,
+                futility: false,
                 table_bits: 16,
             },
             Level::Hard => CaptureParams {
@@ -57,6 +62,7 @@ impl CaptureParams {
                 noise: 0,
                 late_reductions: true,
                 late_pruning: true,
+                futility: true,
                 table_bits: 18,
             },
         }

@@ -13,7 +13,7 @@ use super::captures::CaptureBoard;
 use super::cells::{Cell, CellSet, cell_of, point_of};
 use super::pvs::{DECIDED, INFINITY, MAX_PLY, Memory, Pvs, WIN, move_limit, reduction};
 use super::rules::GridRules;
-use super::search::GridAnalysis;
+use super::search::{FUTILITY_DEPTH, FUTILITY_MARGIN, GridAnalysis};
 use crate::cpu::{SplitMix64, Think};
 use crate::{Board, Point, Stone};
 
@@ -278,5 +278,23 @@ impl Pvs for CaptureSearcher<'_> {
 
     fn late_move_limit(&self, depth: i32) -> usize {
         if self.params.late_pruning { move_limit(depth) } else { usize::MAX }
+    }
+
+    /// Reverse futility pruning as gomoku's hard level does it, never against a win in one
+    /// or an open three of the opponent's; the evaluation counts the captures on offer.
+    fn futile(&mut self, depth: i32, beta: i32) -> Option<i32> {
+        if !self.params.futility || !(1..=FUTILITY_DEPTH).contains(&depth) || beta.abs() >= DECIDED
+        {
+            return None;
+        }
+        let opponent = self.board.to_move().opponent();
+        let grid = &self.board.grid;
+        let open_three =
+            grid.set(opponent, Kind::OpenFour).iter().any(|c| grid.allowed(c, opponent));
+        if open_three || self.board.wins_in_one(opponent) {
+            return None;
+        }
+        let standing = evaluate(&self.board) - FUTILITY_MARGIN * depth;
+        (standing >= beta).then_some(standing)
     }
 }

@@ -5,11 +5,13 @@ use proptest::prelude::*;
 
 use super::board::Kind;
 use super::candidates::Moves;
+use super::capture_evaluation::evaluate;
 use super::capture_search::CaptureSearcher;
 use super::captures::CaptureBoard;
 use super::cells::{CellSet, cell_of};
 use super::pvs::Pvs;
 use super::rules::GridRules;
+use super::search::FUTILITY_MARGIN;
 use super::search::{find_vcf, grid_move};
 use super::tests::point;
 use crate::cpu::{ComputerPlayer, Level, NodeBudget, Think, Unlimited, capture_analysis};
@@ -327,4 +329,29 @@ proptest! {
         prop_assert_eq!(search.grid.board(), &empty);
         prop_assert_eq!(search.hash(), start);
     }
+}
+
+#[test]
+fn only_a_quiet_capture_position_far_above_beta_near_the_horizon_is_futile() {
+    // Black's open three (h8 h9 h10) against white's scattered stones; black's pair d3 e3 is
+    // flanked by white's c3.
+    let board = stones("g8 h8 h9 h10 d3 e3", "c3 a1 o1 a15");
+    let think = Think { level: Level::Hard, seed: 3, deadline: &Unlimited };
+    let mut calm = CaptureSearcher::new(&board, Stone::Black, [0, 0], ninuki(), think);
+    let standing = evaluate(&calm.board);
+    assert!(standing > 2 * FUTILITY_MARGIN, "black stands at {standing}");
+    assert_eq!(calm.futile(1, 0), Some(standing - FUTILITY_MARGIN));
+    assert_eq!(calm.futile(1, standing), None, "not by the margin");
+    assert_eq!(calm.futile(3, 0), None, "too far from the horizon");
+    // With eight stones taken, white's f3 takes the pair and wins: never pruned.
+    let mut threatened = CaptureSearcher::new(&board, Stone::Black, [0, 8], ninuki(), think);
+    let low = evaluate(&threatened.board) - 2 * FUTILITY_MARGIN;
+    assert_eq!(threatened.futile(1, low), None);
+    // White to move must stop the open three.
+    let mut answering = CaptureSearcher::new(&board, Stone::White, [0, 0], ninuki(), think);
+    let low = evaluate(&answering.board) - 2 * FUTILITY_MARGIN;
+    assert_eq!(answering.futile(1, low), None);
+    let normal = Think { level: Level::Normal, ..think };
+    let mut lower = CaptureSearcher::new(&board, Stone::Black, [0, 0], ninuki(), normal);
+    assert_eq!(lower.futile(1, 0), None, "only the hard level prunes");
 }

@@ -12,7 +12,9 @@
 //!
 //! The capture games wrap that board in one that takes pairs off and puts them back
 //! (`captures`), and search it with their own evaluation, moves, threat search and levels
-//! (`capture_*`): a four is no sure win there, since a capture can break it.
+//! (`capture_*`): a four is no sure win there, since a capture can break it. The
+//! principal-variation search is the same (`pvs`), and so are the hard level's reductions,
+//! its pruning of late candidates and its reverse futility pruning.
 
 mod board;
 mod candidates;

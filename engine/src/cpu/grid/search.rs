@@ -20,11 +20,11 @@ const CHECK_EVERY: u64 = 32;
 /// Beyond this ply, open threes at the horizon are left to the evaluation.
 const QUIESCENCE_PLY: usize = 24;
 /// The deepest a node may be from the horizon for reverse futility pruning, in plies.
-const FUTILITY_DEPTH: i32 = 2;
+pub(crate) const FUTILITY_DEPTH: i32 = 2;
 /// How far above `beta` a node's static value must stand, per ply left, to be pruned. The
 /// only margin measured (docs/PERFORMANCE.md); the values of the fitted evaluation are on the
 /// scale of the hand-set ones, where an open three's line was worth 50.
-const FUTILITY_MARGIN: i32 = 120;
+pub(crate) const FUTILITY_MARGIN: i32 = 120;
 /// How many of its best-looking moves the easy level picks from.
 const NOISY_CHOICES: usize = 4;
 
