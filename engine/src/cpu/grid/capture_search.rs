@@ -196,6 +196,13 @@ impl<'a> CaptureSearcher<'a> {
             .collect();
         close[self.random.below(close.len() as u64) as usize]
     }
+
+    /// Whether the opponent, the side that just played, has an open three to stop.
+    fn open_three_against(&self) -> bool {
+        let opponent = self.board.to_move().opponent();
+        let grid = &self.board.grid;
+        grid.set(opponent, Kind::OpenFour).iter().any(|c| grid.allowed(c, opponent))
+    }
 }
 
 impl Pvs for CaptureSearcher<'_> {
@@ -247,14 +254,8 @@ impl Pvs for CaptureSearcher<'_> {
         }
         // At the horizon, a win in one to answer or an open three to stop is still played
         // out: a quiet evaluation would not see that it loses.
-        let forced = self.board.wins_in_one(opponent)
-            || (ply < QUIESCENCE_PLY
-                && self
-                    .board
-                    .grid
-                    .set(opponent, Kind::OpenFour)
-                    .iter()
-                    .any(|c| self.board.grid.allowed(c, opponent)));
+        let forced =
+            self.board.wins_in_one(opponent) || (ply < QUIESCENCE_PLY && self.open_three_against());
         if (depth <= 0 && !forced) || ply >= MAX_PLY - 1 {
             return Some(evaluate(&self.board));
         }
@@ -288,10 +289,7 @@ impl Pvs for CaptureSearcher<'_> {
             return None;
         }
         let opponent = self.board.to_move().opponent();
-        let grid = &self.board.grid;
-        let open_three =
-            grid.set(opponent, Kind::OpenFour).iter().any(|c| grid.allowed(c, opponent));
-        if open_three || self.board.wins_in_one(opponent) {
+        if self.open_three_against() || self.board.wins_in_one(opponent) {
             return None;
         }
         let standing = evaluate(&self.board) - FUTILITY_MARGIN * depth;
