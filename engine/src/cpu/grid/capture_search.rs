@@ -11,9 +11,11 @@ use super::capture_levels::CaptureParams;
 use super::capture_threats::ThreatMemo;
 use super::captures::CaptureBoard;
 use super::cells::{Cell, CellSet, cell_of, point_of};
-use super::pvs::{DECIDED, INFINITY, MAX_PLY, Memory, Pvs, WIN, move_limit, reduction};
+use super::pvs::{
+    DECIDED, INFINITY, MAX_PLY, Memory, Pvs, WIN, futile_score, move_limit, reduction,
+};
 use super::rules::GridRules;
-use super::search::{FUTILITY_DEPTH, FUTILITY_MARGIN, GridAnalysis};
+use super::search::GridAnalysis;
 use crate::cpu::{SplitMix64, Think};
 use crate::{Board, Point, Stone};
 
@@ -284,15 +286,11 @@ impl Pvs for CaptureSearcher<'_> {
     /// Reverse futility pruning as gomoku's hard level does it, never against a win in one
     /// or an open three of the opponent's; the evaluation counts the captures on offer.
     fn futile(&mut self, depth: i32, beta: i32) -> Option<i32> {
-        if !self.params.futility || !(1..=FUTILITY_DEPTH).contains(&depth) || beta.abs() >= DECIDED
-        {
+        if !self.params.futility {
             return None;
         }
         let opponent = self.board.to_move().opponent();
-        if self.open_three_against() || self.board.wins_in_one(opponent) {
-            return None;
-        }
-        let standing = evaluate(&self.board) - FUTILITY_MARGIN * depth;
-        (standing >= beta).then_some(standing)
+        let threatened = || self.open_three_against() || self.board.wins_in_one(opponent);
+        futile_score(depth, beta, threatened, || evaluate(&self.board))
     }
 }

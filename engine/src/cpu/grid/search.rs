@@ -7,7 +7,9 @@ use super::carried;
 use super::cells::{Cell, point_of};
 use super::evaluation::evaluate;
 use super::levels::Params;
-use super::pvs::{DECIDED, INFINITY, MAX_PLY, Memory, Pvs, WIN, move_limit, reduction};
+use super::pvs::{
+    DECIDED, INFINITY, MAX_PLY, Memory, Pvs, WIN, futile_score, move_limit, reduction,
+};
 use super::rules::GridRules;
 use super::threats::{ThreatMemo, ThreatSpace};
 use crate::cpu::{Deadline, Hopeless, SplitMix64, Think};
@@ -19,12 +21,6 @@ use crate::{Board, Point, Stone};
 const CHECK_EVERY: u64 = 32;
 /// Beyond this ply, open threes at the horizon are left to the evaluation.
 const QUIESCENCE_PLY: usize = 24;
-/// The deepest a node may be from the horizon for reverse futility pruning, in plies.
-pub(crate) const FUTILITY_DEPTH: i32 = 2;
-/// How far above `beta` a node's static value must stand, per ply left, to be pruned. The
-/// only margin measured (docs/PERFORMANCE.md); the values of the fitted evaluation are on the
-/// scale of the hand-set ones, where an open three's line was worth 50.
-pub(crate) const FUTILITY_MARGIN: i32 = 120;
 /// How many of its best-looking moves the easy level picks from.
 const NOISY_CHOICES: usize = 4;
 
@@ -418,17 +414,13 @@ impl Pvs for Searcher<'_> {
     /// ply left is taken to fail high. The opponent's last move or two could not bring it
     /// back, short of a five or an open three, which are never pruned this way.
     fn futile(&mut self, depth: i32, beta: i32) -> Option<i32> {
-        if !self.params.futility || !(1..=FUTILITY_DEPTH).contains(&depth) || beta.abs() >= DECIDED
-        {
+        if !self.params.futility {
             return None;
         }
         let opponent = self.board.to_move().opponent();
-        if !self.board.set(opponent, Kind::Five).is_empty() || self.open_three_against() {
-            return None;
-        }
-        let margin = FUTILITY_MARGIN * depth;
-        let standing = evaluate(&self.board) - margin;
-        (standing >= beta).then_some(standing)
+        let threatened =
+            || !self.board.set(opponent, Kind::Five).is_empty() || self.open_three_against();
+        futile_score(depth, beta, threatened, || evaluate(&self.board))
     }
 
     fn late_reduction(&self, depth: i32, index: usize) -> i32 {
@@ -474,6 +466,7 @@ mod tests {
 
     use super::*;
     use crate::cpu::grid::cells::cell_of;
+    use crate::cpu::grid::pvs::FUTILITY_MARGIN;
     use crate::cpu::grid::tests::{point, stones};
     use crate::cpu::{Level, NodeBudget};
     use crate::{GomokuSettings, Stone};
