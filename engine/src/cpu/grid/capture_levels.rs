@@ -1,6 +1,7 @@
 //! How each level plays the capture games. Kept apart from gomoku's levels so that tuning
 //! one family leaves the other alone.
 
+use super::pvs::Pruning;
 use crate::cpu::Level;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,15 +17,8 @@ pub(crate) struct CaptureParams {
     pub(crate) opponent_vcf: bool,
     /// The root choice is random among the moves this close to the best (0: the best).
     pub(crate) noise: i32,
-    /// Whether late candidates are searched shallower first (late move reductions), and
-    /// again in full only when they look better than the best so far.
-    pub(crate) late_reductions: bool,
-    /// Whether quiet null-window nodes one or two plies from the horizon search only their
-    /// best few candidates (late move pruning).
-    pub(crate) late_pruning: bool,
-    /// Whether quiet nodes far above beta one or two plies from the horizon are cut at once
-    /// (reverse futility pruning).
-    pub(crate) futility: bool,
+    /// The hard level's shortcuts past unpromising moves.
+    pub(crate) pruning: Pruning,
     /// log2 of the transposition table's entries.
     pub(crate) table_bits: u32,
 }
@@ -38,9 +32,7 @@ impl CaptureParams {
                 own_vcf: 0,
                 opponent_vcf: false,
                 noise: 200,
-                late_reductions: false,
-                late_pruning: false,
-                futility: false,
+                pruning: Pruning::NONE,
                 table_bits: 12,
             },
             Level::Normal => CaptureParams {
@@ -49,9 +41,7 @@ impl CaptureParams {
                 own_vcf: 6,
                 opponent_vcf: false,
                 noise: 0,
-                late_reductions: false,
-                late_pruning: false,
-                futility: false,
+                pruning: Pruning::NONE,
                 table_bits: 16,
             },
             Level::Hard => CaptureParams {
@@ -60,9 +50,7 @@ impl CaptureParams {
                 own_vcf: 14,
                 opponent_vcf: true,
                 noise: 0,
-                late_reductions: true,
-                late_pruning: true,
-                futility: true,
+                pruning: Pruning::ALL,
                 table_bits: 18,
             },
         }

@@ -11,9 +11,7 @@ use super::capture_levels::CaptureParams;
 use super::capture_threats::ThreatMemo;
 use super::captures::CaptureBoard;
 use super::cells::{Cell, CellSet, cell_of, point_of};
-use super::pvs::{
-    DECIDED, INFINITY, MAX_PLY, Memory, Pvs, WIN, futile_score, move_limit, reduction,
-};
+use super::pvs::{DECIDED, INFINITY, MAX_PLY, Memory, Pvs, WIN};
 use super::rules::GridRules;
 use super::search::GridAnalysis;
 use crate::cpu::{SplitMix64, Think};
@@ -276,21 +274,18 @@ impl Pvs for CaptureSearcher<'_> {
     }
 
     fn late_reduction(&self, depth: i32, index: usize) -> i32 {
-        if self.params.late_reductions { reduction(depth, index) } else { 0 }
+        self.params.pruning.reduction(depth, index)
     }
 
     fn late_move_limit(&self, depth: i32) -> usize {
-        if self.params.late_pruning { move_limit(depth) } else { usize::MAX }
+        self.params.pruning.move_limit(depth)
     }
 
     /// Reverse futility pruning as gomoku's hard level does it, never against a win in one
     /// or an open three of the opponent's; the evaluation counts the captures on offer.
     fn futile(&mut self, depth: i32, beta: i32) -> Option<i32> {
-        if !self.params.futility {
-            return None;
-        }
         let opponent = self.board.to_move().opponent();
         let threatened = || self.open_three_against() || self.board.wins_in_one(opponent);
-        futile_score(depth, beta, threatened, || evaluate(&self.board))
+        self.params.pruning.futile(depth, beta, threatened, || evaluate(&self.board))
     }
 }

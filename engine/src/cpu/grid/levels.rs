@@ -1,3 +1,4 @@
+use super::pvs::Pruning;
 use crate::cpu::Level;
 
 /// How a level searches. The levels differ by much more than time, so that a stronger level
@@ -21,15 +22,8 @@ pub(crate) struct Params {
     pub(crate) opponent_vct_nodes: u64,
     /// The root choice is random among the moves this close to the best (0: always the best).
     pub(crate) noise: i32,
-    /// Whether late candidates are searched shallower first (late move reductions), and
-    /// again in full only when they look better than the best so far.
-    pub(crate) late_reductions: bool,
-    /// Whether quiet null-window nodes one or two plies from the horizon search only their
-    /// best few candidates (late move pruning).
-    pub(crate) late_pruning: bool,
-    /// Whether quiet nodes far above beta one or two plies from the horizon are cut at once
-    /// (reverse futility pruning).
-    pub(crate) futility: bool,
+    /// The hard level's shortcuts past unpromising moves.
+    pub(crate) pruning: Pruning,
     /// log2 of the transposition table's entries.
     pub(crate) table_bits: u32,
 }
@@ -48,9 +42,7 @@ impl Params {
                 vct_nodes: 0,
                 opponent_vct_nodes: 0,
                 noise: 400,
-                late_reductions: false,
-                late_pruning: false,
-                futility: false,
+                pruning: Pruning::NONE,
                 table_bits: 10,
             },
             // A club player: a short search that sees its own continuous fours, blind to the
@@ -64,9 +56,7 @@ impl Params {
                 vct_nodes: 0,
                 opponent_vct_nodes: 0,
                 noise: 0,
-                late_reductions: false,
-                late_pruning: false,
-                futility: false,
+                pruning: Pruning::NONE,
                 table_bits: 16,
             },
             // Full strength: as deep as the clock allows, continuous fours both ways, threes
@@ -80,9 +70,7 @@ impl Params {
                 vct_nodes: 5_000,
                 opponent_vct_nodes: 2_500,
                 noise: 0,
-                late_reductions: true,
-                late_pruning: true,
-                futility: true,
+                pruning: Pruning::ALL,
                 table_bits: 18,
             },
         }

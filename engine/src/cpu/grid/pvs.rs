@@ -335,20 +335,6 @@ pub(crate) trait Pvs {
     }
 }
 
-/// The hard levels' late move reductions: one ply from the fourth candidate on, two from
-/// the seventh when at least four plies are left. Moves that make a threat get no exception:
-/// the candidates come ordered by what they make, so threats are mostly among the first, and
-/// a version that never reduced them scored no better (docs/PERFORMANCE.md).
-pub(crate) fn reduction(depth: i32, index: usize) -> i32 {
-    if depth < 2 || index < 3 {
-        0
-    } else if depth >= 4 && index >= 6 {
-        2
-    } else {
-        1
-    }
-}
-
 /// The deepest a node may be from the horizon for reverse futility pruning, in plies.
 const FUTILITY_DEPTH: i32 = 2;
 /// How far above `beta` a node's static value must stand, per ply left, to be pruned. The
@@ -356,29 +342,70 @@ const FUTILITY_DEPTH: i32 = 2;
 /// scale of the hand-set ones, where an open three's line was worth 50.
 pub(crate) const FUTILITY_MARGIN: i32 = 120;
 
-/// The hard levels' reverse futility pruning: one or two plies from the horizon, unless
-/// `threatened` (the opponent's threats the pruning must never pass over), a position whose
-/// static `value` beats `beta` by [`FUTILITY_MARGIN`] a ply left is taken to fail high.
-pub(crate) fn futile_score(
-    depth: i32,
-    beta: i32,
-    threatened: impl FnOnce() -> bool,
-    value: impl FnOnce() -> i32,
-) -> Option<i32> {
-    if !(1..=FUTILITY_DEPTH).contains(&depth) || beta.abs() >= DECIDED || threatened() {
-        return None;
-    }
-    let standing = value() - FUTILITY_MARGIN * depth;
-    (standing >= beta).then_some(standing)
+/// Which of the hard levels' shortcuts past unpromising moves a level takes; gomoku's and
+/// the capture games' searches share them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Pruning {
+    /// Late candidates are searched shallower first (late move reductions), and again in
+    /// full only when they look better than the best so far.
+    pub(crate) late_reductions: bool,
+    /// Quiet null-window nodes one or two plies from the horizon search only their best few
+    /// candidates (late move pruning).
+    pub(crate) late_pruning: bool,
+    /// Quiet nodes far above beta one or two plies from the horizon are cut at once (reverse
+    /// futility pruning).
+    pub(crate) futility: bool,
 }
 
-/// The hard levels' late move pruning: a quiet null-window node one ply from the horizon
-/// searches its best seven candidates, two plies from it its best ten.
-pub(crate) fn move_limit(depth: i32) -> usize {
-    match depth {
-        1 => 7,
-        2 => 10,
-        _ => usize::MAX,
+impl Pruning {
+    pub(crate) const NONE: Pruning =
+        Pruning { late_reductions: false, late_pruning: false, futility: false };
+    pub(crate) const ALL: Pruning =
+        Pruning { late_reductions: true, late_pruning: true, futility: true };
+
+    /// Late move reductions: one ply from the fourth candidate on, two from the seventh when
+    /// at least four plies are left. Moves that make a threat get no exception: the
+    /// candidates come ordered by what they make, so threats are mostly among the first, and
+    /// a version that never reduced them scored no better (docs/PERFORMANCE.md).
+    pub(crate) fn reduction(self, depth: i32, index: usize) -> i32 {
+        if !self.late_reductions || depth < 2 || index < 3 {
+            0
+        } else if depth >= 4 && index >= 6 {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// Late move pruning: a quiet null-window node one ply from the horizon searches its best
+    /// seven candidates, two plies from it its best ten.
+    pub(crate) fn move_limit(self, depth: i32) -> usize {
+        match (self.late_pruning, depth) {
+            (true, 1) => 7,
+            (true, 2) => 10,
+            _ => usize::MAX,
+        }
+    }
+
+    /// Reverse futility pruning: one or two plies from the horizon, unless `threatened` (the
+    /// opponent's threats the pruning must never pass over), a position whose static `value`
+    /// beats `beta` by [`FUTILITY_MARGIN`] a ply left is taken to fail high.
+    pub(crate) fn futile(
+        self,
+        depth: i32,
+        beta: i32,
+        threatened: impl FnOnce() -> bool,
+        value: impl FnOnce() -> i32,
+    ) -> Option<i32> {
+        if !self.futility
+            || !(1..=FUTILITY_DEPTH).contains(&depth)
+            || beta.abs() >= DECIDED
+            || threatened()
+        {
+            return None;
+        }
+        let standing = value() - FUTILITY_MARGIN * depth;
+        (standing >= beta).then_some(standing)
     }
 }
 

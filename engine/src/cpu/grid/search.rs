@@ -7,9 +7,7 @@ use super::carried;
 use super::cells::{Cell, point_of};
 use super::evaluation::evaluate;
 use super::levels::Params;
-use super::pvs::{
-    DECIDED, INFINITY, MAX_PLY, Memory, Pvs, WIN, futile_score, move_limit, reduction,
-};
+use super::pvs::{DECIDED, INFINITY, MAX_PLY, Memory, Pvs, WIN};
 use super::rules::GridRules;
 use super::threats::{ThreatMemo, ThreatSpace};
 use crate::cpu::{Deadline, Hopeless, SplitMix64, Think};
@@ -414,21 +412,18 @@ impl Pvs for Searcher<'_> {
     /// ply left is taken to fail high. The opponent's last move or two could not bring it
     /// back, short of a five or an open three, which are never pruned this way.
     fn futile(&mut self, depth: i32, beta: i32) -> Option<i32> {
-        if !self.params.futility {
-            return None;
-        }
         let opponent = self.board.to_move().opponent();
         let threatened =
             || !self.board.set(opponent, Kind::Five).is_empty() || self.open_three_against();
-        futile_score(depth, beta, threatened, || evaluate(&self.board))
+        self.params.pruning.futile(depth, beta, threatened, || evaluate(&self.board))
     }
 
     fn late_reduction(&self, depth: i32, index: usize) -> i32 {
-        if self.params.late_reductions { reduction(depth, index) } else { 0 }
+        self.params.pruning.reduction(depth, index)
     }
 
     fn late_move_limit(&self, depth: i32) -> usize {
-        if self.params.late_pruning { move_limit(depth) } else { usize::MAX }
+        self.params.pruning.move_limit(depth)
     }
 
     /// The opponent's VCT after `cell`, within the level's threats and nodes: a win by
