@@ -374,6 +374,32 @@ impl SearchBoard {
         true
     }
 
+    /// The points forbidden to a restricted `attacker` on the lines through its straight-four
+    /// points. A defender may stop a straight four on one of them (the end of a three where
+    /// black's own stone would make a double four, say), yet they are not among the
+    /// attacker's four points, where the answers to a three are otherwise looked for. Empty
+    /// for a free attacker, whose ends of a three are all its four points.
+    pub(crate) fn forbidden_ends(&self, attacker: Stone) -> CellSet {
+        let mut ends = CellSet::default();
+        if !self.rules.is_restricted(attacker) {
+            return ends;
+        }
+        for target in self.sets[side(attacker)][Kind::OpenFour as usize].iter() {
+            for &step in &STEPS {
+                // A straight four made on `target` ends at most four steps from it.
+                for distance in 1..REACH as isize {
+                    for steps in [-distance, distance] {
+                        let around = offset(target, step, steps);
+                        if self.cells[around] == EMPTY && !self.allowed(around, attacker) {
+                            ends.insert(around);
+                        }
+                    }
+                }
+            }
+        }
+        ends
+    }
+
     /// The reading of the empty `target` for side `theirs` once the cell `steps` steps away
     /// along `direction` holds a stone of the other side.
     fn reading_blocked(

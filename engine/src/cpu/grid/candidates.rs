@@ -201,6 +201,9 @@ fn stop_three(board: &mut SearchBoard, history: &[u32; CELLS], moves: &mut Moves
             tries.push(cell, 0);
         }
     }
+    for cell in board.forbidden_ends(opponent).iter() {
+        tries.push(cell, 0);
+    }
     for cell in board.set(me, Kind::Four).iter() {
         if board.allowed(cell, me) {
             moves.push(cell, 1_000_000 + score(board, cell, history));
@@ -226,9 +229,10 @@ fn stop_three(board: &mut SearchBoard, history: &[u32; CELLS], moves: &mut Moves
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cpu::grid::cells::point_of;
     use crate::cpu::grid::rules::GridRules;
     use crate::cpu::grid::tests::{point, stones};
-    use crate::{GomokuSettings, Stone};
+    use crate::{GomokuSettings, Point, Stone};
 
     fn chosen(board: &mut SearchBoard, width: usize, history: &[u32; CELLS]) -> Vec<Cell> {
         let mut moves = Moves::new();
@@ -249,6 +253,21 @@ mod tests {
         generate(&mut board, 14, &UNLEARNT, &mut moves);
         assert_eq!(moves.len(), 14, "the free moves, none of them a stop");
         assert!(moves.iter().all(|cell| board.allowed(cell, Stone::Black)));
+    }
+
+    #[test]
+    fn a_three_is_stopped_at_an_end_forbidden_to_black() {
+        // Black's open three f5 g5 h5 makes its straight four at e5 only (j5 is white), so
+        // e5, d5 and i5 stop it. A black stone on i5 would make two fours (f5 to i5, i4 to
+        // i7), a double four: no four point of black's, yet white may play there.
+        let board = stones("f5 g5 h5 i4 i6 i7", "j5 i8 a15 o1 o15");
+        let mut board = SearchBoard::new(&board, Stone::White, GridRules::renju());
+        assert!(!board.allowed(cell_of(point("i5")), Stone::Black), "i5 is a double four");
+        let mut moves = Moves::new();
+        assert_eq!(generate(&mut board, 14, &UNLEARNT, &mut moves), Situation::StopThree);
+        let mut answers: Vec<Point> = moves.iter().map(point_of).collect();
+        answers.sort_by_key(|p| (p.x, p.y));
+        assert_eq!(answers, ["d5", "e5", "i5"].map(point));
     }
 
     #[test]

@@ -506,6 +506,22 @@ mod tests {
     }
 
     #[test]
+    fn a_vct_lets_white_stop_a_three_where_black_may_not_play() {
+        // From a game against Rapfi, black to move. g5 makes the three f5 g5 h5, whose
+        // straight four is e5. Taking white's answers from black's four points alone, the
+        // VCT left out i5, a double four for black (f5 to i5, i4 to i7), and read g5 as a
+        // win in two threats; white's i5 stops the three and makes a three of its own.
+        let board = stones("i6 i7 j8 j7 h5 g4 i4 f5 k10 h4", "g8 i8 h6 h7 k8 f3 g6 j9 j5 j4");
+        let think = Think { level: Level::Hard, seed: 3, deadline: &crate::cpu::Unlimited };
+        let mut searcher = Searcher::new(&board, Stone::Black, GridRules::renju(), think);
+        searcher.board.play(cell_of(point("g5")));
+        assert!(!searcher.board.allowed(cell_of(point("i5")), Stone::Black));
+        assert!(!searcher.defend(ThreatSpace::FoursAndThrees, 1), "i5 holds for one threat");
+        searcher.board.undo(cell_of(point("g5")));
+        assert_eq!(searcher.threat_root(ThreatSpace::FoursAndThrees, 2), None);
+    }
+
+    #[test]
     fn a_limited_vct_leaves_the_main_search_its_nodes() {
         let rules = GridRules::gomoku(GomokuSettings::default());
         let think = Think { level: Level::Hard, seed: 3, deadline: &crate::cpu::Unlimited };

@@ -193,6 +193,9 @@ impl Searcher<'_> {
                 }
             }
         }
+        for cell in self.board.forbidden_ends(attacker).iter() {
+            replies.push(cell, 0);
+        }
         replies.retain(|cell| self.board.stops_straight_fours(cell));
         for cell in self.board.set(defender, Kind::Four).iter() {
             if self.board.allowed(cell, defender) {
