@@ -17,8 +17,9 @@ pub(crate) struct Params {
     pub(crate) own_vct: u32,
     /// Nodes the search for a forced win by threats may visit before it gives up.
     pub(crate) vct_nodes: u64,
-    /// Nodes for the opponent's VCT (of `own_vct` threats) after a root move about to become
-    /// the best (0: not looked for).
+    /// Threats the opponent's VCT after a root move about to become the best may play.
+    pub(crate) opponent_vct: u32,
+    /// Nodes for that VCT (0: not looked for).
     pub(crate) opponent_vct_nodes: u64,
     /// The root choice is random among the moves this close to the best (0: always the best).
     pub(crate) noise: i32,
@@ -40,6 +41,7 @@ impl Params {
                 opponent_vcf: false,
                 own_vct: 0,
                 vct_nodes: 0,
+                opponent_vct: 0,
                 opponent_vct_nodes: 0,
                 noise: 400,
                 pruning: Pruning::NONE,
@@ -54,6 +56,7 @@ impl Params {
                 opponent_vcf: false,
                 own_vct: 0,
                 vct_nodes: 0,
+                opponent_vct: 0,
                 opponent_vct_nodes: 0,
                 noise: 0,
                 pruning: Pruning::NONE,
@@ -66,8 +69,9 @@ impl Params {
                 width: 14,
                 own_vcf: 20,
                 opponent_vcf: true,
-                own_vct: 5,
-                vct_nodes: 5_000,
+                own_vct: 9,
+                vct_nodes: 50_000,
+                opponent_vct: 5,
                 opponent_vct_nodes: 2_500,
                 noise: 0,
                 pruning: Pruning::ALL,

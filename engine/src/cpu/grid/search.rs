@@ -200,7 +200,7 @@ impl<'a> Searcher<'a> {
         let threatened = self.params.opponent_vcf && self.defend_against_vcf(&mut moves);
         if !threatened && self.params.own_vct > 0 {
             self.threat_limit = self.nodes.saturating_add(self.params.vct_nodes);
-            let win = self.shortest_threat_win(ThreatSpace::FoursAndThrees, self.params.own_vct);
+            let win = self.deepening_threat_win(ThreatSpace::FoursAndThrees, self.params.own_vct);
             self.threat_limit = u64::MAX;
             if win.is_some() {
                 return win;
@@ -235,6 +235,21 @@ impl<'a> Searcher<'a> {
             }
         }
         Some(found)
+    }
+
+    /// The first move of the shortest threat win within `most` threats, looked for one threat
+    /// more at a time until the node limit: searched to its full depth at once, a wide VCT
+    /// spends its nodes on the first threats' long lines and gives up before the others.
+    fn deepening_threat_win(&mut self, space: ThreatSpace, most: u32) -> Option<Cell> {
+        for depth in 1..=most {
+            if let Some(win) = self.threat_root(space, depth) {
+                return Some(win);
+            }
+            if self.threat_given_up() {
+                break;
+            }
+        }
+        None
     }
 
     /// Whether the threat on `cell` wins within `depth` threats.
@@ -434,7 +449,7 @@ impl Pvs for Searcher<'_> {
         }
         self.board.play(cell);
         self.threat_limit = self.nodes.saturating_add(self.params.opponent_vct_nodes);
-        let loses = self.threat_win(ThreatSpace::FoursAndThrees, self.params.own_vct);
+        let loses = self.threat_win(ThreatSpace::FoursAndThrees, self.params.opponent_vct);
         self.threat_limit = u64::MAX;
         self.board.undo(cell);
         loses
@@ -519,6 +534,24 @@ mod tests {
         assert!(!searcher.defend(ThreatSpace::FoursAndThrees, 1), "i5 holds for one threat");
         searcher.board.undo(cell_of(point("g5")));
         assert_eq!(searcher.threat_root(ThreatSpace::FoursAndThrees, 2), None);
+    }
+
+    #[test]
+    fn the_vct_deepens_one_threat_at_a_time_within_its_nodes() {
+        // The same game a move earlier: h4 wins in five threats. Searched to nine at once,
+        // the VCT spends its 50,000 nodes on the first threats' long lines and gives up.
+        let board = stones("i6 i7 j8 j7 h5 g4 i4 f5 k10", "g8 i8 h6 h7 k8 f3 g6 j9 j5");
+        let think = Think { level: Level::Hard, seed: 3, deadline: &crate::cpu::Unlimited };
+        let limited = || {
+            let mut searcher = Searcher::new(&board, Stone::Black, GridRules::renju(), think);
+            searcher.threat_limit = 50_000;
+            searcher
+        };
+        let mut at_once = limited();
+        assert_eq!(at_once.threat_root(ThreatSpace::FoursAndThrees, 9), None);
+        assert!(at_once.threat_given_up());
+        let found = limited().deepening_threat_win(ThreatSpace::FoursAndThrees, 9);
+        assert_eq!(found.map(point_of), Some(point("h4")));
     }
 
     #[test]
