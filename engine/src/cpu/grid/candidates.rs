@@ -3,6 +3,7 @@
 
 use super::board::{Kind, SearchBoard};
 use super::cells::{CELLS, Cell, cell_of};
+use crate::Stone;
 
 /// Moves with an ordering score, on the stack: no allocation per node.
 #[derive(Clone, Debug)]
@@ -190,20 +191,27 @@ pub(crate) fn generate(
     Situation::Free
 }
 
+/// The points where a stone may stop `attacker`'s open three, to be checked one by one: its
+/// straight-four and four points, and for a restricted attacker the ends forbidden to it
+/// ([`SearchBoard::forbidden_ends`]), which are none of its four points.
+pub(crate) fn three_stop_tries(board: &SearchBoard, attacker: Stone, tries: &mut Moves) {
+    for kind in [Kind::OpenFour, Kind::Four] {
+        for cell in board.set(attacker, kind).iter() {
+            tries.push(cell, 0);
+        }
+    }
+    for cell in board.forbidden_ends(attacker).iter() {
+        tries.push(cell, 0);
+    }
+}
+
 /// Against an open three: the points after which the opponent has no straight four left to
 /// make, and our own fours, which must be answered first.
 fn stop_three(board: &mut SearchBoard, history: &[u32; CELLS], moves: &mut Moves) {
     let me = board.to_move();
     let opponent = me.opponent();
     let mut tries = Moves::new();
-    for kind in [Kind::OpenFour, Kind::Four] {
-        for cell in board.set(opponent, kind).iter() {
-            tries.push(cell, 0);
-        }
-    }
-    for cell in board.forbidden_ends(opponent).iter() {
-        tries.push(cell, 0);
-    }
+    three_stop_tries(board, opponent, &mut tries);
     for cell in board.set(me, Kind::Four).iter() {
         if board.allowed(cell, me) {
             moves.push(cell, 1_000_000 + score(board, cell, history));

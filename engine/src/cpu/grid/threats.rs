@@ -5,7 +5,7 @@
 //! black's forbidden points.
 
 use super::board::Kind;
-use super::candidates::Moves;
+use super::candidates::{Moves, three_stop_tries};
 use super::cells::Cell;
 use super::search::Searcher;
 
@@ -186,17 +186,10 @@ impl Searcher<'_> {
             return false;
         }
         let mut replies = Moves::new();
-        for kind in [Kind::OpenFour, Kind::Four] {
-            for cell in self.board.set(attacker, kind).iter() {
-                if self.board.allowed(cell, defender) {
-                    replies.push(cell, 0);
-                }
-            }
-        }
-        for cell in self.board.forbidden_ends(attacker).iter() {
-            replies.push(cell, 0);
-        }
-        replies.retain(|cell| self.board.stops_straight_fours(cell));
+        three_stop_tries(&self.board, attacker, &mut replies);
+        replies.retain(|cell| {
+            self.board.allowed(cell, defender) && self.board.stops_straight_fours(cell)
+        });
         for cell in self.board.set(defender, Kind::Four).iter() {
             if self.board.allowed(cell, defender) {
                 replies.push(cell, 0);
