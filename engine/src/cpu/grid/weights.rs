@@ -165,18 +165,14 @@ const FREE: ProfileWeights = ProfileWeights {
     tempo: 7,
 };
 const RESTRICTED_BLACK: ProfileWeights = ProfileWeights {
-    mover: RoleWeights {
-        features: [2, 1, 9, 131, 90, -54, -142, 1319, 43, 33, 87, 100, 19, 122, 1],
-    },
-    waiter: RoleWeights {
-        features: [2, -6, 3, -142, 82, 159, 193, 576, 15, 3, 18, 17, 11, 22, 93],
-    },
-    tempo: 269,
+    mover: RoleWeights { features: [3, 6, 12, 24, 107, 71, 12, 1477, 31, 47, 86, 91, 18, 124, -3] },
+    waiter: RoleWeights { features: [2, -4, 4, -283, 65, 335, 438, 760, 10, 4, 8, 76, 10, 18, 78] },
+    tempo: 227,
 };
 const WHITE_AGAINST_RESTRICTED: ProfileWeights = ProfileWeights {
-    mover: RoleWeights { features: [1, 5, 6, -103, 83, 169, 68, -38, 7, 16, 22, 95, 20, 45, 2] },
-    waiter: RoleWeights { features: [2, 6, 15, 22, 109, 37, -2, 383, 12, 8, -21, 69, -4, 57, 105] },
-    tempo: 168,
+    mover: RoleWeights { features: [2, 2, 17, -87, 106, 158, 13, 41, 11, 11, 24, 66, 9, 19, 1] },
+    waiter: RoleWeights { features: [3, 6, 24, 14, 124, 58, 14, 450, 14, 7, -14, 78, 7, 21, 112] },
+    tempo: -261,
 };
 
 #[cfg(test)]
