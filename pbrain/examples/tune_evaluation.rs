@@ -26,8 +26,8 @@ use engine::cpu::{
     EVALUATION_FEATURES, EVALUATION_LINE_FEATURES, EvaluationFeatures, EvaluationProfile,
     GridRules, evaluation_features,
 };
-use engine::{Board, GomokuSize, Notation, Point, Stone};
-use pbrain::Rule;
+use engine::{Board, Point, Stone};
+use pbrain::manager::MatchLog;
 
 /// Fitted profiles, in the order of their parameters.
 const PROFILES: [EvaluationProfile; 3] = [
@@ -142,46 +142,14 @@ fn main() -> ExitCode {
 
 /// Reads the games of one match log into `samples`.
 fn read_match(text: &str, games: &mut usize, samples: &mut Vec<Sample>) -> Result<(), String> {
-    let rule = text
-        .lines()
-        .find_map(|line| line.split(", rule ").nth(1))
-        .and_then(|rest| rest.split(',').next())
-        .and_then(|rule| rule.trim().parse::<u32>().ok())
-        .ok_or("no rule in the match's header")?;
-    let rules = GridRules::gomoku(Rule(rule).settings(GomokuSize::Fifteen));
-    let mut lines = text.lines();
-    while let Some(line) = lines.next() {
-        let Some(game) = line.strip_prefix("game ") else { continue };
-        let Some((_, rest)) = game.split_once(", opening ") else { continue };
-        let (opening, result) = rest.split_once(" | ").ok_or("a game without a result")?;
-        let winner = if result.starts_with("black") {
-            Some(Stone::Black)
-        } else if result.starts_with("white") {
-            Some(Stone::White)
-        } else if result.starts_with("draw") {
-            None
-        } else {
-            continue;
-        };
-        let moves = lines
-            .next()
-            .and_then(|line| line.trim().strip_prefix("moves: "))
-            .ok_or("a game without its moves")?;
-        let opening = points(opening)?;
-        let moves = points(moves)?;
-        read_game(&rules, &opening, &moves, winner, games.is_multiple_of(HOLD_OUT_EVERY), samples);
+    let log = MatchLog::parse(text)?;
+    let rules = GridRules::gomoku(log.rule.settings(log.size));
+    for game in &log.games {
+        let held_out = games.is_multiple_of(HOLD_OUT_EVERY);
+        read_game(&rules, &game.opening, &game.moves, game.winner, held_out, samples);
         *games += 1;
     }
     Ok(())
-}
-
-fn points(text: &str) -> Result<Vec<Point>, String> {
-    if text.trim() == "(none)" {
-        return Ok(Vec::new());
-    }
-    text.split_whitespace()
-        .map(|word| Notation::WithI.parse(word, 15).map_err(|error| format!("{word}: {error}")))
-        .collect()
 }
 
 /// The quiet positions of one game, after its opening, as samples.
