@@ -26,8 +26,8 @@ use engine::cpu::{
     EVALUATION_FEATURES, EVALUATION_LINE_FEATURES, EvaluationFeatures, EvaluationProfile,
     GridRules, evaluation_features,
 };
-use engine::{Board, Point, Stone};
-use pbrain::manager::MatchLog;
+use engine::{Board, Stone};
+use pbrain::manager::{LoggedGame, MatchLog};
 
 /// Fitted profiles, in the order of their parameters.
 const PROFILES: [EvaluationProfile; 3] = [
@@ -146,7 +146,7 @@ fn read_match(text: &str, games: &mut usize, samples: &mut Vec<Sample>) -> Resul
     let rules = GridRules::gomoku(log.rule.settings(log.size));
     for game in &log.games {
         let held_out = games.is_multiple_of(HOLD_OUT_EVERY);
-        read_game(&rules, &game.opening, &game.moves, game.winner, held_out, samples);
+        read_game(&rules, log.size.side(), game, held_out, samples);
         *games += 1;
     }
     Ok(())
@@ -155,22 +155,21 @@ fn read_match(text: &str, games: &mut usize, samples: &mut Vec<Sample>) -> Resul
 /// The quiet positions of one game, after its opening, as samples.
 fn read_game(
     rules: &GridRules,
-    opening: &[Point],
-    moves: &[Point],
-    winner: Option<Stone>,
+    side: u8,
+    game: &LoggedGame,
     held_out: bool,
     samples: &mut Vec<Sample>,
 ) {
-    let mut board = Board::empty(15);
+    let mut board = Board::empty(side);
     let mut to_move = Stone::Black;
-    for (index, &point) in opening.iter().chain(moves).enumerate() {
+    for (index, point) in game.stones().enumerate() {
         board.set(point, Some(to_move));
         to_move = to_move.opponent();
-        if index + 1 < opening.len() {
+        if index + 1 < game.opening.len() {
             continue;
         }
         let Some(features) = evaluation_features(&board, to_move, rules) else { continue };
-        let result = match winner {
+        let result = match game.winner {
             Some(stone) if stone == to_move => 1.0,
             Some(_) => 0.0,
             None => 0.5,

@@ -39,8 +39,8 @@ impl MatchLog {
     /// Reads a log; lines that are not the header or a game are passed over.
     ///
     /// # Errors
-    /// A log without its header line, or a game whose result, moves or points cannot be
-    /// read, is named in the message.
+    /// A log without its header, a game without its result or its moves, or a point off
+    /// the board, named in the message.
     pub fn parse(text: &str) -> Result<MatchLog, String> {
         let header = text
             .lines()
