@@ -17,11 +17,11 @@
 use std::error::Error;
 use std::io::{BufRead, BufReader, Lines, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, ChildStdout, Command, ExitCode, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, ExitCode};
 
 use engine::{Point, Stone};
 use pbrain::Coords;
-use pbrain::manager::{LoggedGame, MatchLog};
+use pbrain::manager::{LoggedGame, MatchLog, brain_command};
 
 const USAGE: &str =
     "usage: judge_positions --judge PROGRAM [--turn-ms MS] --lost-by black|white MATCH.log...";
@@ -112,13 +112,7 @@ fn judge_game(
 
 impl Judge {
     fn start(program: &Path) -> Result<Judge, Box<dyn Error>> {
-        // As Piskvork runs brains: in their own folder, where they look for their files.
-        let folder = program.parent().filter(|folder| !folder.as_os_str().is_empty());
-        let mut command = Command::new(program);
-        if let Some(folder) = folder {
-            command.current_dir(folder);
-        }
-        let mut child = command.stdin(Stdio::piped()).stdout(Stdio::piped()).spawn()?;
+        let mut child = brain_command(program).spawn()?;
         let input = child.stdin.take().ok_or("the judge has no input")?;
         let output = BufReader::new(child.stdout.take().ok_or("the judge has no output")?).lines();
         Ok(Judge { child, input, output })

@@ -86,18 +86,8 @@ const EXIT_GRACE: Duration = Duration::from_secs(1);
 impl Contestant {
     /// Starts `entrant` and has it answer `START side` within `within`.
     pub(super) fn start(entrant: &Entrant, side: u8, within: Duration) -> Result<Self, Fault> {
-        let mut command = match folder_of(&entrant.program) {
-            Some((program, folder)) => {
-                let mut command = Command::new(program);
-                command.current_dir(folder);
-                command
-            }
-            // A bare name is looked up on the path, and runs where the match runs.
-            None => Command::new(&entrant.program),
-        };
-        command.args(&entrant.args).stdin(Stdio::piped()).stdout(Stdio::piped());
-        // Brains write diagnostics there; the match's own output stays readable.
-        command.stderr(Stdio::null());
+        let mut command = brain_command(&entrant.program);
+        command.args(&entrant.args);
         let mut child = command.spawn().map_err(|error| {
             Fault::Start(format!("cannot run {}: {error}", entrant.program.display()))
         })?;
@@ -225,6 +215,25 @@ impl Drop for Contestant {
         }
         let _ = self.child.wait();
     }
+}
+
+/// The command that starts the brain `program` as Piskvork starts one: in its own folder,
+/// where it looks for its files, with its input and output piped to us.
+#[must_use]
+pub fn brain_command(program: &Path) -> Command {
+    let mut command = match folder_of(program) {
+        Some((program, folder)) => {
+            let mut command = Command::new(program);
+            command.current_dir(folder);
+            command
+        }
+        // A bare name is looked up on the path, and runs where the match runs.
+        None => Command::new(program),
+    };
+    command.stdin(Stdio::piped()).stdout(Stdio::piped());
+    // Brains write diagnostics there; our own output stays readable.
+    command.stderr(Stdio::null());
+    command
 }
 
 /// The absolute path of `program` and its folder, when `program` names a folder at all. Made

@@ -18,7 +18,7 @@ mod openings;
 mod referee;
 mod tally;
 
-pub use contestant::{Entrant, Fault};
+pub use contestant::{Entrant, Fault, brain_command};
 pub use game::{GameRecord, MatchSettings, colour_index, play_game};
 pub use log::{LoggedGame, MatchLog};
 pub use openings::{MAX_RANDOM_STONES, parse_openings, random_openings};
