@@ -7,7 +7,7 @@ use divan::{Bencher, counter::ItemsCount};
 use engine::cpu::{
     GridRules, Level, NodeBudget, Think, Unlimited, capture_analysis, find_vcf, grid_analysis,
 };
-use engine::{Board, GomokuSettings, NinukiSettings, PenteSettings, Point, Stone};
+use engine::{Board, GomokuSettings, NinukiSettings, Notation, PenteSettings, Point, Stone};
 
 fn main() {
     divan::main();
@@ -92,6 +92,28 @@ fn midgame_search_hard(bencher: Bencher) {
         grid_analysis(&board, Stone::Black, &rules, think)
     };
     println!("midgame: {} nodes per search", search().nodes);
+    bencher.bench(search);
+}
+
+/// The hard level's main search on a renju middle game (a game of the hard level against
+/// Rapfi, twelve stones, black to move), long enough for the board's upkeep to dominate:
+/// `renju: <n> nodes per search` is printed once, so nodes per second follow.
+#[divan::bench]
+fn renju_search_hard(bencher: Bencher) {
+    let mut board = Board::empty(15);
+    let moves = "i9 i8 j9 h9 j7 i10 j8 j10 h10 k7 j11 j6";
+    for (index, name) in moves.split_whitespace().enumerate() {
+        let stone = if index % 2 == 0 { Stone::Black } else { Stone::White };
+        let point = Notation::WithI.parse(name, 15).expect("a point of the board");
+        board.set(point, Some(stone));
+    }
+    let rules = GridRules::renju();
+    let search = || {
+        let budget = NodeBudget::new(3000);
+        let think = Think { level: Level::Hard, seed: 1, deadline: &budget };
+        grid_analysis(&board, Stone::Black, &rules, think)
+    };
+    println!("renju: {} nodes per search", search().nodes);
     bencher.bench(search);
 }
 

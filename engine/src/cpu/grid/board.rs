@@ -524,7 +524,7 @@ impl SearchBoard {
         self.hash ^= zobrist(cell, own);
         self.stones += 1;
         for other in 0..2 {
-            self.totals[other] -= self.readings[cell][other].value;
+            self.totals[other] -= self.readings[cell][other].value();
             self.worths[other].subtract(self.readings[cell][other]);
             self.readings[cell][other] = Reading::default();
             for set in &mut self.sets[other] {
@@ -651,7 +651,7 @@ impl SearchBoard {
         if reading == before {
             return;
         }
-        self.totals[own] += reading.value - before.value;
+        self.totals[own] += reading.value() - before.value();
         self.worths[own].subtract(before);
         self.worths[own].add(reading);
         self.readings[cell][own] = reading;

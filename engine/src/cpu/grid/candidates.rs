@@ -134,7 +134,7 @@ pub(crate) static UNLEARNT: [u32; CELLS] = [0; CELLS];
 /// node looks at are chosen by this alone.
 fn worth(board: &SearchBoard, cell: Cell) -> i32 {
     let me = board.to_move();
-    board.reading(cell, me).value + board.reading(cell, me.opponent()).value
+    board.reading(cell, me).value() + board.reading(cell, me.opponent()).value()
 }
 
 /// The ordering score of `cell`: its worth plus what the search learnt (`history`).

@@ -26,8 +26,8 @@ const THREAT_BONUS: i32 = 40;
 fn worth(board: &CaptureBoard, cell: Cell) -> (i32, bool) {
     let me = board.to_move();
     let opponent = me.opponent();
-    let attack = board.grid.reading(cell, me).value;
-    let defence = board.grid.reading(cell, opponent).value;
+    let attack = board.grid.reading(cell, me).value();
+    let defence = board.grid.reading(cell, opponent).value();
     let take = board.take(cell, me);
     let save = board.take(cell, opponent).stones;
     let captures = gain(board.captured(me), take.stones)

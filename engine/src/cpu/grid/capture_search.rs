@@ -127,7 +127,7 @@ impl<'a> CaptureSearcher<'a> {
             // Lost anyway, or nothing near is legal (pente's second white stone): the legal
             // points in order of their worth.
             for cell in root.iter() {
-                let reading = |stone| self.board.grid.reading(cell, stone).value;
+                let reading = |stone| self.board.grid.reading(cell, stone).value();
                 moves.push(cell, reading(me) + reading(me.opponent()));
             }
             moves.sort();

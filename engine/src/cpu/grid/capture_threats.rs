@@ -77,12 +77,12 @@ impl CaptureSearcher<'_> {
         let captures = self.board.capturing(me);
         for cell in fours.iter() {
             if grid.allowed(cell, me) {
-                moves.push(cell, 3_000_000 + grid.reading(cell, me).value);
+                moves.push(cell, 3_000_000 + grid.reading(cell, me).value());
             }
         }
         for cell in captures.iter() {
             if !fours.contains(cell) && grid.allowed(cell, me) {
-                moves.push(cell, 2_000_000 + grid.reading(cell, me).value);
+                moves.push(cell, 2_000_000 + grid.reading(cell, me).value());
             }
         }
         if self.board.captured(me) + 2 * FLANKED_PAIRS_AT_ONCE >= STONES_TO_WIN {
@@ -92,7 +92,7 @@ impl CaptureSearcher<'_> {
                     && !captures.contains(cell)
                     && grid.allowed(cell, me)
                 {
-                    moves.push(cell, 1_000_000 + grid.reading(cell, me).value);
+                    moves.push(cell, 1_000_000 + grid.reading(cell, me).value());
                 }
             }
         }

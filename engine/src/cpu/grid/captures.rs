@@ -246,7 +246,7 @@ impl CaptureBoard {
             let saved = !self.wins_in_one(opponent);
             self.undo(cell);
             if saved {
-                moves.push(cell, self.grid.reading(cell, me).value);
+                moves.push(cell, self.grid.reading(cell, me).value());
             }
         }
         moves.sort();

@@ -94,8 +94,8 @@ fn fifth_candidates(game: &Renju) -> Vec<Point> {
         .empty_points()
         .map(|point| {
             let cell = cell_of(point);
-            let value =
-                board.reading(cell, Stone::Black).value + board.reading(cell, Stone::White).value;
+            let value = board.reading(cell, Stone::Black).value()
+                + board.reading(cell, Stone::White).value();
             (value - i32::from(point.ring_distance(game.board().centre())), point)
         })
         .collect();

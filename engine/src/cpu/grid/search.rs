@@ -264,7 +264,7 @@ impl<'a> Searcher<'a> {
     fn least_absurd(&self) -> Option<Cell> {
         let me = self.board.to_move();
         let worth = |cell: Cell| {
-            self.board.reading(cell, me).value + self.board.reading(cell, me.opponent()).value
+            self.board.reading(cell, me).value() + self.board.reading(cell, me.opponent()).value()
         };
         let near = self.board.near().iter().filter(|&cell| self.board.allowed(cell, me));
         near.max_by_key(|&cell| (worth(cell), std::cmp::Reverse(cell)))

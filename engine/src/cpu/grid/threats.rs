@@ -144,7 +144,7 @@ impl Searcher<'_> {
                 if self.board.allowed(cell, me) {
                     let reading = self.board.reading(cell, me);
                     let bonus = if kind == Kind::Four { 1_000_000 } else { 0 };
-                    moves.push(cell, bonus + reading.threat as i32 * 10_000 + reading.value);
+                    moves.push(cell, bonus + reading.threat as i32 * 10_000 + reading.value());
                 }
             }
         }
