@@ -4,8 +4,8 @@
 //! The board keeps, stone by stone, what a stone of either side would make on every empty
 //! point (`patterns`, `board`). On it run a threat-space search for wins by continuous
 //! fours, or fours and threes (`threats`), and a principal-variation alpha-beta search with
-//! iterative deepening (`pvs`, run by `search`) over a narrow set of moves (`candidates`),
-//! remembered in a transposition table (`table`); the hard level searches late candidates
+//! iterative deepening (`pvs`, run by `search`) over a narrow set of moves (`candidates`;
+//! the hard level's root looks at more of them than its tree does), remembered in a transposition table (`table`); the hard level searches late candidates
 //! shallower first. Leaves are judged by what every empty point would make for each side,
 //! weighed by weights fitted to self-play games (`weights`, from the counts of `features`). The levels (`levels`) differ in depth, width, threat searches, those
 //! reductions and noise. Everything is shaped by a [`GridRules`] value.

@@ -206,7 +206,7 @@ impl<'a> Searcher<'a> {
                 return win;
             }
         }
-        moves.truncate(self.params.width.max(if threatened { usize::MAX } else { 0 }));
+        moves.truncate(self.params.root_width.max(if threatened { usize::MAX } else { 0 }));
         if moves.is_empty() {
             return self.any_allowed();
         }
@@ -595,6 +595,23 @@ mod tests {
         let mut searcher = Searcher::new(&board, Stone::Black, GridRules::renju(), think);
         let value = searcher.pvs(3, -INFINITY, INFINITY, 1);
         assert!(value <= -DECIDED, "white's straight four comes next: {value}");
+    }
+
+    /// A quiet renju middle game from a game against Rapfi (seed 80, game 38), white to move:
+    /// the hard level's search plays l7, which the static order ranks past the tree's width.
+    #[test]
+    fn the_hard_levels_root_looks_past_the_width_of_its_tree() {
+        let board = stones("i6 k7 f8 i8 j8 f9 g10 h11", "h7 i7 j7 k8 j9 j10 i12");
+        let rules = GridRules::renju();
+        let mut search_board = SearchBoard::new(&board, Stone::White, rules);
+        let mut order = Moves::new();
+        generate(&mut search_board, usize::MAX, &UNLEARNT, &mut order);
+        let rank = order.iter().position(|cell| cell == cell_of(point("l7")));
+        let hard = Params::of(Level::Hard);
+        assert!(rank.is_some_and(|rank| rank >= hard.width && rank < hard.root_width));
+        let budget = NodeBudget::new(1_500);
+        let think = Think { level: Level::Hard, seed: 0, deadline: &budget };
+        assert_eq!(grid_move(&board, Stone::White, &rules, think), Some(point("l7")));
     }
 
     #[test]
