@@ -1,14 +1,16 @@
 //! The computer player of the five-in-a-row grid games: gomoku and renju, and on the same
 //! core the capture games, ninuki and pente.
 //!
-//! The board keeps, stone by stone, what a stone of either side would make on every empty
-//! point (`patterns`, `board`). On it run a threat-space search for wins by continuous
-//! fours, or fours and threes (`threats`), and a principal-variation alpha-beta search with
-//! iterative deepening (`pvs`, run by `search`) over a narrow set of moves (`candidates`;
-//! the hard level's root looks at more of them than its tree does), remembered in a transposition table (`table`); the hard level searches late candidates
-//! shallower first. Leaves are judged by what every empty point would make for each side,
-//! weighed by weights fitted to self-play games (`weights`, from the counts of `features`). The levels (`levels`) differ in depth, width, threat searches, those
-//! reductions and noise. Everything is shaped by a [`GridRules`] value.
+//! The board keeps, stone by stone, what a stone of either side would make on every empty point
+//! (`patterns`, `board`). On it run a threat-space search for wins by continuous fours, or
+//! fours and threes (`threats`), and a principal-variation alpha-beta search with iterative
+//! deepening (`pvs`, run by `search`) over a narrow set of moves (`candidates`; the hard
+//! level's root looks at more of them than its tree does), remembered in a transposition table
+//! (`table`); the hard level searches late candidates shallower first. Leaves are judged by
+//! what every empty point would make for each side, weighed by weights fitted to self-play
+//! games (`weights`, from the counts of `features`). The levels (`levels`) differ in depth,
+//! width, threat searches, those reductions and noise. Everything is shaped by a [`GridRules`]
+//! value.
 //!
 //! The capture games wrap that board in one that takes pairs off and puts them back
 //! (`captures`), and search it with their own evaluation, moves, threat search and levels
