@@ -86,13 +86,7 @@ fn midgame_search_hard(bencher: Bencher) {
         board.set(Point::new(x, y), Some(Stone::White));
     }
     let rules = GridRules::gomoku(GomokuSettings::default());
-    let search = || {
-        let budget = NodeBudget::new(200);
-        let think = Think { level: Level::Hard, seed: 1, deadline: &budget };
-        grid_analysis(&board, Stone::Black, &rules, think)
-    };
-    println!("midgame: {} nodes per search", search().nodes);
-    bencher.bench(search);
+    bench_hard_search(bencher, "midgame", &board, &rules, 200);
 }
 
 /// The hard level's main search on a renju middle game (a game of the hard level against
@@ -108,12 +102,18 @@ fn renju_search_hard(bencher: Bencher) {
         board.set(point, Some(stone));
     }
     let rules = GridRules::renju();
+    bench_hard_search(bencher, "renju", &board, &rules, 3000);
+}
+
+/// The hard level's search for black on `board` within `checks` deadline checks; `<label>:
+/// <n> nodes per search` is printed once, so nodes per second follow from the median time.
+fn bench_hard_search(bencher: Bencher, label: &str, board: &Board, rules: &GridRules, checks: u64) {
     let search = || {
-        let budget = NodeBudget::new(3000);
+        let budget = NodeBudget::new(checks);
         let think = Think { level: Level::Hard, seed: 1, deadline: &budget };
-        grid_analysis(&board, Stone::Black, &rules, think)
+        grid_analysis(board, Stone::Black, rules, think)
     };
-    println!("renju: {} nodes per search", search().nodes);
+    println!("{label}: {} nodes per search", search().nodes);
     bencher.bench(search);
 }
 
